@@ -1,0 +1,39 @@
+/* tabletop.h: the game board (SMU's TableTop, the "GameBoard"): two players, the
+ * pot ('currently in play'), the deck of heap cards, the random generator, and
+ * what the game has counted so far.  The caller owns it; nothing is global. */
+#ifndef PYWAR_TABLETOP_H
+#define PYWAR_TABLETOP_H
+
+#include <stdint.h>
+
+#include "player.h"
+#include "pywar.h"
+#include "rng.h"
+
+#define PLAYER_A PYWAR_PLAYER_A
+#define PLAYER_B PYWAR_PLAYER_B
+
+typedef struct TableTop {
+    Player players[2];
+    Pile currentlyInPlay;                 /* the pot; SMU builds the deck in it too */
+    unsigned char potOwner[MAXCARDS];     /* who put each pot card down */
+    Card *faceUp[2];                      /* each player's card in the current battle */
+    Card *deck[MAXCARDS];                 /* owns the cards */
+    int lost[2];                          /* 1 for a player who ran out */
+    int over;
+    Rng rng;
+    PywarRules rules;
+    PywarResult result;
+    PywarText *text;                      /* NULL: no transcript */
+} TableTop;
+
+int TableTop_Init(TableTop *table, uint32_t seed, const PywarRules *rules, PywarText *text);
+void TableTop_Destroy(TableTop *table);
+void TableTop_Deal(TableTop *table);
+int TableTop_PlayRound(TableTop *table);
+int TableTop_PlayGame(TableTop *table, uint32_t seed);
+int TableTop_CanCycle(const TableTop *table);
+void TableTop_GetState(const TableTop *table, uint8_t *state);
+Pile *TableTop_GetWinnings(const TableTop *table, int player);
+
+#endif

@@ -1,0 +1,59 @@
+/* text.c: appending to the caller's transcript buffer; a NULL buffer takes nothing. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "text.h"
+
+/* Make room for 'more' bytes and a NUL; on failure mark the buffer failed. */
+static int Text_Reserve(PywarText *text, size_t more)
+{
+    size_t needed = text->length + more + 1;
+    if (needed <= text->capacity) {
+        return 1;
+    }
+    size_t capacity = text->capacity < 4096 ? 4096 : text->capacity;
+    while (capacity < needed) {
+        capacity *= 2;
+    }
+    char *data = realloc(text->data, capacity);
+    if (data == NULL) {
+        text->failed = 1;
+        return 0;
+    }
+    text->data = data;
+    text->capacity = capacity;
+    return 1;
+}
+
+void Text_Printf(PywarText *text, const char *format, ...)
+{
+    char line[256];
+    va_list args;
+    if (text == NULL || text->failed) {
+        return;
+    }
+    va_start(args, format);
+    int length = vsnprintf(line, sizeof line, format, args);
+    va_end(args);
+    if (length < 0 || (size_t)length >= sizeof line) {
+        text->failed = 1;   /* no line of pywar's is that long */
+        return;
+    }
+    if (Text_Reserve(text, (size_t)length)) {
+        memcpy(text->data + text->length, line, (size_t)length + 1);
+        text->length += (size_t)length;
+    }
+}
+
+void pywar_text_free(PywarText *text)
+{
+    if (text != NULL) {
+        free(text->data);
+        text->data = NULL;
+        text->length = 0;
+        text->capacity = 0;
+        text->failed = 0;
+    }
+}

@@ -1,0 +1,98 @@
+"""A thin checked layer over the compiled core (pywar._core): Python values in,
+Python values out, and every C return code turned into an exception.
+
+The raw layer is pywar._core.lib; the friendly layer is pywar (the facade).
+"""
+
+from . import rules as rules_module
+
+try:
+    from ._core import ffi, lib
+except ImportError:                        # the C core was not built
+    ffi = lib = None
+
+ERRORS = {-1: (MemoryError, "the C core ran out of memory"),
+          -2: (ValueError, "the C core refused the rules")}
+
+BATCH_FIELDS = {                           # PywarBatch field: NumPy dtype
+    "rounds": "int32", "battles": "int32", "ties": "int32", "wars": "int32",
+    "longest_tie_streak": "int32", "stranded": "int32", "winner": "int8",
+    "outcome": "int8", "cycle_start": "int32", "cycle_period": "int32",
+    "digest": "uint64",
+}
+
+
+def available():
+    """True when the C core is built and importable."""
+    return lib is not None
+
+
+def check_status(status):
+    """Raise the exception that a C return code stands for."""
+    if status != lib.PYWAR_OK:
+        error, message = ERRORS.get(status, (RuntimeError, f"C core error {status}"))
+        raise error(message)
+
+
+def c_rules(rules):
+    """A PywarRules struct for a Rules value."""
+    return ffi.new("PywarRules *", {
+        "face_down": rules.face_down,
+        "short_war": rules_module.SHORT_WARS.index(rules.short_war),
+        "pickup": rules_module.PICKUPS.index(rules.pickup),
+        "piles": rules_module.PILES.index(rules.piles),
+        "shuffle": rules_module.SHUFFLES.index(rules.shuffle),
+        "narration": rules_module.NARRATIONS.index(rules.narration),
+        "max_rounds": rules.max_rounds,
+        "detect_cycles": int(rules.detect_cycles),
+    })
+
+
+def result_dict(result):
+    """A PywarResult as a dict, with outcome names and winner None, 0 or 1."""
+    return {
+        "winner": None if result.winner == lib.PYWAR_NOBODY else result.winner,
+        "outcome": rules_module.OUTCOMES[result.outcome],
+        "rounds": result.rounds,
+        "battles": result.battles,
+        "ties": result.ties,
+        "wars": result.wars,
+        "longest_tie_streak": result.longest_tie_streak,
+        "stranded": result.stranded,
+        "piles": [[result.piles[p][0], result.piles[p][1]] for p in (0, 1)],
+        "cycle_start": None if result.cycle_start < 0 else result.cycle_start,
+        "cycle_period": None if result.cycle_period < 0 else result.cycle_period,
+        "digest": result.digest,
+    }
+
+
+def play(seed, rules, transcript=False):
+    """Play one game in C: (result dict, transcript str or None)."""
+    result = ffi.new("PywarResult *")
+    text = ffi.new("PywarText *") if transcript else ffi.NULL
+    try:
+        check_status(lib.pywar_play(seed, c_rules(rules), result, text))
+        words = ffi.string(text.data, text.length).decode("ascii") if transcript else None
+    finally:
+        if transcript:
+            lib.pywar_text_free(text)
+    return result_dict(result[0]), words
+
+
+def play_batch(first_seed, rules, arrays):
+    """Play len(arrays['rounds']) games from first_seed into NumPy arrays, in C.
+
+    The arrays must be C-contiguous and of the dtypes in BATCH_FIELDS.  The GIL
+    is released while C works, so threads can fill slices of one set of arrays.
+    """
+    count = len(arrays["rounds"])
+    batch = ffi.new("PywarBatch *")
+    keep = []
+    for name, dtype in BATCH_FIELDS.items():
+        array = arrays[name]
+        if array.dtype != dtype or len(array) != count or not array.flags.c_contiguous:
+            raise ValueError(f"batch array {name!r} must be contiguous {dtype}[{count}]")
+        pointer = ffi.from_buffer(f"{dtype}_t[]", array, require_writable=True)
+        keep.append(pointer)                 # the struct's pointers do not keep it alive
+        setattr(batch, name, pointer)
+    check_status(lib.pywar_play_batch(first_seed, count, c_rules(rules), batch))

@@ -1,0 +1,119 @@
+"""Rules as data: the dimensions of a game of War, and the named presets.
+
+Each dimension's values are listed in the order of the C core's enums
+(csrc/pywar.h), so a value's index is its C number.  docs/rules.md says what
+every value means.
+"""
+
+from dataclasses import asdict, dataclass, replace
+
+SHORT_WARS = ("lose", "last-card", "all-but-one", "iofall")
+PICKUPS = ("smu", "pot-order", "random", "winner-first", "loser-first",
+           "seat-interleaved", "seat-block")
+PILES = ("to-play+played", "queue")
+SHUFFLES = ("smu", "swap-each", "fisher-yates")
+NARRATIONS = ("smu", "lehigh", "iofall")
+OUTCOMES = ("win", "both-lose", "cycle", "capped")
+MAX_FACE_DOWN = 25
+MAX_ROUNDS_LIMIT = 100_000_000
+
+CHOICES = {
+    "short_war": SHORT_WARS,
+    "pickup": PICKUPS,
+    "piles": PILES,
+    "shuffle": SHUFFLES,
+    "narration": NARRATIONS,
+}
+
+
+def is_whole_number(value):
+    """True for an int that is not a bool."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check(rules):
+    """Raise TypeError or ValueError, naming what is valid, for a bad Rules value."""
+    for name, choices in CHOICES.items():
+        value = getattr(rules, name)
+        if value not in choices:
+            raise ValueError(f"unknown {name} {value!r}: choose one of {', '.join(choices)}")
+    if not is_whole_number(rules.face_down):
+        raise TypeError(f"face_down must be an int, not {type(rules.face_down).__name__}")
+    if not 0 <= rules.face_down <= MAX_FACE_DOWN:
+        raise ValueError(f"face_down must be from 0 to {MAX_FACE_DOWN}, not {rules.face_down}")
+    if not is_whole_number(rules.max_rounds):
+        raise TypeError(f"max_rounds must be an int, not {type(rules.max_rounds).__name__}")
+    if not 1 <= rules.max_rounds <= MAX_ROUNDS_LIMIT:
+        raise ValueError(f"max_rounds must be from 1 to {MAX_ROUNDS_LIMIT:,}, "
+                         f"not {rules.max_rounds}")
+    if not isinstance(rules.detect_cycles, bool):
+        raise TypeError("detect_cycles must be True or False")
+
+
+@dataclass(frozen=True)
+class Rules:
+    """One way to play War. Build one with preset() or Rules(...); check() validates."""
+    name: str = "custom"
+    face_down: int = 0
+    short_war: str = "lose"
+    pickup: str = "smu"
+    piles: str = "to-play+played"
+    shuffle: str = "smu"
+    narration: str = "smu"
+    max_rounds: int = 10_000_000
+    detect_cycles: bool = True
+
+    def __post_init__(self):
+        check(self)
+
+    def to_dict(self):
+        """The rules as a plain dict, for JSON."""
+        return asdict(self)
+
+
+PRESETS = {
+    "smu": Rules(name="smu"),
+    "lehigh": Rules(name="lehigh", face_down=3, short_war="all-but-one", pickup="pot-order",
+                    piles="queue", shuffle="swap-each", narration="lehigh",
+                    max_rounds=1_000_000),
+    "iofall": Rules(name="iofall", face_down=3, short_war="iofall", pickup="random",
+                    piles="queue", shuffle="fisher-yates", narration="iofall",
+                    max_rounds=100_000),
+    "iofall-single": Rules(name="iofall-single", face_down=1, short_war="iofall",
+                           pickup="random", piles="queue", shuffle="fisher-yates",
+                           narration="iofall", max_rounds=100_000),
+}
+
+PRESET_HELP = {
+    "smu": "SMU CSE1342 reference: no face-down cards, two piles, byte-exact transcript",
+    "lehigh": "Lehigh design: war of 3 down 1 up, a queue, winnings in pot order",
+    "iofall": "iofall/War: war of 3 down 1 up, a queue, the pot shuffled for the winner",
+    "iofall-single": "iofall/War's war_single_routine: war of 1 down 1 up",
+}
+
+DIMENSIONS = ("face_down", "short_war", "pickup", "piles", "shuffle", "max_rounds",
+              "detect_cycles")
+
+
+def preset(name):
+    """The Rules of a named preset."""
+    if isinstance(name, Rules):
+        return name
+    if name not in PRESETS:
+        raise ValueError(f"unknown rules {name!r}: choose one of {', '.join(PRESETS)}")
+    return PRESETS[name]
+
+
+def make_rules(rules="smu", **dimensions):
+    """A preset (or Rules value) with some dimensions set over it."""
+    base = preset(rules)
+    unknown = sorted(set(dimensions) - set(DIMENSIONS))
+    if unknown:
+        raise TypeError(f"unknown rule dimension {unknown[0]!r}: choose from "
+                        f"{', '.join(DIMENSIONS)}")
+    changed = {key: value for key, value in dimensions.items()
+               if value is not None and value != getattr(base, key)}
+    if not changed:
+        return base
+    label = ",".join([base.name] + [f"{key}={value}" for key, value in changed.items()])
+    return replace(base, name=label, **changed)

@@ -1,0 +1,55 @@
+"""glibc's srand()/rand() (the TYPE_3 generator of random_r), one state per game.
+
+C: csrc/rng.c.  The C core makes its numbers in blocks for speed; the twin makes
+them one at a time, the way glibc's random_r does, with a front and a rear pointer
+walking round a table of 31 words.  Both give the same numbers in the same order.
+"""
+
+DEGREE = 31          # words in the table
+SEPARATION = 3       # the front pointer starts this far ahead of the rear one
+DISCARDED = 310      # glibc throws away 10 * DEGREE numbers after seeding
+WORD = 2 ** 32
+
+
+def to_int32(value):
+    """The signed 32-bit reading of an unsigned value, as C's (int32_t) cast."""
+    return value - WORD if value >= 2 ** 31 else value
+
+
+def schrage_step(word):
+    """16807 * word mod (2^31 - 1), exactly as glibc computes it (Schrage's method)."""
+    hi = int(word / 127773)            # C division truncates toward zero
+    lo = word - hi * 127773            # ... and so does C's remainder
+    word = 16807 * lo - 2836 * hi
+    if word < 0:
+        word += 2147483647
+    return word
+
+
+class Rng:
+    """The generator's state. C: struct Rng."""
+
+    def __init__(self, seed):
+        """Seed the table as srand(seed) does. C: Rng_Seed."""
+        word = to_int32(seed or 1)     # glibc: seed 0 is seed 1
+        table = [word % WORD]
+        for _ in range(1, DEGREE):
+            word = schrage_step(word)
+            table.append(word)
+        self.table = table
+        self.front = SEPARATION
+        self.rear = 0
+        for _ in range(DISCARDED):
+            self.rand()
+
+    def rand(self):
+        """The next rand(): a number from 0 to 2^31 - 1. C: Rng_Rand."""
+        total = (self.table[self.front] + self.table[self.rear]) % WORD
+        self.table[self.front] = total
+        self.front = (self.front + 1) % DEGREE
+        self.rear = (self.rear + 1) % DEGREE
+        return total >> 1
+
+    def below(self, n):
+        """rand() % n, a number from 0 to n - 1. C: Rng_Below."""
+        return self.rand() % n
