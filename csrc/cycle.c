@@ -26,18 +26,34 @@ int Cycle_Saw(Cycle *cycle, const uint8_t *state)
     return 0;
 }
 
-/* The first round of the cycle: replay the game twice, silently, one copy 'period'
+/* A silent copy of a game as it was before the deal. */
+static int Cycle_Replay(const TableTop *model, TableTop *copy)
+{
+    int status = TableTop_Init(copy, model->seed, &model->rules, NULL);
+    if (status == PYWAR_OK && model->customDeal) {
+        status = TableTop_SetDeal(copy, model->deal, model->dealCount[PLAYER_A],
+                                  model->dealCount[PLAYER_B]);
+        if (status != PYWAR_OK) {
+            TableTop_Destroy(copy);
+        }
+    }
+    return status;
+}
+
+/* The rounds before the cycle: replay the game twice, silently, one copy 'period'
  * rounds ahead, and step both until their states meet. */
-int Cycle_FindStart(uint32_t seed, const PywarRules *rules, int32_t period, int32_t *start)
+int Cycle_FindStart(const TableTop *model, int32_t period, int32_t *start)
 {
     TableTop tortoise, hare;
     uint8_t tortoiseState[PYWAR_STATE_BYTES], hareState[PYWAR_STATE_BYTES];
-    if (TableTop_Init(&tortoise, seed, rules, NULL) != PYWAR_OK) {
-        return PYWAR_ENOMEM;
+    int status = Cycle_Replay(model, &tortoise);
+    if (status != PYWAR_OK) {
+        return status;
     }
-    if (TableTop_Init(&hare, seed, rules, NULL) != PYWAR_OK) {
+    status = Cycle_Replay(model, &hare);
+    if (status != PYWAR_OK) {
         TableTop_Destroy(&tortoise);
-        return PYWAR_ENOMEM;
+        return status;
     }
     TableTop_Deal(&tortoise);
     TableTop_Deal(&hare);

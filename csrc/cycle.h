@@ -6,6 +6,8 @@
 
 #include "pywar.h"
 
+struct TableTop;
+
 typedef struct Cycle {
     uint8_t saved[PYWAR_STATE_BYTES];   /* the state at the last power of two */
     int32_t power;
@@ -14,6 +16,6 @@ typedef struct Cycle {
 
 void Cycle_Init(Cycle *cycle, const uint8_t *state);
 int Cycle_Saw(Cycle *cycle, const uint8_t *state);
-int Cycle_FindStart(uint32_t seed, const PywarRules *rules, int32_t period, int32_t *start);
+int Cycle_FindStart(const struct TableTop *model, int32_t period, int32_t *start);
 
 #endif

@@ -25,7 +25,8 @@ int pywar_rules_check(const PywarRules *rules)
     return PYWAR_OK;
 }
 
-int pywar_play(uint32_t seed, const PywarRules *rules, PywarResult *result, PywarText *text)
+int pywar_play_deal(uint32_t seed, const PywarRules *rules, const uint8_t *deal,
+                    int count_a, int count_b, PywarResult *result, PywarText *text)
 {
     TableTop table;
     if (result == NULL || pywar_rules_check(rules) != PYWAR_OK) {
@@ -35,10 +36,33 @@ int pywar_play(uint32_t seed, const PywarRules *rules, PywarResult *result, Pywa
     if (status != PYWAR_OK) {
         return status;
     }
-    status = TableTop_PlayGame(&table, seed);
-    *result = table.result;
+    if (deal != NULL) {
+        status = TableTop_SetDeal(&table, deal, count_a, count_b);
+    }
+    if (status == PYWAR_OK) {
+        status = TableTop_PlayGame(&table);
+        *result = table.result;
+    }
     TableTop_Destroy(&table);
     return status;
+}
+
+int pywar_play(uint32_t seed, const PywarRules *rules, PywarResult *result, PywarText *text)
+{
+    return pywar_play_deal(seed, rules, NULL, 0, 0, result, text);
+}
+
+int pywar_rng_draws(uint32_t seed, int64_t count, uint32_t *out)
+{
+    Rng rng;
+    if (count < 0 || (out == NULL && count > 0)) {
+        return PYWAR_EINVAL;
+    }
+    Rng_Seed(&rng, seed);
+    for (int64_t i = 0; i < count; i++) {
+        out[i] = Rng_Rand(&rng);
+    }
+    return PYWAR_OK;
 }
 
 static void Pywar_Store(PywarBatch *batch, int64_t i, const PywarResult *result)

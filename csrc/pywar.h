@@ -91,6 +91,12 @@ int pywar_rules_check(const PywarRules *rules);
 int pywar_play(uint32_t seed, const PywarRules *rules, PywarResult *result, PywarText *text);
 int pywar_play_batch(uint32_t first_seed, int64_t count, const PywarRules *rules,
                      PywarBatch *batch);
+/* A game from a given deal instead of a shuffled one: deal[] holds card ids
+ * (suit * 13 + rank), A's count_a cards top first, then B's count_b cards. */
+int pywar_play_deal(uint32_t seed, const PywarRules *rules, const uint8_t *deal,
+                    int count_a, int count_b, PywarResult *result, PywarText *text);
+/* The first 'count' numbers that rand() gives after srand(seed), as pywar makes them. */
+int pywar_rng_draws(uint32_t seed, int64_t count, uint32_t *out);
 void pywar_text_free(PywarText *text);
 /* cdef end */
 

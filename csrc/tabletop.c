@@ -59,6 +59,7 @@ int TableTop_Init(TableTop *table, uint32_t seed, const PywarRules *rules, Pywar
     table->result.cycle_start = -1;
     table->result.cycle_period = -1;
     table->result.digest = FNV_OFFSET;
+    table->seed = seed;
     Rng_Seed(&table->rng, seed);
     Pile_Init(&table->currentlyInPlay);
     if (Player_Init(&table->players[PLAYER_A]) != PYWAR_OK
@@ -108,22 +109,78 @@ static void TableTop_Give(TableTop *table, int player, Card *card)
     }
 }
 
+/* Use a given deal: distinct card ids, at least one card each. */
+int TableTop_SetDeal(TableTop *table, const uint8_t *deal, int countA, int countB)
+{
+    int seen[MAXCARDS] = {0};
+    if (deal == NULL || countA < 1 || countB < 1 || countA + countB > MAXCARDS) {
+        return PYWAR_EINVAL;
+    }
+    for (int i = 0; i < countA + countB; i++) {
+        if (deal[i] >= MAXCARDS || seen[deal[i]]) {
+            return PYWAR_EINVAL;
+        }
+        seen[deal[i]] = 1;
+        table->deal[i] = deal[i];
+    }
+    table->customDeal = 1;
+    table->dealCount[PLAYER_A] = countA;
+    table->dealCount[PLAYER_B] = countB;
+    return PYWAR_OK;
+}
+
+/* A dealt card joins a hand: on top of a stack, at the bottom of a queue. */
+static void TableTop_GiveToHand(TableTop *table, int player, Card *card)
+{
+    Pile *hand = Player_GetToPlay(&table->players[player]);
+    if (table->rules.piles == PYWAR_PILES_QUEUE) {
+        Pile_AddCardToBottom(hand, card);
+    } else {
+        Pile_AddCardToPile(hand, card);
+    }
+    TableTop_CardEvent(table, EVENT_DEAL, player, card);
+}
+
+static Card *TableTop_FindCard(const TableTop *table, int id)
+{
+    for (int i = 0; i < MAXCARDS; i++) {
+        if (Card_GetId(table->deck[i]) == id) {
+            return table->deck[i];
+        }
+    }
+    return NULL;
+}
+
+/* A given deal, placed as dealt cards are: a queue gets each hand top card first,
+ * a stack bottom card first.  Cards not dealt stay out of play. */
+static void TableTop_DealGiven(TableTop *table)
+{
+    const uint8_t *ids = table->deal;
+    int queue = table->rules.piles == PYWAR_PILES_QUEUE;
+    Pile_Init(&table->currentlyInPlay);
+    for (int player = PLAYER_A; player <= PLAYER_B; player++) {
+        int count = table->dealCount[player];
+        for (int i = 0; i < count; i++) {
+            int k = queue ? i : count - 1 - i;
+            TableTop_GiveToHand(table, player, TableTop_FindCard(table, ids[k]));
+        }
+        ids += count;
+    }
+}
+
 /* Shuffle the deck in the pot, then deal it from the top, A first, one card each. */
 void TableTop_Deal(TableTop *table)
 {
     Pile *deck = &table->currentlyInPlay;
     Narrator_Welcome(table);
-    Pile_Shuffle(deck, &table->rng, table->rules.shuffle);
-    for (int i = 0; i < MAXCARDS; i++) {
-        int player = i % 2 == 0 ? PLAYER_A : PLAYER_B;
-        Card *card = Pile_RemoveTopCard(deck);
-        Pile *hand = Player_GetToPlay(&table->players[player]);
-        if (table->rules.piles == PYWAR_PILES_QUEUE) {
-            Pile_AddCardToBottom(hand, card);
-        } else {
-            Pile_AddCardToPile(hand, card);
+    if (table->customDeal) {
+        TableTop_DealGiven(table);
+    } else {
+        Pile_Shuffle(deck, &table->rng, table->rules.shuffle);
+        for (int i = 0; i < MAXCARDS; i++) {
+            TableTop_GiveToHand(table, i % 2 == 0 ? PLAYER_A : PLAYER_B,
+                                Pile_RemoveTopCard(deck));
         }
-        TableTop_CardEvent(table, EVENT_DEAL, player, card);
     }
     Narrator_Dealt(table);
 }
@@ -217,9 +274,10 @@ static int TableTop_PickupOrder(TableTop *table, int winner, int *order)
         }
         return n;
     case PYWAR_PICKUP_RANDOM:
-        Pile_Shuffle(&table->currentlyInPlay, &table->rng, table->rules.shuffle);
-        /* fall through: then in pot order */
     case PYWAR_PICKUP_POT_ORDER:
+        if (table->rules.pickup == PYWAR_PICKUP_RANDOM) {
+            Pile_Shuffle(&table->currentlyInPlay, &table->rng, table->rules.shuffle);
+        }
         for (int i = 0; i < n; i++) {
             order[i] = i;
         }
@@ -346,6 +404,10 @@ static WarPlan TableTop_PlanWar(const TableTop *table, int player)
 static int TableTop_War(TableTop *table)
 {
     WarPlan plan[2] = {TableTop_PlanWar(table, PLAYER_A), TableTop_PlanWar(table, PLAYER_B)};
+    if (plan[PLAYER_A].takesBack && plan[PLAYER_B].takesBack) {
+        /* both would play their tied cards again, and tie forever */
+        plan[PLAYER_A].loses = plan[PLAYER_B].loses = 1;
+    }
     int anyLoses = plan[PLAYER_A].loses || plan[PLAYER_B].loses;
     if (anyLoses && table->rules.short_war != PYWAR_SHORT_IOFALL) {
         TableTop_RunOut(table, plan[PLAYER_A].loses, plan[PLAYER_B].loses);
@@ -451,7 +513,7 @@ static void TableTop_Finish(TableTop *table)
 }
 
 /* The whole game: deal, rounds until an end, the cap, or a repeat. */
-int TableTop_PlayGame(TableTop *table, uint32_t seed)
+int TableTop_PlayGame(TableTop *table)
 {
     int watching = table->rules.detect_cycles && TableTop_CanCycle(table);
     uint8_t state[PYWAR_STATE_BYTES];
@@ -470,7 +532,7 @@ int TableTop_PlayGame(TableTop *table, uint32_t seed)
         TableTop_GetState(table, state);
         if (Cycle_Saw(&cycle, state)) {
             int32_t start;
-            int status = Cycle_FindStart(seed, &table->rules, cycle.lambda, &start);
+            int status = Cycle_FindStart(table, cycle.lambda, &start);
             if (status != PYWAR_OK) {
                 return status;
             }

@@ -25,13 +25,18 @@ typedef struct TableTop {
     PywarRules rules;
     PywarResult result;
     PywarText *text;                      /* NULL: no transcript */
+    uint32_t seed;
+    int customDeal;                       /* 1: deal these cards instead of shuffling */
+    int dealCount[2];
+    uint8_t deal[MAXCARDS];               /* A's cards top first, then B's */
 } TableTop;
 
 int TableTop_Init(TableTop *table, uint32_t seed, const PywarRules *rules, PywarText *text);
 void TableTop_Destroy(TableTop *table);
+int TableTop_SetDeal(TableTop *table, const uint8_t *deal, int countA, int countB);
 void TableTop_Deal(TableTop *table);
 int TableTop_PlayRound(TableTop *table);
-int TableTop_PlayGame(TableTop *table, uint32_t seed);
+int TableTop_PlayGame(TableTop *table);
 int TableTop_CanCycle(const TableTop *table);
 void TableTop_GetState(const TableTop *table, uint8_t *state);
 Pile *TableTop_GetWinnings(const TableTop *table, int player);

@@ -15,6 +15,7 @@ from dataclasses import asdict, dataclass
 
 from . import _checked, twin
 from .rules import PRESETS, Rules, make_rules, preset
+from .twin.tabletop import check_deal
 
 __all__ = ["ENGINES", "GameResult", "PRESETS", "Rules", "check_seed", "default_engine",
            "play", "preset", "resolve_engine"]
@@ -90,20 +91,23 @@ def twin_dict(counts):
     return {key: value for key, value in vars(counts).items()}
 
 
-def play(seed, rules="smu", engine=None, transcript=False, **dimensions):
+def play(seed, rules="smu", engine=None, transcript=False, deal=None, **dimensions):
     """Play one game of War and return its GameResult.
 
     rules is a preset name or a Rules value; dimensions (face_down=3, ...) are
     set over it.  engine is 'c', 'python' or 'auto' (default: $PYWAR_ENGINE or
-    'auto').  With transcript=True the result carries the game's text.
+    'auto').  With transcript=True the result carries the game's text.  deal,
+    if given, replaces the shuffled deal: (A's card ids, B's card ids), each hand
+    top first, ids being suit * 13 + rank (suits heart, diamond, spade, club).
     """
     seed = check_seed(seed)
     chosen = make_rules(rules, **dimensions)
     engine = resolve_engine(engine)
+    deal = None if deal is None else check_deal(deal)
     if engine == "c":
-        fields, text = _checked.play(seed, chosen, transcript)
+        fields, text = _checked.play(seed, chosen, transcript, deal)
     else:
-        counts, text = twin.play(seed, chosen, transcript)
+        counts, text = twin.play(seed, chosen, transcript, deal)
         fields = twin_dict(counts)
     winner = fields.pop("winner")
     piles = fields.pop("piles")

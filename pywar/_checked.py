@@ -36,16 +36,7 @@ def check_status(status):
 
 def c_rules(rules):
     """A PywarRules struct for a Rules value."""
-    return ffi.new("PywarRules *", {
-        "face_down": rules.face_down,
-        "short_war": rules_module.SHORT_WARS.index(rules.short_war),
-        "pickup": rules_module.PICKUPS.index(rules.pickup),
-        "piles": rules_module.PILES.index(rules.piles),
-        "shuffle": rules_module.SHUFFLES.index(rules.shuffle),
-        "narration": rules_module.NARRATIONS.index(rules.narration),
-        "max_rounds": rules.max_rounds,
-        "detect_cycles": int(rules.detect_cycles),
-    })
+    return ffi.new("PywarRules *", rules_module.c_numbers(rules))
 
 
 def result_dict(result):
@@ -66,12 +57,15 @@ def result_dict(result):
     }
 
 
-def play(seed, rules, transcript=False):
-    """Play one game in C: (result dict, transcript str or None)."""
+def play(seed, rules, transcript=False, deal=None):
+    """Play one game in C: (result dict, transcript str or None).
+    deal, if given, is (A's card ids, B's card ids), each hand top first."""
     result = ffi.new("PywarResult *")
     text = ffi.new("PywarText *") if transcript else ffi.NULL
+    hands = (ffi.NULL, 0, 0) if deal is None else (
+        ffi.new("uint8_t[]", list(deal[0]) + list(deal[1])), len(deal[0]), len(deal[1]))
     try:
-        check_status(lib.pywar_play(seed, c_rules(rules), result, text))
+        check_status(lib.pywar_play_deal(seed, c_rules(rules), *hands, result, text))
         words = ffi.string(text.data, text.length).decode("ascii") if transcript else None
     finally:
         if transcript:
@@ -96,3 +90,10 @@ def play_batch(first_seed, rules, arrays):
         keep.append(pointer)                 # the struct's pointers do not keep it alive
         setattr(batch, name, pointer)
     check_status(lib.pywar_play_batch(first_seed, count, c_rules(rules), batch))
+
+
+def rng_draws(seed, count):
+    """The first count rand() values after srand(seed), from the C core's generator."""
+    out = ffi.new("uint32_t[]", count)
+    check_status(lib.pywar_rng_draws(seed, count, out))
+    return list(out)

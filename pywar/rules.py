@@ -95,6 +95,13 @@ DIMENSIONS = ("face_down", "short_war", "pickup", "piles", "shuffle", "max_round
               "detect_cycles")
 
 
+def c_numbers(rules):
+    """The rules as the C core's PywarRules fields, in struct order (pywar.h)."""
+    return (rules.face_down, SHORT_WARS.index(rules.short_war), PICKUPS.index(rules.pickup),
+            PILES.index(rules.piles), SHUFFLES.index(rules.shuffle),
+            NARRATIONS.index(rules.narration), rules.max_rounds, int(rules.detect_cycles))
+
+
 def preset(name):
     """The Rules of a named preset."""
     if isinstance(name, Rules):

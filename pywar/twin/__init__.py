@@ -8,9 +8,10 @@ Read it, or step through it:  pywar.twin.play(1553, pywar.rules.preset("smu")).
 from .tabletop import TableTop
 
 
-def play(seed, rules, transcript=False):
-    """Play one game: (the table's counts, the transcript or None). C: pywar_play."""
+def play(seed, rules, transcript=False, deal=None):
+    """Play one game: (the table's counts, the transcript or None).
+    C: pywar_play, or pywar_play_deal with a deal."""
     text = [] if transcript else None
-    table = TableTop(seed, rules, text)
-    counts = table.play_game(seed)
+    table = TableTop(seed, rules, text, deal)
+    counts = table.play_game()
     return counts, ("".join(text) if transcript else None)

@@ -23,11 +23,16 @@ class Cycle:
         return False
 
 
-def find_start(table_type, seed, rules, period):
+def replay(model):
+    """A silent copy of a game as it was before the deal. C: Cycle_Replay."""
+    return type(model)(model.seed, model.rules, deal=model.given_deal)
+
+
+def find_start(model, period):
     """The rounds before the cycle: replay the game twice, silently, one copy
     'period' rounds ahead, and step both until their states meet. C: Cycle_FindStart."""
-    tortoise = table_type(seed, rules)
-    hare = table_type(seed, rules)
+    tortoise = replay(model)
+    hare = replay(model)
     tortoise.deal()
     hare.deal()
     for _ in range(period):

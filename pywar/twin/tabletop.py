@@ -31,6 +31,18 @@ FNV_PRIME = 0x100000001B3
 LEHIGH_SUITS = (CLUB, DIAMOND, HEART, SPADE)   # Lehigh's Card(n) numbers its suits so
 
 
+def check_deal(deal):
+    """(A's ids, B's ids) as two tuples: distinct ids 0..51, at least one card each,
+    or a ValueError. C: TableTop_SetDeal."""
+    hand_a, hand_b = (tuple(hand) for hand in deal)
+    ids = hand_a + hand_b
+    if not hand_a or not hand_b:
+        raise ValueError("a deal gives each player at least one card")
+    if any(not 0 <= card_id < MAXCARDS for card_id in ids) or len(set(ids)) != len(ids):
+        raise ValueError("a deal holds distinct card ids from 0 to 51")
+    return hand_a, hand_b
+
+
 @dataclass
 class Counts:
     """What a game counts, and how it ended. C: struct PywarResult."""
@@ -60,10 +72,13 @@ class WarPlan:
 class TableTop:
     """The game. C: struct TableTop, TableTop_Init."""
 
-    def __init__(self, seed, rules, text=None):
-        """Build the deck of 52 cards in the pot; text is a list for the transcript."""
+    def __init__(self, seed, rules, text=None, deal=None):
+        """Build the deck of 52 cards in the pot; text is a list for the transcript,
+        and deal, if given, is (A's card ids, B's card ids), each hand top first."""
+        self.seed = seed
         self.rules = rules
         self.text = text
+        self.given_deal = None if deal is None else check_deal(deal)
         self.result = Counts()
         self.rng = Rng(seed)
         self.players = (Player(), Player())
@@ -113,20 +128,39 @@ class TableTop:
         else:
             pile.add_card_to_pile(card)
 
+    def give_to_hand(self, player, card):
+        """A dealt card joins a hand: on top of a stack, at the bottom of a queue.
+        C: TableTop_GiveToHand."""
+        hand = self.players[player].get_to_play()
+        if self.rules.piles == "queue":
+            hand.add_card_to_bottom(card)
+        else:
+            hand.add_card_to_pile(card)
+        self.card_event(EVENT_DEAL, player, card)
+
+    def find_card(self, card_id):
+        """The deck's card with this id. C: TableTop_FindCard."""
+        return next(card for card in self.deck if card.get_id() == card_id)
+
+    def deal_given(self):
+        """A given deal, placed as dealt cards are: a queue gets each hand top card
+        first, a stack bottom card first. C: TableTop_DealGiven."""
+        self.currently_in_play = Pile()
+        for player, ids in zip((A, B), self.given_deal):
+            in_order = ids if self.rules.piles == "queue" else reversed(ids)
+            for card_id in in_order:
+                self.give_to_hand(player, self.find_card(card_id))
+
     def deal(self):
         """Shuffle the deck in the pot, then deal it from the top, A first. C: TableTop_Deal."""
         deck = self.currently_in_play
         narrator.welcome(self)
-        deck.shuffle(self.rng, self.rules.shuffle)
-        for i in range(MAXCARDS):
-            player = A if i % 2 == 0 else B
-            card = deck.remove_top_card()
-            hand = self.players[player].get_to_play()
-            if self.rules.piles == "queue":
-                hand.add_card_to_bottom(card)
-            else:
-                hand.add_card_to_pile(card)
-            self.card_event(EVENT_DEAL, player, card)
+        if self.given_deal is not None:
+            self.deal_given()
+        else:
+            deck.shuffle(self.rng, self.rules.shuffle)
+            for i in range(MAXCARDS):
+                self.give_to_hand(A if i % 2 == 0 else B, deck.remove_top_card())
         narrator.dealt(self)
 
     def refill(self, player):
@@ -273,6 +307,9 @@ class TableTop:
         """After a tie: face-down cards, A's then B's, then a new face-up pair.
         Returns True when a player runs out instead. C: TableTop_War."""
         plans = [self.plan_war(A), self.plan_war(B)]
+        if plans[A].takes_back and plans[B].takes_back:
+            # both would play their tied cards again, and tie forever
+            plans[A].loses = plans[B].loses = True
         any_loses = plans[A].loses or plans[B].loses
         if any_loses and self.rules.short_war != "iofall":
             self.run_out(plans[A].loses, plans[B].loses)
@@ -356,7 +393,7 @@ class TableTop:
         self.event(EVENT_END | OUTCOMES.index(result.outcome) << 4 | winner_code)
         narrator.game_over(self)
 
-    def play_game(self, seed):
+    def play_game(self):
         """Deal, then rounds until an end, the cap, or a repeat. C: TableTop_PlayGame."""
         watching = self.rules.detect_cycles and self.can_cycle()
         self.deal()
@@ -371,6 +408,6 @@ class TableTop:
                 self.over = True
                 self.result.outcome = "cycle"
                 self.result.cycle_period = cycle.lam
-                self.result.cycle_start = find_start(TableTop, seed, self.rules, cycle.lam)
+                self.result.cycle_start = find_start(self, cycle.lam)
         self.finish()
         return self.result

@@ -1,0 +1,102 @@
+/* driver.c: plays a batch of games through the C core alone, without Python, so that
+ * the cost of the binding can be seen (bench/) and memory can be checked (valgrind).
+ *
+ * usage: driver COUNT FIRST_SEED FACE_DOWN SHORT_WAR PICKUP PILES SHUFFLE NARRATION
+ *               MAX_ROUNDS DETECT_CYCLES [TRANSCRIPT_EVERY]
+ * The rule numbers are the enum values of pywar.h (tests/ and bench/ pass them from
+ * pywar.rules).  It prints one line: games, seconds, games per second, the sum of
+ * rounds, and an FNV-1a fold of the games' digests in seed order.
+ */
+#define _POSIX_C_SOURCE 199309L
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "pywar.h"
+
+static double Driver_Now(void)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)now.tv_sec + (double)now.tv_nsec / 1e9;
+}
+
+static int Driver_Batch(int64_t count, uint32_t seed, const PywarRules *rules,
+                        long long *rounds, uint64_t *fold)
+{
+    PywarBatch batch;
+    int32_t *ints = calloc((size_t)count * 9, sizeof *ints);
+    int8_t *bytes = calloc((size_t)count * 2, sizeof *bytes);
+    uint64_t *digests = calloc((size_t)count, sizeof *digests);
+    int status = PYWAR_ENOMEM;
+    if (ints != NULL && bytes != NULL && digests != NULL) {
+        int32_t **columns[] = {&batch.rounds, &batch.battles, &batch.ties, &batch.wars,
+                               &batch.longest_tie_streak, &batch.stranded,
+                               &batch.cycle_start, &batch.cycle_period};
+        for (size_t i = 0; i < sizeof columns / sizeof columns[0]; i++) {
+            *columns[i] = ints + (size_t)count * i;
+        }
+        batch.winner = bytes;
+        batch.outcome = bytes + count;
+        batch.digest = digests;
+        status = pywar_play_batch(seed, count, rules, &batch);
+    }
+    for (int64_t i = 0; status == PYWAR_OK && i < count; i++) {
+        *rounds += batch.rounds[i];
+        *fold = (*fold ^ digests[i]) * 0x100000001b3ull;
+    }
+    free(ints);
+    free(bytes);
+    free(digests);
+    return status;
+}
+
+/* Every 'every'-th game again, with its transcript, to exercise the text buffer. */
+static int Driver_Transcripts(int64_t count, uint32_t seed, const PywarRules *rules,
+                              long every)
+{
+    for (int64_t i = 0; every > 0 && i < count; i += every) {
+        PywarResult result;
+        PywarText text = {0};
+        int status = pywar_play((uint32_t)(seed + (uint64_t)i), rules, &result, &text);
+        pywar_text_free(&text);
+        if (status != PYWAR_OK) {
+            return status;
+        }
+    }
+    return PYWAR_OK;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 11) {
+        fprintf(stderr, "usage: %s COUNT FIRST_SEED FACE_DOWN SHORT_WAR PICKUP PILES SHUFFLE "
+                        "NARRATION MAX_ROUNDS DETECT_CYCLES [TRANSCRIPT_EVERY]\n", argv[0]);
+        return 2;
+    }
+    int64_t count = atoll(argv[1]);
+    uint32_t seed = (uint32_t)strtoul(argv[2], NULL, 10);
+    PywarRules rules = {atoi(argv[3]), atoi(argv[4]), atoi(argv[5]), atoi(argv[6]),
+                        atoi(argv[7]), atoi(argv[8]), (int32_t)atol(argv[9]), atoi(argv[10])};
+    long every = argc > 11 ? atol(argv[11]) : 0;
+    long long rounds = 0;
+    uint64_t fold = 0xcbf29ce484222325ull;
+    if (count < 1 || pywar_rules_check(&rules) != PYWAR_OK) {
+        fprintf(stderr, "%s: bad count or rules\n", argv[0]);
+        return 2;
+    }
+    double start = Driver_Now();
+    int status = Driver_Batch(count, seed, &rules, &rounds, &fold);
+    double seconds = Driver_Now() - start;
+    if (status == PYWAR_OK) {
+        status = Driver_Transcripts(count, seed, &rules, every);
+    }
+    if (status != PYWAR_OK) {
+        fprintf(stderr, "%s: the C core failed with status %d\n", argv[0], status);
+        return 1;
+    }
+    printf("games %lld seconds %.6f games_per_second %.1f rounds %lld fold %016llx\n",
+           (long long)count, seconds, (double)count / seconds, rounds,
+           (unsigned long long)fold);
+    return 0;
+}

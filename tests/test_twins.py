@@ -1,0 +1,70 @@
+"""Twins: the C core and the Python twin give the same transcript, result and digest."""
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import pywar
+from conftest import needs_c
+from pywar import rules as rules_module
+
+pytestmark = needs_c
+
+
+def assert_same_game(seed, rules, transcript=True, **dimensions):
+    """Both engines play the seed; every field but the engine name must agree."""
+    c = pywar.play(seed, rules, engine="c", transcript=transcript, **dimensions)
+    py = pywar.play(seed, rules, engine="python", transcript=transcript, **dimensions)
+    assert {**c.to_json(), "engine": None} == {**py.to_json(), "engine": None}, seed
+    assert c.transcript == py.transcript, seed
+    return c
+
+
+def test_smu_twins_agree_on_2000_seeds():
+    seeds = list(range(1000)) + random.Random(1).sample(range(2 ** 32), 1000)
+    for seed in seeds:
+        assert_same_game(seed, "smu")
+
+
+@pytest.mark.slow
+def test_smu_twins_agree_on_100000_seeds():
+    for seed in range(100_000):
+        assert_same_game(seed, "smu", transcript=seed % 10 == 0)
+
+
+@pytest.mark.parametrize("name", ["lehigh", "iofall", "iofall-single"])
+def test_presets_twins_agree(name):
+    outcomes = set()
+    for seed in range(400):
+        outcomes.add(assert_same_game(seed, name).outcome)
+    assert "win" in outcomes
+
+
+def test_twins_agree_on_given_deals():
+    for seed in range(50):
+        cards = random.Random(seed).sample(range(52), 10)
+        deal = (cards[:4], cards[4:])
+        for name in rules_module.PRESETS:
+            c = pywar.play(seed, name, engine="c", deal=deal, transcript=True)
+            py = pywar.play(seed, name, engine="python", deal=deal, transcript=True)
+            assert (c.digest, c.transcript) == (py.digest, py.transcript)
+
+
+dimension_values = st.fixed_dictionaries({
+    "face_down": st.integers(0, 25),
+    "short_war": st.sampled_from(rules_module.SHORT_WARS),
+    "pickup": st.sampled_from(rules_module.PICKUPS),
+    "piles": st.sampled_from(rules_module.PILES),
+    "shuffle": st.sampled_from(rules_module.SHUFFLES),
+    "max_rounds": st.sampled_from([50, 3000]),
+    "detect_cycles": st.booleans(),
+})
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(base=st.sampled_from(list(rules_module.PRESETS)), dimensions=dimension_values,
+       seed=st.integers(0, 2 ** 32 - 1))
+def test_twins_agree_on_any_dimensions(base, dimensions, seed):
+    assert_same_game(seed, base, **dimensions)
