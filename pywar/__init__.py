@@ -18,7 +18,7 @@ from .rules import PRESETS, Rules, make_rules, preset
 from .twin.tabletop import check_deal
 
 __all__ = ["ENGINES", "GameResult", "PRESETS", "Rules", "check_seed", "default_engine",
-           "play", "preset", "resolve_engine"]
+           "make_rules", "play", "preset", "resolve_engine"]
 
 ENGINES = ("auto", "c", "python")
 SEED_LIMIT = 2 ** 32

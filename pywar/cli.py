@@ -1,0 +1,245 @@
+"""The pywar command: play one game, or list the rules.
+
+    pywar play --seed 17455            # the transcript, as SMU's program prints it
+    pywar play --seed 17455 --json     # the result as one line of JSON
+    pywar rules                        # the presets and the rule dimensions
+
+Exit status: 0 success, 1 a check failed, 2 a usage error (one line on stderr).
+To add a subcommand, give it a function in build_subcommands() that sets
+run=...; add_rule_options() and rules_and_engine() are there to share.
+"""
+
+import argparse
+import json
+import os
+import sys
+import time
+import warnings
+from contextlib import contextmanager
+from importlib import metadata
+
+import pywar
+from .rules import (DIMENSIONS, MAX_FACE_DOWN, MAX_ROUNDS_LIMIT, PICKUPS, PILES, PRESET_HELP,
+                    PRESETS, SHORT_WARS, SHUFFLES, make_rules)
+
+PROG = "pywar"
+RANGES = {"face_down": (0, MAX_FACE_DOWN), "max_rounds": (1, MAX_ROUNDS_LIMIT)}
+NAMED = {"short_war": SHORT_WARS, "pickup": PICKUPS, "piles": PILES, "shuffle": SHUFFLES}
+
+
+class UsageError(Exception):
+    """A bad command line: main() prints it as one line and returns 2."""
+
+
+class Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are one line, without the usage dump."""
+
+    def error(self, message):
+        """Raise a UsageError reading 'prog: error: message'."""
+        raise UsageError(f"{self.prog}: error: {' '.join(message.split())}")
+
+
+def version():
+    """The installed version of pywar."""
+    try:
+        return metadata.version("pywar")
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
+def integer(text, valid):
+    """The text as an int, or an argparse error: 'valid, not text'."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{valid}, not {text!r}") from None
+
+
+def seed_type(text):
+    """An argparse type: a seed from 0 to 2^32 - 1, checked by pywar.check_seed."""
+    seed = integer(text, f"seed must be an integer from 0 to {pywar.SEED_LIMIT - 1}")
+    try:
+        return pywar.check_seed(seed)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def whole_number(dimension):
+    """An argparse type for a numeric dimension (make_rules checks its range)."""
+    low, high = RANGES[dimension]
+    return lambda text: integer(text, f"{dimension} must be an integer from {low} to {high:,}")
+
+
+def option(dimension):
+    """The command-line option that sets a dimension."""
+    if dimension == "detect_cycles":
+        return "--no-cycle-detection"
+    return "--" + dimension.replace("_", "-")
+
+
+def add_rule_options(parser):
+    """Add --rules and one option per rule dimension, to set over the preset."""
+    parser.add_argument("--rules", default="smu", choices=list(PRESETS), metavar="R",
+                        help="the preset to play: %(choices)s (default: %(default)s)")
+    group = parser.add_argument_group("rule dimensions, set over the preset")
+    for dimension in DIMENSIONS:
+        if dimension in RANGES:
+            low, high = RANGES[dimension]
+            group.add_argument(option(dimension), type=whole_number(dimension), metavar="N",
+                               help=f"{dimension}, from {low} to {high:,}")
+        elif dimension in NAMED:
+            group.add_argument(option(dimension), choices=NAMED[dimension], metavar="X",
+                               help=f"{dimension}: %(choices)s")
+    group.add_argument(option("detect_cycles"), dest="detect_cycles", action="store_false",
+                       default=None, help="play on through repeated states (to max_rounds)")
+
+
+def add_engine_option(parser):
+    """Add --engine."""
+    parser.add_argument("--engine", choices=pywar.ENGINES,
+                        help="%(choices)s (default: $PYWAR_ENGINE or auto)")
+
+
+def rule_dimensions(args):
+    """The dimensions given on the command line, as keyword arguments for pywar.play."""
+    return {name: getattr(args, name) for name in DIMENSIONS
+            if getattr(args, name, None) is not None}
+
+
+@contextmanager
+def usage_errors(parser):
+    """Turn the library's TypeError, ValueError or RuntimeError into a usage error."""
+    try:
+        yield
+    except (TypeError, ValueError, RuntimeError) as error:
+        parser.error(str(error))
+
+
+def rules_and_engine(args):
+    """The checked Rules and engine ('c' or 'python') of parsed args; warnings on stderr."""
+    with usage_errors(args.parser), warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        rules = make_rules(args.rules, **rule_dimensions(args))
+        engine = pywar.resolve_engine(args.engine)
+    for warning in caught:
+        print(f"{PROG}: warning: {warning.message}", file=sys.stderr)
+    return rules, engine
+
+
+def run_play(args):
+    """Play one game and print its transcript, or its result as JSON."""
+    rules, engine = rules_and_engine(args)
+    seed = args.seed
+    if seed is None:
+        seed = int(time.time()) % 2 ** 32
+        print(f"seed: {seed}", file=sys.stderr)
+    game = pywar.play(seed, rules=rules, engine=engine, transcript=not args.json)
+    sys.stdout.write(json.dumps(game.to_json()) + "\n" if args.json else game.transcript)
+    return 0
+
+
+def rules_data():
+    """The presets and the dimensions' valid values, as a JSON-ready dict."""
+    values = {name: {"min": low, "max": high} for name, (low, high) in RANGES.items()}
+    values.update({name: list(choices) for name, choices in NAMED.items()})
+    values["detect_cycles"] = [True, False]
+    return {
+        "presets": {name: {"help": PRESET_HELP.get(name, ""), "rules": rules.to_dict()}
+                    for name, rules in PRESETS.items()},
+        "dimensions": {name: {"option": option(name), "values": values[name]}
+                       for name in DIMENSIONS},
+    }
+
+
+def table(rows):
+    """Rows of cells as left-aligned columns, each line indented by two spaces."""
+    widths = [max(len(str(row[i])) for row in rows) for i in range(len(rows[0]))]
+    return "".join("  " + "  ".join(f"{cell!s:{width}}" for cell, width in zip(row, widths))
+                   .rstrip() + "\n" for row in rows)
+
+
+def describe(values):
+    """A dimension's valid values as text."""
+    if isinstance(values, dict):
+        return f"{values['min']} to {values['max']:,}"
+    return ", ".join(str(value) for value in values)
+
+
+def run_rules(args):
+    """Print the presets and the dimensions, as tables or as JSON."""
+    data = rules_data()
+    if args.json:
+        sys.stdout.write(json.dumps(data, indent=2) + "\n")
+        return 0
+    presets = data["presets"]
+    settings = [key for key in PRESETS["smu"].to_dict() if key != "name"]
+    about = [(name, preset["help"]) for name, preset in presets.items()]
+    grid = [["setting", *presets]] + [[key, *(preset["rules"][key] for preset in presets.values())]
+                                      for key in settings]
+    dims = [("dimension", "option", "values")] + [
+        (name, dim["option"], describe(dim["values"])) for name, dim in data["dimensions"].items()]
+    sys.stdout.write(f"Presets (--rules R):\n{table(about)}\nTheir settings:\n{table(grid)}\n"
+                     f"Dimensions, set over a preset:\n{table(dims)}")
+    return 0
+
+
+def add_play(subparsers):
+    """The play subcommand."""
+    parser = subparsers.add_parser("play", help="play one game and print its transcript",
+                                   description="Play one game of War and print its transcript.")
+    parser.add_argument("--seed", type=seed_type, metavar="N",
+                        help="0 to 2^32 - 1 (default: from the clock, printed on stderr)")
+    add_rule_options(parser)
+    add_engine_option(parser)
+    parser.add_argument("--json", action="store_true", help="print the result as JSON instead")
+    parser.set_defaults(run=run_play, parser=parser)
+
+
+def add_rules(subparsers):
+    """The rules subcommand."""
+    parser = subparsers.add_parser("rules", help="list the presets and the rule dimensions",
+                                   description="List the presets and the rule dimensions.")
+    parser.add_argument("--json", action="store_true", help="print them as JSON")
+    parser.set_defaults(run=run_rules, parser=parser)
+
+
+def build_subcommands(parser):
+    """Add every subcommand to the top-level parser."""
+    subparsers = parser.add_subparsers(title="commands", metavar="COMMAND", dest="command",
+                                       required=True)
+    add_play(subparsers)
+    add_rules(subparsers)
+    return subparsers
+
+
+def build_parser():
+    """The pywar argument parser."""
+    parser = Parser(prog=PROG, description="The card game War: a C core and its Python twin.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
+    build_subcommands(parser)
+    return parser
+
+
+def run(argv):
+    """Parse the command line and run the subcommand: the exit status."""
+    try:
+        args, extra = build_parser().parse_known_args(argv)
+        if extra:
+            args.parser.error(f"unrecognized arguments: {' '.join(extra)}")
+        return args.run(args)
+    except SystemExit as done:          # --help and --version
+        return done.code or 0
+    except UsageError as error:
+        print(error, file=sys.stderr)
+        return 2
+
+
+def main(argv=None):
+    """Run the pywar command; return its exit status."""
+    try:
+        status = run(argv)
+        sys.stdout.flush()
+    except BrokenPipeError:             # the reader went away: say nothing more
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    return status

@@ -1,0 +1,119 @@
+"""The facade: results, engines, and clear errors for bad input."""
+
+import json
+import os
+import warnings
+
+import pytest
+
+import pywar
+from conftest import needs_c
+from pywar import _checked
+
+JSON_KEYS = {"rules", "seed", "engine", "winner", "outcome", "rounds", "battles", "ties",
+             "wars", "longest_tie_streak", "stranded", "piles", "digest", "cycle_start",
+             "cycle_period"}
+
+
+def test_result_fields_add_up():
+    game = pywar.play(17455, engine="python")
+    cards = sum(pile["to_play"] + pile["played"] for pile in game.piles.values())
+    assert cards + game.stranded == 52
+    assert game.battles == game.rounds + game.wars
+    assert game.winner in ("A", "B") and game.outcome == "win"
+
+
+def test_json_has_the_documented_keys():
+    data = pywar.play(1553, engine="python").to_json()
+    assert set(data) == JSON_KEYS
+    assert data["digest"] == f"{pywar.play(1553, engine='python').digest:016x}"
+    json.dumps(data)
+
+
+@pytest.mark.parametrize("seed", ["1", 1.0, None, True, [1]])
+def test_seed_of_the_wrong_type(seed):
+    with pytest.raises(TypeError, match="0 to 4294967295"):
+        pywar.play(seed)
+
+
+@pytest.mark.parametrize("seed", [-1, 2 ** 32, 2 ** 64])
+def test_seed_out_of_range(seed):
+    with pytest.raises(ValueError, match="0 to 4294967295"):
+        pywar.play(seed)
+
+
+def test_unknown_rules_name_the_presets():
+    with pytest.raises(ValueError, match="smu, lehigh, iofall, iofall-single"):
+        pywar.play(1, rules="texas")
+
+
+def test_unknown_engine_names_the_engines():
+    with pytest.raises(ValueError, match="auto, c, python"):
+        pywar.play(1, engine="rust")
+
+
+@pytest.mark.parametrize("dimensions, error, words", [
+    ({"pickup": "sideways"}, ValueError, "pot-order"),
+    ({"short_war": "surrender"}, ValueError, "all-but-one"),
+    ({"piles": "heap"}, ValueError, "queue"),
+    ({"shuffle": "riffle"}, ValueError, "fisher-yates"),
+    ({"face_down": 26}, ValueError, "0 to 25"),
+    ({"face_down": "3"}, TypeError, "int"),
+    ({"max_rounds": 0}, ValueError, "1 to"),
+    ({"detect_cycles": "yes"}, TypeError, "True or False"),
+    ({"colour": "red"}, TypeError, "face_down"),
+])
+def test_bad_dimensions(dimensions, error, words):
+    with pytest.raises(error, match=words):
+        pywar.play(1, **dimensions)
+
+
+@pytest.mark.parametrize("deal", [([], [1]), ([0, 0], [1]), ([52], [1]), ([-1], [2])])
+def test_bad_deals(deal):
+    with pytest.raises(ValueError, match="deal"):
+        pywar.play(1, deal=deal)
+
+
+def test_engine_from_the_environment(monkeypatch):
+    monkeypatch.setenv("PYWAR_ENGINE", "python")
+    assert pywar.play(5).engine == "python"
+    monkeypatch.setenv("PYWAR_ENGINE", "nonsense")
+    with pytest.raises(ValueError, match="auto, c, python"):
+        pywar.play(5)
+
+
+def test_auto_falls_back_to_the_twin_with_a_warning(monkeypatch):
+    monkeypatch.setattr(_checked, "lib", None)
+    with pytest.warns(RuntimeWarning, match="not built"):
+        game = pywar.play(17455, engine="auto")
+    assert game.engine == "python" and game.rounds == 29
+    with pytest.raises(RuntimeError, match="engine='python'"):
+        pywar.play(1, engine="c")
+
+
+@needs_c
+def test_auto_is_c_when_built():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert pywar.play(3, engine="auto").engine == "c"
+
+
+@needs_c
+def test_c_refuses_bad_rules_itself():
+    """The checked layer turns the C core's return codes into exceptions."""
+    rules = pywar.preset("smu")
+    struct = _checked.c_rules(rules)
+    struct.max_rounds = 0
+    result = _checked.ffi.new("PywarResult *")
+    status = _checked.lib.pywar_play(1, struct, result, _checked.ffi.NULL)
+    assert status == _checked.lib.PYWAR_EINVAL
+    with pytest.raises(ValueError, match="refused"):
+        _checked.check_status(status)
+
+
+def test_the_c_core_is_built_where_it_is_required():
+    """CI sets PYWAR_REQUIRE_C, so that a core that failed to build fails the run."""
+    if os.environ.get("PYWAR_REQUIRE_C"):
+        assert _checked.available(), "the C core is not built"
+    else:
+        pytest.skip("PYWAR_REQUIRE_C is not set")

@@ -1,0 +1,272 @@
+"""The pywar command line: pywar play and pywar rules, through main() and a real process."""
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import pywar
+from pywar import _checked
+from pywar.cli import main
+from pywar.rules import (DIMENSIONS, MAX_FACE_DOWN, MAX_ROUNDS_LIMIT, PICKUPS, PILES,
+                         PRESET_HELP, PRESETS, SHORT_WARS, SHUFFLES)
+
+REFERENCE = Path(__file__).parent / "data" / "seed-17455.txt"
+SEED = 17455
+ENGINES = [pytest.param("c", marks=pytest.mark.skipif(not _checked.available(),
+                                                      reason="the C core is not built")),
+           "python"]
+JSON_KEYS = {"rules", "seed", "engine", "winner", "outcome", "rounds", "battles", "ties",
+             "longest_tie_streak", "stranded", "piles", "digest", "wars", "cycle_start",
+             "cycle_period"}
+
+
+@pytest.fixture(autouse=True)
+def no_engine_from_env(monkeypatch):
+    """Run every test without a PYWAR_ENGINE from outside."""
+    monkeypatch.delenv("PYWAR_ENGINE", raising=False)
+
+
+def run(capsys, *argv):
+    """main(argv): (exit status, stdout, stderr)."""
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def json_of(capsys, *argv):
+    """The JSON printed by `pywar play --json argv`, checked to be one line."""
+    status, out, err = run(capsys, "play", "--json", *argv)
+    assert status == 0, err
+    assert out.endswith("\n") and out.count("\n") == 1
+    return json.loads(out)
+
+
+def assert_usage_error(status, out, err, prog="pywar play"):
+    """Exit 2, nothing on stdout, and one 'prog: error: ...' line on stderr."""
+    assert status == 2
+    assert out == ""
+    assert err.endswith("\n") and err.count("\n") == 1, err
+    assert err.startswith(f"{prog}: error: "), err
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_transcript_is_the_reference_byte_for_byte(capsys, engine):
+    status, out, err = run(capsys, "play", "--seed", str(SEED), "--engine", engine)
+    assert status == 0
+    assert err == ""
+    assert out.encode() == REFERENCE.read_bytes()
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("rules", list(PRESETS))
+def test_json_agrees_with_play(capsys, engine, rules):
+    data = json_of(capsys, "--seed", str(SEED), "--rules", rules, "--engine", engine)
+    assert set(data) == JSON_KEYS
+    game = pywar.play(SEED, rules=rules, engine=engine)
+    assert data == game.to_json()
+    assert data["digest"] == f"{game.digest:016x}"
+    assert (data["rules"], data["seed"], data["engine"]) == (rules, SEED, engine)
+
+
+def test_default_engine_comes_from_the_environment(capsys, monkeypatch):
+    monkeypatch.setenv("PYWAR_ENGINE", "python")
+    assert json_of(capsys, "--seed", "1")["engine"] == "python"
+
+
+def test_without_a_seed_it_says_the_seed_and_the_seed_replays(capsys):
+    status, out, err = run(capsys, "play")
+    assert status == 0
+    match = re.fullmatch(r"seed: (\d+)\n", err)
+    assert match, err
+    seed = int(match.group(1))
+    assert 0 <= seed < 2 ** 32
+    assert run(capsys, "play", "--seed", str(seed)) == (0, out, "")
+
+
+def test_the_clock_seed_is_the_time_mod_2_to_the_32(capsys, monkeypatch):
+    seed = 2 ** 31 + SEED
+    monkeypatch.setattr("pywar.cli.time.time", lambda: 5 * 2 ** 32 + seed + 0.75)
+    status, out, err = run(capsys, "play")
+    assert (status, err) == (0, f"seed: {seed}\n")
+    monkeypatch.undo()
+    assert run(capsys, "play", "--seed", str(seed)) == (0, out, "")
+
+
+@pytest.mark.parametrize("argv, valid", [
+    (["--seed", "x"], [str(2 ** 32 - 1)]),
+    (["--seed", "1.5"], [str(2 ** 32 - 1)]),
+    (["--seed", "-1"], [str(2 ** 32 - 1)]),
+    (["--seed", str(2 ** 32)], [str(2 ** 32 - 1)]),
+    (["--seed"], ["--seed"]),
+    (["--rules", "nope"], list(PRESETS)),
+    (["--engine", "nope"], list(pywar.ENGINES)),
+    (["--short-war", "nope"], list(SHORT_WARS)),
+    (["--pickup", "nope"], list(PICKUPS)),
+    (["--piles", "nope"], list(PILES)),
+    (["--shuffle", "nope"], list(SHUFFLES)),
+    (["--face-down", str(MAX_FACE_DOWN + 1)], [str(MAX_FACE_DOWN)]),
+    (["--face-down", "-1"], [str(MAX_FACE_DOWN)]),
+    (["--face-down", "x"], [str(MAX_FACE_DOWN)]),
+    (["--max-rounds", "0"], [f"{MAX_ROUNDS_LIMIT:,}"]),
+    (["--max-rounds", str(MAX_ROUNDS_LIMIT + 1)], [f"{MAX_ROUNDS_LIMIT:,}"]),
+    (["--max-rounds", "1e6"], [f"{MAX_ROUNDS_LIMIT:,}"]),
+    (["--no-such-option"], ["--no-such-option"]),
+])
+def test_bad_input_is_one_line_naming_what_is_valid(capsys, argv, valid):
+    status, out, err = run(capsys, "play", *argv)
+    assert_usage_error(status, out, err)
+    for word in valid:
+        assert word in err
+
+
+def test_bad_engine_in_the_environment_is_a_usage_error(capsys, monkeypatch):
+    monkeypatch.setenv("PYWAR_ENGINE", "nope")
+    status, out, err = run(capsys, "play", "--seed", "1")
+    assert_usage_error(status, out, err)
+    assert all(engine in err for engine in pywar.ENGINES)
+
+
+@pytest.mark.parametrize("argv, prog", [([], "pywar"), (["nope"], "pywar"),
+                                        (["rules", "--nope"], "pywar rules")])
+def test_bad_command_is_one_line(capsys, argv, prog):
+    assert_usage_error(*run(capsys, *argv), prog=prog)
+
+
+def test_asking_for_c_without_the_c_core_is_one_line(capsys, monkeypatch):
+    monkeypatch.setattr(_checked, "available", lambda: False)
+    status, out, err = run(capsys, "play", "--seed", "1", "--engine", "c")
+    assert_usage_error(status, out, err)
+    assert "python" in err
+
+
+def test_auto_without_the_c_core_warns_in_one_line_and_plays_python(capsys, monkeypatch):
+    monkeypatch.setattr(_checked, "available", lambda: False)
+    status, out, err = run(capsys, "play", "--seed", "1", "--json")
+    assert status == 0
+    assert json.loads(out)["engine"] == "python"
+    assert err.count("\n") == 1 and err.startswith("pywar: warning: ")
+
+
+@pytest.mark.parametrize("argv, dimensions", [
+    (["--face-down", "1"], {"face_down": 1}),
+    (["--short-war", "last-card"], {"short_war": "last-card"}),
+    (["--pickup", "random"], {"pickup": "random"}),
+    (["--piles", "queue", "--max-rounds", "1000"], {"piles": "queue", "max_rounds": 1000}),
+    (["--shuffle", "fisher-yates"], {"shuffle": "fisher-yates"}),
+    (["--max-rounds", "10"], {"max_rounds": 10}),
+    (["--no-cycle-detection"], {"detect_cycles": False}),
+    (["--rules", "lehigh", "--no-cycle-detection"], {"rules": "lehigh", "detect_cycles": False}),
+    (["--rules", "iofall", "--face-down", "2", "--pickup", "winner-first"],
+     {"rules": "iofall", "face_down": 2, "pickup": "winner-first"}),
+])
+def test_dimension_options_reach_the_game(capsys, argv, dimensions):
+    data = json_of(capsys, "--seed", str(SEED), *argv)
+    assert data == pywar.play(SEED, **dimensions).to_json()
+    rules = dimensions.pop("rules", "smu")
+    assert data["rules"] != pywar.play(SEED, rules=rules).rules
+    for name in dimensions:
+        assert name in data["rules"]
+
+
+def test_face_down_changes_the_game(capsys):
+    assert json_of(capsys, "--seed", str(SEED), "--face-down", "1")["digest"] != \
+        json_of(capsys, "--seed", str(SEED))["digest"]
+
+
+def test_max_rounds_caps_the_game(capsys):
+    rounds = json_of(capsys, "--seed", str(SEED))["rounds"]
+    assert rounds > 2
+    capped = json_of(capsys, "--seed", str(SEED), "--max-rounds", str(rounds - 1))
+    assert (capped["outcome"], capped["rounds"]) == ("capped", rounds - 1)
+
+
+def test_rules_lists_every_preset_and_dimension(capsys):
+    status, out, err = run(capsys, "rules")
+    assert (status, err) == (0, "")
+    for name, rules in PRESETS.items():
+        assert name in out and PRESET_HELP[name] in out
+        for value in rules.to_dict().values():
+            assert str(value) in out
+    for name in DIMENSIONS:
+        assert name in out
+    for value in SHORT_WARS + PICKUPS + PILES + SHUFFLES:
+        assert value in out
+    assert str(MAX_FACE_DOWN) in out and f"{MAX_ROUNDS_LIMIT:,}" in out
+
+
+def test_rules_json_is_the_same_data(capsys):
+    status, out, err = run(capsys, "rules", "--json")
+    assert (status, err) == (0, "")
+    data = json.loads(out)
+    assert list(data["presets"]) == list(PRESETS)
+    for name, preset in data["presets"].items():
+        assert preset == {"help": PRESET_HELP[name], "rules": PRESETS[name].to_dict()}
+    assert list(data["dimensions"]) == list(DIMENSIONS)
+    values = {name: dim["values"] for name, dim in data["dimensions"].items()}
+    assert values["short_war"] == list(SHORT_WARS)
+    assert values["pickup"] == list(PICKUPS)
+    assert values["piles"] == list(PILES)
+    assert values["shuffle"] == list(SHUFFLES)
+    assert values["face_down"] == {"min": 0, "max": MAX_FACE_DOWN}
+    assert values["max_rounds"] == {"min": 1, "max": MAX_ROUNDS_LIMIT}
+    assert values["detect_cycles"] == [True, False]
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["play", "--help"], ["rules", "--help"]])
+def test_help_exits_0(capsys, argv):
+    status, out, err = run(capsys, *argv)
+    assert (status, err) == (0, "")
+    assert out.startswith("usage: pywar")
+
+
+def test_help_names_the_commands_and_options(capsys):
+    assert all(word in run(capsys, "--help")[1] for word in ("play", "rules"))
+    out = run(capsys, "play", "--help")[1]
+    for word in ("--seed", "--rules", "--engine", "--json", "--face-down", "--short-war",
+                 "--pickup", "--piles", "--shuffle", "--max-rounds", "--no-cycle-detection"):
+        assert word in out
+
+
+def test_version(capsys):
+    status, out, err = run(capsys, "--version")
+    assert status == 0
+    assert re.fullmatch(r"pywar \S+\n", out)
+
+
+def pywar_process(*argv, **kwargs):
+    """Run `python -m pywar argv` in a real process, without PYWAR_ENGINE."""
+    env = {key: value for key, value in os.environ.items() if key != "PYWAR_ENGINE"}
+    return subprocess.run([sys.executable, "-m", "pywar", *argv], env=env, timeout=60,
+                          **{"stdout": subprocess.PIPE, "stderr": subprocess.PIPE, **kwargs})
+
+
+def test_process_bad_rules_is_one_line_and_exit_2():
+    done = pywar_process("play", "--rules", "nope")
+    assert done.returncode == 2
+    assert done.stdout == b""
+    err = done.stderr.decode()
+    assert err.count("\n") == 1 and err.startswith("pywar play: error: ")
+    assert "Traceback" not in err and "smu" in err
+
+
+def test_process_transcript_is_the_reference():
+    done = pywar_process("play", "--seed", str(SEED))
+    assert (done.returncode, done.stderr) == (0, b"")
+    assert done.stdout == REFERENCE.read_bytes()
+
+
+def test_process_closed_stdout_gives_no_traceback():
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        done = pywar_process("play", "--seed", str(SEED), stdout=write_end)
+    finally:
+        os.close(write_end)
+    assert done.stderr == b""
+    assert done.returncode == 1

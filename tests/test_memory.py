@@ -1,0 +1,37 @@
+"""Memory: games in the C core under valgrind memcheck, with no leaks and no errors."""
+
+import shutil
+import subprocess
+
+import pytest
+
+from conftest import ROOT
+from pywar.rules import PRESETS, c_numbers
+
+pytestmark = pytest.mark.skipif(not (shutil.which("valgrind") and shutil.which("cc")),
+                                reason="needs valgrind and a C compiler")
+
+
+@pytest.fixture(scope="module")
+def driver(tmp_path_factory):
+    """bench/driver.c and the core, built with debug information."""
+    binary = tmp_path_factory.mktemp("driver") / "driver"
+    sources = sorted(str(path) for path in (ROOT / "csrc").glob("*.c"))
+    subprocess.run(["cc", "-std=c11", "-g", "-O1", "-Wall", "-Wextra", "-Werror",
+                    f"-I{ROOT / 'csrc'}", str(ROOT / "bench" / "driver.c"), *sources,
+                    "-o", str(binary)], check=True)
+    return binary
+
+
+@pytest.mark.parametrize("name, games", [("smu", 1000), ("lehigh", 300), ("iofall", 300),
+                                         ("iofall-single", 300)])
+def test_games_under_memcheck(driver, name, games):
+    numbers = [str(number) for number in c_numbers(PRESETS[name])]
+    command = ["valgrind", "--error-exitcode=99", "--leak-check=full",
+               "--errors-for-leak-kinds=all", "--show-leak-kinds=all",
+               str(driver), str(games), "1", *numbers, "10"]
+    run = subprocess.run(command, capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr[-3000:]
+    assert "ERROR SUMMARY: 0 errors" in run.stderr
+    assert "in use at exit: 0 bytes" in run.stderr
+    assert f"games {games} " in run.stdout
