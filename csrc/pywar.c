@@ -80,20 +80,21 @@ static void Pywar_Store(PywarBatch *batch, int64_t i, const PywarResult *result)
     batch->digest[i] = result->digest;
 }
 
-/* Games with seeds first_seed, first_seed + 1, ... (mod 2^32), no text, into the arrays. */
+/* Games with seeds first_seed, first_seed + 1, ... (mod 2^32), no text, into the arrays.
+ * One table serves the whole batch. */
 int pywar_play_batch(uint32_t first_seed, int64_t count, const PywarRules *rules,
                      PywarBatch *batch)
 {
+    TableTop table;
     if (batch == NULL || count < 0 || pywar_rules_check(rules) != PYWAR_OK) {
         return PYWAR_EINVAL;
     }
-    for (int64_t i = 0; i < count; i++) {
-        PywarResult result;
-        int status = pywar_play((uint32_t)(first_seed + (uint64_t)i), rules, &result, NULL);
-        if (status != PYWAR_OK) {
-            return status;
-        }
-        Pywar_Store(batch, i, &result);
+    int status = TableTop_Init(&table, first_seed, rules, NULL);
+    for (int64_t i = 0; status == PYWAR_OK && i < count; i++) {
+        TableTop_NewGame(&table, (uint32_t)(first_seed + (uint64_t)i));
+        status = TableTop_PlayGame(&table);
+        Pywar_Store(batch, i, &table.result);
     }
-    return PYWAR_OK;
+    TableTop_Destroy(&table);   /* safe after a failed init too: it left NULLs */
+    return status;
 }

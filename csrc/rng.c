@@ -3,13 +3,25 @@
 
 #include "rng.h"
 
+/* r[i] = r[i - 31] + r[i - 3] for i in [from, RNG_DEGREE + RNG_BLOCK), three at a time:
+ * the three sums of a step are independent of each other. */
+static void Rng_Generate(uint32_t *r, int from)
+{
+    int i = from;
+    for (; i + 3 <= RNG_DEGREE + RNG_BLOCK; i += 3) {
+        r[i] = r[i - 31] + r[i - 3];
+        r[i + 1] = r[i - 30] + r[i - 2];
+        r[i + 2] = r[i - 29] + r[i - 1];
+    }
+    for (; i < RNG_DEGREE + RNG_BLOCK; i++) {
+        r[i] = r[i - 31] + r[i - 3];
+    }
+}
+
 /* Fill r[31 .. 31 + RNG_BLOCK) from the window r[0 .. 31). */
 static void Rng_FillBlock(Rng *rng)
 {
-    uint32_t *r = rng->r;
-    for (int i = RNG_DEGREE; i < RNG_DEGREE + RNG_BLOCK; i++) {
-        r[i] = r[i - 31] + r[i - 3];
-    }
+    Rng_Generate(rng->r, RNG_DEGREE);
     rng->next = RNG_DEGREE;
 }
 
@@ -20,9 +32,7 @@ static void Rng_Refill(Rng *rng)
     uint32_t *r = rng->r;
     int keep = RNG_DEGREE + RNG_BLOCK - (rng->next - RNG_DEGREE);
     memmove(r, r + rng->next - RNG_DEGREE, (size_t)keep * sizeof *r);
-    for (int i = keep; i < RNG_DEGREE + RNG_BLOCK; i++) {
-        r[i] = r[i - 31] + r[i - 3];
-    }
+    Rng_Generate(r, keep);
     rng->next = RNG_DEGREE;
 }
 
@@ -60,17 +70,25 @@ uint32_t Rng_Rand(Rng *rng)
     return rng->r[rng->next++] >> 1;
 }
 
-uint32_t Rng_Below(Rng *rng, uint32_t n)
-{
-    return Rng_Rand(rng) % n;
-}
+/* Lemire's fastmod constants for n = 1..52, worked out by the compiler. */
+#define MAGIC(n) (UINT64_MAX / (n) + 1)
+#define MAGIC4(n) MAGIC(n), MAGIC(n + 1), MAGIC(n + 2), MAGIC(n + 3)
+static const uint64_t SMALL_MAGIC[RNG_SMALL_N + 1] = {
+    0, MAGIC4(1), MAGIC4(5), MAGIC4(9), MAGIC4(13), MAGIC4(17), MAGIC4(21), MAGIC4(25),
+    MAGIC4(29), MAGIC4(33), MAGIC4(37), MAGIC4(41), MAGIC4(45), MAGIC4(49)};
 
 RngModulus Rng_Modulus(uint32_t n)
 {
     RngModulus m;
     m.n = n;
-    m.magic = UINT64_MAX / n + 1;
+    m.magic = n <= RNG_SMALL_N ? SMALL_MAGIC[n] : UINT64_MAX / n + 1;
     return m;
+}
+
+uint32_t Rng_Below(Rng *rng, uint32_t n)
+{
+    RngModulus m = Rng_Modulus(n);
+    return Rng_BelowModulus(rng, &m);
 }
 
 uint32_t Rng_Reduce(uint32_t value, const RngModulus *m)

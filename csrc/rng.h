@@ -12,6 +12,7 @@
 
 #define RNG_DEGREE 31
 #define RNG_BLOCK 512
+#define RNG_SMALL_N 52   /* Rng_Modulus has these moduli ready */
 
 typedef struct Rng {
     uint32_t r[RNG_DEGREE + RNG_BLOCK]; /* r[0..30]: the last 31 words before the block */

@@ -55,29 +55,46 @@ int TableTop_Init(TableTop *table, uint32_t seed, const PywarRules *rules, Pywar
     memset(table, 0, sizeof *table);
     table->rules = *rules;
     table->text = text;
-    table->result.winner = PYWAR_NOBODY;
-    table->result.cycle_start = -1;
-    table->result.cycle_period = -1;
-    table->result.digest = FNV_OFFSET;
-    table->seed = seed;
-    Rng_Seed(&table->rng, seed);
-    Pile_Init(&table->currentlyInPlay);
     if (Player_Init(&table->players[PLAYER_A]) != PYWAR_OK
         || Player_Init(&table->players[PLAYER_B]) != PYWAR_OK) {
         TableTop_Destroy(table);
         return PYWAR_ENOMEM;
     }
     for (int i = 0; i < MAXCARDS; i++) {
-        Card *card = Card_New();
-        if (card == NULL) {
+        table->deck[i] = Card_New();
+        if (table->deck[i] == NULL) {
             TableTop_Destroy(table);
             return PYWAR_ENOMEM;
         }
-        TableTop_SetCard(table, card, i);
-        table->deck[i] = card;
-        Pile_AddCardToPile(&table->currentlyInPlay, card);
     }
+    TableTop_NewGame(table, seed);
     return PYWAR_OK;
+}
+
+/* Ready the table for a game with this seed: the deck built in the pot, in order,
+ * and nothing counted.  A batch plays many games on one table this way. */
+void TableTop_NewGame(TableTop *table, uint32_t seed)
+{
+    PywarResult fresh = {0};
+    fresh.winner = PYWAR_NOBODY;
+    fresh.cycle_start = -1;
+    fresh.cycle_period = -1;
+    fresh.digest = FNV_OFFSET;
+    table->result = fresh;
+    table->seed = seed;
+    table->over = 0;
+    table->lost[PLAYER_A] = table->lost[PLAYER_B] = 0;
+    table->customDeal = 0;
+    Rng_Seed(&table->rng, seed);
+    for (int player = PLAYER_A; player <= PLAYER_B; player++) {
+        Pile_Init(Player_GetToPlay(&table->players[player]));
+        Pile_Init(Player_GetPlayed(&table->players[player]));
+    }
+    Pile_Init(&table->currentlyInPlay);
+    for (int i = 0; i < MAXCARDS; i++) {
+        TableTop_SetCard(table, table->deck[i], i);
+        Pile_AddCardToPile(&table->currentlyInPlay, table->deck[i]);
+    }
 }
 
 void TableTop_Destroy(TableTop *table)

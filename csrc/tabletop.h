@@ -32,6 +32,7 @@ typedef struct TableTop {
 } TableTop;
 
 int TableTop_Init(TableTop *table, uint32_t seed, const PywarRules *rules, PywarText *text);
+void TableTop_NewGame(TableTop *table, uint32_t seed);
 void TableTop_Destroy(TableTop *table);
 int TableTop_SetDeal(TableTop *table, const uint8_t *deal, int countA, int countB);
 void TableTop_Deal(TableTop *table);

@@ -73,25 +73,34 @@ class TableTop:
     """The game. C: struct TableTop, TableTop_Init."""
 
     def __init__(self, seed, rules, text=None, deal=None):
-        """Build the deck of 52 cards in the pot; text is a list for the transcript,
-        and deal, if given, is (A's card ids, B's card ids), each hand top first."""
-        self.seed = seed
+        """Make the players and the 52 cards; text is a list for the transcript,
+        and deal, if given, is (A's card ids, B's card ids), each hand top first.
+        C: TableTop_Init, then TableTop_SetDeal."""
         self.rules = rules
         self.text = text
-        self.given_deal = None if deal is None else check_deal(deal)
-        self.result = Counts()
-        self.rng = Rng(seed)
         self.players = (Player(), Player())
         self.currently_in_play = Pile()
         self.pot_owner = [None] * MAXCARDS
         self.face_up = [None, None]
-        self.lost = [False, False]
+        self.deck = [Card() for _ in range(MAXCARDS)]
+        self.new_game(seed)
+        self.given_deal = None if deal is None else check_deal(deal)
+
+    def new_game(self, seed):
+        """Ready the table for a game with this seed: the deck built in the pot,
+        in order, and nothing counted. C: TableTop_NewGame."""
+        self.result = Counts()
+        self.seed = seed
         self.over = False
-        self.deck = []
-        for i in range(MAXCARDS):
-            card = Card()
+        self.lost = [False, False]
+        self.given_deal = None
+        self.rng = Rng(seed)
+        for player in self.players:
+            player.to_play = Pile()
+            player.played = Pile()
+        self.currently_in_play = Pile()
+        for i, card in enumerate(self.deck):
             self.set_card(card, i)
-            self.deck.append(card)
             self.currently_in_play.add_card_to_pile(card)
 
     def set_card(self, card, i):
