@@ -13,12 +13,15 @@ import os
 import warnings
 from dataclasses import asdict, dataclass
 
-from . import _checked, twin
+from . import _checked, batch, twin
+from .batch import SimulationInterrupted
 from .rules import PRESETS, Rules, make_rules, preset
+from .stats import Simulation
 from .twin.tabletop import check_deal
 
-__all__ = ["ENGINES", "GameResult", "PRESETS", "Rules", "check_seed", "default_engine",
-           "make_rules", "play", "preset", "resolve_engine"]
+__all__ = ["ENGINES", "GameResult", "PRESETS", "Rules", "Simulation", "SimulationInterrupted",
+           "check_seed", "default_engine", "make_rules", "play", "preset", "resolve_engine",
+           "simulate", "usable_cores"]
 
 ENGINES = ("auto", "c", "python")
 SEED_LIMIT = 2 ** 32
@@ -117,3 +120,40 @@ def play(seed, rules="smu", engine=None, transcript=False, deal=None, **dimensio
         piles={name: {"to_play": pile[0], "played": pile[1]}
                for name, pile in zip(PLAYER_NAMES, piles)},
         transcript=text, **fields)
+
+
+def usable_cores():
+    """The number of cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:                  # not on Linux
+        return os.cpu_count() or 1
+
+
+def check_count(name, value, low=1, high=None):
+    """value as an int from low to high, or a TypeError or ValueError naming them."""
+    limit = "" if high is None else f" to {high:,}"
+    if isinstance(value, bool) or not hasattr(value, "__index__"):
+        raise TypeError(f"{name} must be an integer from {low}{limit}, "
+                        f"not {type(value).__name__}")
+    value = value.__index__()
+    if value < low or (high is not None and value > high):
+        raise ValueError(f"{name} must be an integer from {low}{limit}, not {value}")
+    return value
+
+
+def simulate(n, rules="smu", seed=0, engine=None, jobs=None, progress=None, **dimensions):
+    """Play n games, with seeds seed, seed + 1, ... (mod 2^32), and return a Simulation.
+
+    The C engine plays in bulk, split across jobs threads (default: the usable cores);
+    the result does not depend on jobs.  The Python twin computes the same arrays,
+    slowly.  progress, if given, is called as progress(finished, n) now and then.
+    Ctrl-C raises SimulationInterrupted, whose .simulation holds the finished games.
+    """
+    n = check_count("n", n, high=SEED_LIMIT)
+    seed = check_seed(seed)
+    jobs = usable_cores() if jobs is None else check_count("jobs", jobs, high=1024)
+    chosen = make_rules(rules, **dimensions)
+    engine = resolve_engine(engine)
+    report = None if progress is None else (lambda finished: progress(finished, n))
+    return batch.run(seed, n, chosen, engine, jobs if engine == "c" else 1, report)

@@ -25,7 +25,8 @@ def compile_args():
     """-O2 (gcc's -O3 vectorizes the generator's recurrence badly) and link-time inlining."""
     if sys.platform == "win32":
         return [], []
-    return ["-O2", "-flto", "-std=c11", "-Wall", "-Wextra"], ["-flto", "-O2"]
+    common = ["-O2", "-flto", "-fvisibility=hidden", "-fno-semantic-interposition"]
+    return common + ["-std=c11", "-Wall", "-Wextra"], common
 
 
 ffibuilder = FFI()

@@ -1,7 +1,9 @@
-"""The pywar command: play one game, or list the rules.
+"""The pywar command: play one game, simulate many, check the twins, list the rules.
 
     pywar play --seed 17455            # the transcript, as SMU's program prints it
     pywar play --seed 17455 --json     # the result as one line of JSON
+    pywar simulate -n 1000000          # a million games: a summary of their lengths
+    pywar check -n 2000                # the C core and the Python twin agree, seed by seed
     pywar rules                        # the presets and the rule dimensions
 
 Exit status: 0 success, 1 a check failed, 2 a usage error (one line on stderr).
@@ -108,10 +110,11 @@ def rule_dimensions(args):
 
 @contextmanager
 def usage_errors(parser):
-    """Turn the library's TypeError, ValueError or RuntimeError into a usage error."""
+    """Turn the library's TypeError, ValueError, RuntimeError or ImportError (a missing
+    extra) into a usage error."""
     try:
         yield
-    except (TypeError, ValueError, RuntimeError) as error:
+    except (TypeError, ValueError, RuntimeError, ImportError) as error:
         parser.error(str(error))
 
 
@@ -183,6 +186,149 @@ def run_rules(args):
     return 0
 
 
+def count_type(name, low):
+    """An argparse type for a whole number of at least low."""
+    def parse(text):
+        value = integer(text, f"{name} must be an integer from {low}")
+        if value < low:
+            raise argparse.ArgumentTypeError(f"{name} must be an integer from {low}, not {value}")
+        return value
+    return parse
+
+
+def add_progress_option(parser):
+    """Add --progress / --no-progress (default: a bar when stderr is a terminal)."""
+    parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                        help="show a progress bar on stderr (default: when it is a terminal)")
+
+
+class Progress:
+    """A progress bar on stderr, shown once the work has taken more than a second."""
+
+    DELAY = 1.0
+    EVERY = 0.1
+    WIDTH = 30
+
+    def __init__(self, label, enabled):
+        self.label = label
+        self.enabled = sys.stderr.isatty() if enabled is None else enabled
+        self.start = time.monotonic()
+        self.last = 0.0
+        self.shown = False
+
+    def __call__(self, finished, total):
+        """Redraw the bar, at most ten times a second."""
+        now = time.monotonic()
+        elapsed = now - self.start
+        if not self.enabled or elapsed < self.DELAY or (now - self.last < self.EVERY
+                                                         and finished < total):
+            return
+        self.last = now
+        self.shown = True
+        fraction = finished / total
+        rate = finished / elapsed
+        left = (total - finished) / rate if rate else 0
+        bar = "#" * int(self.WIDTH * fraction)
+        sys.stderr.write(f"\r{self.label} [{bar:<{self.WIDTH}}] {fraction:6.1%} "
+                         f"{finished:,}/{total:,} games, {rate:,.0f}/s, {left:4.0f}s left ")
+        sys.stderr.flush()
+
+    def close(self):
+        """End the bar's line, if it was drawn."""
+        if self.shown:
+            sys.stderr.write("\n")
+            sys.stderr.flush()
+
+
+def summary_table(summary):
+    """A simulation's summary as readable lines."""
+    if summary["games"] == 0:
+        return "no games finished\n"
+    low, high = summary["ci95_rounds"]
+    shares = summary["win_shares"]
+    outcomes = summary["outcomes"]
+    last_seed = (summary["seed"] + summary["games"] - 1) % pywar.SEED_LIMIT
+    speed = summary["games_per_second"]
+    rows = [
+        ("games", f"{summary['games']:,} of {summary['rules']} (seeds {summary['seed']:,} to "
+                  f"{last_seed:,}), {summary['engine']} engine, {summary['jobs']} job(s)"
+                  + ("" if summary["complete"] else ", interrupted")),
+        ("rounds", f"mean {summary['mean_rounds']:,.1f} (95% CI {low:,.1f} to {high:,.1f}), "
+                   f"median {summary['median_rounds']:,.1f}, p90 {summary['p90_rounds']:,}, "
+                   f"p99 {summary['p99_rounds']:,}"),
+        ("", f"shortest {summary['min_rounds']:,} (seed {summary['min_seed']}), "
+             f"longest {summary['max_rounds']:,} (seed {summary['max_seed']})"),
+        ("winners", f"A {shares['A']:.2%}, B {shares['B']:.2%}, nobody {shares['nobody']:.2%}"),
+        ("outcomes", ", ".join(f"{name} {count:,}" for name, count in outcomes.items())),
+        ("per game", f"ties {summary['mean_ties']:.2f}, wars {summary['mean_wars']:.2f}, "
+                     f"battles {summary['mean_battles']:.1f}, stranded cards "
+                     f"{summary['mean_stranded']:.3f} ({summary['games_with_stranded']:,} games)"),
+        ("speed", "-" if speed is None else f"{speed:,.0f} games/s"),
+        ("digest", summary["digest"]),
+    ]
+    return table(rows)
+
+
+def run_simulate(args):
+    """Simulate games and print their summary; Ctrl-C prints what was finished (130)."""
+    rules, engine = rules_and_engine(args)
+    if args.plot:
+        with usage_errors(args.parser):
+            from .plot import require_matplotlib
+            require_matplotlib()
+    progress = Progress("simulating", args.progress)
+    status = 0
+    try:
+        with usage_errors(args.parser):
+            simulation = pywar.simulate(args.games, rules, seed=args.seed, engine=engine,
+                                        jobs=args.jobs, progress=progress)
+    except pywar.SimulationInterrupted as interrupted:
+        simulation = interrupted.simulation
+        status = 130
+    finally:
+        progress.close()
+    summary = simulation.summary()
+    sys.stdout.write(json.dumps(summary) + "\n" if args.json else summary_table(summary))
+    if args.csv:
+        simulation.write_csv(args.csv)
+    if args.plot and simulation.games:
+        simulation.plot(args.plot)
+    return status
+
+
+def run_check(args):
+    """Play the seeds in both engines and compare them: 0 if they agree, else 1."""
+    with usage_errors(args.parser):
+        rules = make_rules(args.rules, **rule_dimensions(args))
+        pywar.resolve_engine("c")
+    progress = Progress("checking", args.progress)
+    try:
+        c_run = pywar.simulate(args.games, rules, seed=args.seed, engine="c")
+        twin_run = pywar.simulate(args.games, rules, seed=args.seed, engine="python",
+                                  progress=progress)
+    finally:
+        progress.close()
+    differing = [name for name in c_run.arrays
+                 if not (c_run.arrays[name] == twin_run.arrays[name]).all()]
+    mismatch = None
+    if differing:
+        index = int(min((c_run.arrays[name] != twin_run.arrays[name]).argmax()
+                        for name in differing))
+        mismatch = int(c_run.seeds[index])
+    verdict = {"rules": rules.name, "games": args.games, "seed": args.seed,
+               "agree": not differing, "differing_fields": differing, "first_seed": mismatch,
+               "digest": c_run.combined_digest()}
+    if args.json:
+        sys.stdout.write(json.dumps(verdict) + "\n")
+    elif differing:
+        sys.stdout.write(f"The engines differ on {', '.join(differing)}, first at seed "
+                         f"{mismatch} ({rules.name} rules).\n")
+    else:
+        sys.stdout.write(f"The C core and the Python twin agree on all {args.games:,} games "
+                         f"of {rules.name} from seed {args.seed} (digest {verdict['digest'][:16]}).\n")
+    return 0 if not differing else 1
+
+
 def add_play(subparsers):
     """The play subcommand."""
     parser = subparsers.add_parser("play", help="play one game and print its transcript",
@@ -203,11 +349,51 @@ def add_rules(subparsers):
     parser.set_defaults(run=run_rules, parser=parser)
 
 
+def add_simulate(subparsers):
+    """The simulate subcommand."""
+    parser = subparsers.add_parser(
+        "simulate", help="play many games and summarize them",
+        description="Play games with seeds S, S+1, ... and summarize their lengths and "
+                    "outcomes. Ctrl-C prints the summary of the games finished so far.")
+    parser.add_argument("-n", "--games", type=count_type("games", 1), required=True,
+                        metavar="N", help="how many games to play")
+    parser.add_argument("--seed", type=seed_type, default=0, metavar="S",
+                        help="the first seed (default: 0)")
+    parser.add_argument("--jobs", type=count_type("jobs", 1), metavar="J",
+                        help="threads for the C engine (default: the usable cores)")
+    add_rule_options(parser)
+    add_engine_option(parser)
+    parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+    parser.add_argument("--csv", metavar="FILE", help="write one row per game to FILE")
+    parser.add_argument("--plot", metavar="FILE.png",
+                        help="draw the histogram of game lengths (needs pywar[plot])")
+    add_progress_option(parser)
+    parser.set_defaults(run=run_simulate, parser=parser)
+
+
+def add_check(subparsers):
+    """The check subcommand."""
+    parser = subparsers.add_parser(
+        "check", help="show that the C core and the Python twin agree",
+        description="Play the same seeds in both engines and compare every game's "
+                    "result and digest. Exit status 1 if any game differs.")
+    parser.add_argument("-n", "--games", type=count_type("games", 1), default=1000,
+                        metavar="N", help="how many seeds (default: 1000)")
+    parser.add_argument("--seed", type=seed_type, default=0, metavar="S",
+                        help="the first seed (default: 0)")
+    add_rule_options(parser)
+    parser.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    add_progress_option(parser)
+    parser.set_defaults(run=run_check, parser=parser)
+
+
 def build_subcommands(parser):
     """Add every subcommand to the top-level parser."""
     subparsers = parser.add_subparsers(title="commands", metavar="COMMAND", dest="command",
                                        required=True)
     add_play(subparsers)
+    add_simulate(subparsers)
+    add_check(subparsers)
     add_rules(subparsers)
     return subparsers
 

@@ -1,0 +1,148 @@
+"""pywar simulate and pywar check, on the command line."""
+
+import csv
+import json
+import signal
+import subprocess
+import sys
+import time
+
+import numpy as np
+import pytest
+
+import pywar
+from conftest import ROOT, needs_c
+from pywar import batch, cli
+
+ISSUE_KEYS = {"rules", "games", "seed", "engine", "jobs", "mean_rounds", "ci95_rounds",
+              "median_rounds", "p90_rounds", "p99_rounds", "min_rounds", "max_rounds",
+              "max_seed", "wins", "outcomes", "mean_wars", "games_per_second", "digest"}
+
+
+def run(capsys, *argv):
+    """main(argv): (status, stdout, stderr)."""
+    status = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_simulate_json_has_the_issue_keys(capsys):
+    status, out, err = run(capsys, "simulate", "-n", "200", "--seed", "5", "--json")
+    summary = json.loads(out)
+    assert status == 0 and set(summary) >= ISSUE_KEYS
+    expected = pywar.simulate(200, seed=5).summary()
+    assert summary["digest"] == expected["digest"]
+    assert summary["mean_rounds"] == expected["mean_rounds"]
+
+
+def test_simulate_prints_a_readable_table(capsys):
+    status, out, _ = run(capsys, "simulate", "-n", "300", "--rules", "iofall")
+    assert status == 0
+    summary = pywar.simulate(300, "iofall").summary()
+    assert f"mean {summary['mean_rounds']:,.1f}" in out
+    assert f"longest {summary['max_rounds']:,} (seed {summary['max_seed']})" in out
+    assert summary["digest"] in out
+
+
+def test_simulate_with_dimensions_and_engine(capsys):
+    argv = ["simulate", "-n", "50", "--rules", "lehigh", "--face-down", "1", "--json"]
+    _, c_out, _ = run(capsys, *argv, "--engine", "auto")
+    _, py_out, _ = run(capsys, *argv, "--engine", "python")
+    c_summary, py_summary = json.loads(c_out), json.loads(py_out)
+    assert c_summary["rules"] == "lehigh,face_down=1"
+    assert c_summary["digest"] == py_summary["digest"]
+    assert py_summary["engine"] == "python"
+
+
+def test_csv_has_one_row_per_game(capsys, tmp_path):
+    path = tmp_path / "games.csv"
+    status, _, _ = run(capsys, "simulate", "-n", "120", "--seed", "40", "--csv", str(path))
+    rows = list(csv.DictReader(path.open()))
+    simulation = pywar.simulate(120, seed=40)
+    assert status == 0 and len(rows) == 120
+    assert [int(row["seed"]) for row in rows] == simulation.seeds.tolist()
+    assert [int(row["rounds"]) for row in rows] == simulation.rounds.tolist()
+    assert [int(row["digest"], 16) for row in rows] == simulation.digest.tolist()
+    assert {row["winner"] for row in rows} <= {"A", "B", ""}
+
+
+def test_plot_writes_a_png(capsys, tmp_path):
+    pytest.importorskip("matplotlib")
+    path = tmp_path / "lengths.png"
+    status, _, _ = run(capsys, "simulate", "-n", "500", "--plot", str(path))
+    assert status == 0 and path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_plot_without_matplotlib_is_a_usage_error(capsys, monkeypatch):
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    status, out, err = run(capsys, "simulate", "-n", "10", "--plot", "x.png")
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1 and "pywar[plot]" in err
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["simulate"], "-n/--games"),
+    (["simulate", "-n", "0"], "games must be an integer from 1"),
+    (["simulate", "-n", "x"], "games must be an integer from 1"),
+    (["simulate", "-n", "5", "--jobs", "0"], "jobs must be an integer from 1"),
+    (["simulate", "-n", "5", "--seed", "-1"], "0 to 4294967295"),
+    (["simulate", "-n", "5", "--rules", "go-fish"], "smu"),
+    (["simulate", "-n", "5", "--pickup", "up"], "pot-order"),
+    (["check", "-n", "0"], "from 1"),
+])
+def test_bad_input_is_one_line_and_status_2(capsys, argv, words):
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1 and words in err and "Traceback" not in err
+
+
+def test_progress_bar_on_stderr(capsys, monkeypatch):
+    monkeypatch.setattr(cli.Progress, "DELAY", 0.0)
+    status, out, err = run(capsys, "simulate", "-n", "3000", "--progress", "--json")
+    assert status == 0 and "100.0%" in err and "simulating [" in err
+    json.loads(out)
+    status, _, err = run(capsys, "simulate", "-n", "3000", "--no-progress")
+    assert status == 0 and err == ""
+
+
+@needs_c
+def test_check_agrees(capsys):
+    status, out, _ = run(capsys, "check", "-n", "150", "--rules", "iofall", "--json")
+    verdict = json.loads(out)
+    assert status == 0 and verdict["agree"] and verdict["differing_fields"] == []
+
+
+@needs_c
+def test_check_fails_when_the_twin_differs(capsys, monkeypatch):
+    real = batch.store_counts
+
+    def off_by_one(arrays, i, counts):
+        real(arrays, i, counts)
+        if i == 7:
+            arrays["rounds"][i] += 1
+
+    monkeypatch.setattr(batch, "store_counts", off_by_one)
+    status, out, _ = run(capsys, "check", "-n", "20", "--seed", "100")
+    assert status == 1 and "rounds" in out and "seed 107" in out
+
+
+@needs_c
+def test_ctrl_c_prints_the_finished_games_and_exits_130(tmp_path):
+    path = tmp_path / "finished.csv"
+    command = [sys.executable, "-m", "pywar", "simulate", "-n", "20000000", "--json",
+               "--csv", str(path)]
+    process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    time.sleep(2.0)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=120)
+    assert process.returncode == 130, err
+    summary = json.loads(out)
+    assert 0 < summary["games"] < 20_000_000 and summary["complete"] is False
+    rows = list(csv.DictReader(path.open()))
+    assert len(rows) == summary["games"]
+    seeds = np.array([int(row["seed"]) for row in rows], dtype=np.uint32)
+    finished = pywar.simulate(int(seeds.max()) + 1, seed=0)
+    kept = np.isin(finished.seeds, seeds)
+    assert [int(row["rounds"]) for row in rows] == finished.rounds[kept].tolist()
+    assert "Traceback" not in err

@@ -1,0 +1,133 @@
+"""Simulations: the same arrays from either engine and any jobs, a right summary,
+clear errors, and no finished game lost to an interrupt."""
+
+import numpy as np
+import pytest
+
+import pywar
+from conftest import needs_c
+from pywar import batch
+
+ISSUE_KEYS = {"rules", "games", "seed", "engine", "jobs", "mean_rounds", "ci95_rounds",
+              "median_rounds", "p90_rounds", "p99_rounds", "min_rounds", "max_rounds",
+              "max_seed", "wins", "outcomes", "mean_wars", "games_per_second", "digest"}
+
+
+def same_arrays(first, second):
+    """True when two simulations hold equal seeds and arrays."""
+    return (np.array_equal(first.seeds, second.seeds)
+            and all(np.array_equal(first.arrays[name], second.arrays[name])
+                    for name in first.arrays))
+
+
+def comparable(summary):
+    """A summary without the fields that depend on the run, not the games."""
+    return {key: value for key, value in summary.items()
+            if key not in ("engine", "jobs", "games_per_second")}
+
+
+@needs_c
+@pytest.mark.parametrize("rules, seed, games", [
+    ("smu", 0, 300), ("smu", 2 ** 32 - 150, 300), ("lehigh", 1000, 300),
+    ("iofall", 77, 400), ("iofall-single", 5, 300)])
+def test_c_and_twin_give_the_same_simulation(rules, seed, games):
+    c = pywar.simulate(games, rules, seed=seed, engine="c")
+    twin = pywar.simulate(games, rules, seed=seed, engine="python")
+    assert same_arrays(c, twin)
+    assert comparable(c.summary()) == comparable(twin.summary())
+    assert c.seeds[-1] == (seed + games - 1) % 2 ** 32
+
+
+@needs_c
+@pytest.mark.parametrize("rules", ["smu", "iofall", "lehigh"])
+def test_jobs_do_not_change_the_result(rules):
+    runs = [pywar.simulate(3000, rules, seed=11, engine="c", jobs=jobs) for jobs in (1, 2, 3, 7)]
+    for run in runs[1:]:
+        assert same_arrays(runs[0], run)
+        assert run.combined_digest() == runs[0].combined_digest()
+    assert [run.jobs for run in runs] == [1, 2, 3, 7]
+
+
+def test_arrays_are_the_games_of_play():
+    simulation = pywar.simulate(40, "iofall", seed=123, engine="python")
+    for i, seed in enumerate(simulation.seeds.tolist()):
+        game = pywar.play(seed, "iofall", engine="python")
+        assert simulation.rounds[i] == game.rounds
+        assert simulation.digest[i] == game.digest
+        assert simulation.winner[i] == {"A": 0, "B": 1, None: -1}[game.winner]
+        assert simulation.stranded[i] == game.stranded
+
+
+def test_summary_against_numpy():
+    simulation = pywar.simulate(500, "smu", seed=9, engine="auto")
+    summary = simulation.summary()
+    rounds = simulation.rounds.astype(float)
+    assert set(summary) >= ISSUE_KEYS
+    assert summary["games"] == 500 and summary["complete"]
+    assert summary["mean_rounds"] == pytest.approx(rounds.mean())
+    low, high = summary["ci95_rounds"]
+    assert (high - low) / 2 == pytest.approx(1.96 * rounds.std(ddof=1) / np.sqrt(500), rel=1e-3)
+    assert summary["median_rounds"] == np.median(rounds)
+    assert summary["max_rounds"] == rounds.max()
+    assert summary["max_seed"] == simulation.seeds[rounds.argmax()]
+    assert summary["min_seed"] == simulation.seeds[rounds.argmin()]
+    assert (rounds <= summary["p90_rounds"]).mean() >= 0.9 > (rounds < summary["p90_rounds"]).mean()
+    assert sum(summary["wins"].values()) == sum(summary["outcomes"].values()) == 500
+    assert summary["mean_wars"] == pytest.approx(simulation.wars.mean())
+
+
+def test_a_sample_of_dimensions():
+    for dimensions in ({"face_down": 1}, {"pickup": "random", "piles": "queue"},
+                       {"short_war": "lose", "face_down": 2}):
+        c = pywar.simulate(60, "smu", seed=3, engine="auto", **dimensions)
+        twin = pywar.simulate(60, "smu", seed=3, engine="python", **dimensions)
+        assert same_arrays(c, twin) and c.rules == twin.rules
+
+
+@pytest.mark.parametrize("arguments, error, words", [
+    ({"n": 0}, ValueError, "n must be an integer from 1"),
+    ({"n": -5}, ValueError, "from 1"),
+    ({"n": 2.5}, TypeError, "n must be an integer"),
+    ({"n": 10, "jobs": 0}, ValueError, "jobs must be an integer from 1"),
+    ({"n": 10, "jobs": "2"}, TypeError, "jobs must be an integer"),
+    ({"n": 10, "seed": 2 ** 32}, ValueError, "0 to 4294967295"),
+    ({"n": 10, "speed": 3}, TypeError, "unknown rule dimension 'speed'"),
+    ({"n": 10, "rules": "poker"}, ValueError, "smu, lehigh"),
+    ({"n": 10, "engine": "gpu"}, ValueError, "auto, c, python"),
+])
+def test_bad_input(arguments, error, words):
+    with pytest.raises(error, match=words):
+        pywar.simulate(**arguments)
+
+
+@pytest.mark.parametrize("engine", [pytest.param("c", marks=needs_c), "python"])
+def test_an_interrupt_keeps_every_finished_game(engine):
+    games = 20_000 if engine == "c" else 120
+
+    def interrupt(finished, total):
+        if finished >= total // 10:
+            raise KeyboardInterrupt
+
+    with pytest.raises(pywar.SimulationInterrupted) as caught:
+        pywar.simulate(games, "smu", seed=500, engine=engine, jobs=2, progress=interrupt)
+    partial = caught.value.simulation
+    assert 0 < partial.games < games and not partial.complete
+    assert not partial.summary()["complete"]
+    full = pywar.simulate(games, "smu", seed=500, engine=engine)
+    kept = np.isin(full.seeds, partial.seeds)
+    assert kept.sum() == partial.games
+    for name in full.arrays:
+        assert np.array_equal(full.arrays[name][kept], partial.arrays[name]), name
+
+
+def test_chunks_cover_the_games_in_order():
+    assert batch.chunk_size(10, 2) == batch.SMALLEST_CHUNK
+    assert batch.chunk_size(10 ** 9, 2) == batch.LARGEST_CHUNK
+    seeds = batch.seeds_of(2 ** 32 - 2, 4)
+    assert seeds.tolist() == [2 ** 32 - 2, 2 ** 32 - 1, 0, 1]
+
+
+def test_an_empty_summary():
+    arrays = batch.empty_arrays(0)
+    simulation = pywar.Simulation("smu", "c", 1, 0, 10, 0.0, np.zeros(0, np.uint32), arrays)
+    assert simulation.summary()["games"] == 0 and not simulation.complete
