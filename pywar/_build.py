@@ -22,10 +22,15 @@ def cdef_text():
 
 
 def compile_args():
-    """-O2 (gcc's -O3 vectorizes the generator's recurrence badly) and link-time inlining."""
+    """The flags that make the core fast, after Python's own CFLAGS:
+    -O2 (gcc's -O3 vectorizes the generator's recurrence badly); -fno-wrapv (Python
+    builds with -fwrapv, which costs the core a quarter of its speed); and link-time
+    inlining across the one-type-per-file sources, which -fPIC allows only with hidden
+    symbols and no semantic interposition."""
     if sys.platform == "win32":
         return [], []
-    common = ["-O2", "-flto", "-fvisibility=hidden", "-fno-semantic-interposition"]
+    common = ["-O2", "-fno-wrapv", "-flto", "-fvisibility=hidden",
+              "-fno-semantic-interposition"]
     return common + ["-std=c11", "-Wall", "-Wextra"], common
 
 

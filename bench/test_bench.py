@@ -1,0 +1,122 @@
+"""pywar's benchmarks (pytest-benchmark), side by side in one run:
+
+    pytest bench --benchmark-group-by=group --benchmark-json=bench.json
+    python bench/report.py bench.json        # the README's table: games/s and ratios
+
+Groups: batch-<preset> (the C core against the twin, games per second), play-call
+(one game through each layer), jobs-smu (threads), binding-smu (the batch through
+cffi against the same batch in the plain-C driver).  CI runs them once each with
+--benchmark-disable as a smoke test.  No test here asserts a time.
+"""
+
+import subprocess
+
+import numpy as np
+import pytest
+
+import pywar
+from pywar import _checked, batch, twin
+from pywar.rules import PRESETS, c_numbers
+
+C_GAMES = {"smu": 4000, "lehigh": 10000, "iofall": 20000, "iofall-single": 10000}
+TWIN_GAMES = {"smu": 10, "lehigh": 40, "iofall": 60, "iofall-single": 30}
+BINDING_GAMES = 10000
+needs_c = pytest.mark.skipif(not _checked.available(), reason="the C core is not built")
+
+
+def games_per_second(benchmark, games):
+    """Record the games a round plays, for bench/report.py."""
+    benchmark.extra_info["games"] = games
+
+
+def c_batch(rules, games):
+    """One C batch call on one thread, into fresh arrays."""
+    arrays = batch.empty_arrays(games)
+    _checked.play_batch(1, rules, arrays)
+    return arrays
+
+
+@needs_c
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_batch_c(benchmark, name):
+    benchmark.group = f"batch-{name}"
+    games = C_GAMES[name]
+    games_per_second(benchmark, games)
+    arrays = benchmark.pedantic(c_batch, args=(PRESETS[name], games), rounds=5, iterations=1,
+                                warmup_rounds=1)
+    assert arrays["rounds"].min() > 0
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_batch_twin(benchmark, name):
+    benchmark.group = f"batch-{name}"
+    games = TWIN_GAMES[name]
+    games_per_second(benchmark, games)
+    rules = PRESETS[name]
+    result = benchmark.pedantic(lambda: [twin.play(seed, rules) for seed in range(1, games + 1)],
+                                rounds=3, iterations=1)
+    assert len(result) == games
+
+
+@needs_c
+@pytest.mark.parametrize("layer", ["raw lib", "checked", "facade"])
+def test_play_call_c(benchmark, layer):
+    """One smu game (seed 17455, 29 rounds) through each layer over the C core."""
+    benchmark.group = "play-call"
+    rules = PRESETS["smu"]
+    if layer == "raw lib":
+        struct = _checked.c_rules(rules)
+        result = _checked.ffi.new("PywarResult *")
+        call = lambda: _checked.lib.pywar_play(17455, struct, result, _checked.ffi.NULL)  # noqa: E731
+    elif layer == "checked":
+        call = lambda: _checked.play(17455, rules)  # noqa: E731
+    else:
+        call = lambda: pywar.play(17455, engine="c")  # noqa: E731
+    benchmark(call)
+
+
+def test_play_call_twin(benchmark):
+    benchmark.group = "play-call"
+    game = benchmark(lambda: pywar.play(17455, engine="python"))
+    assert game.rounds == 29
+
+
+@needs_c
+@pytest.mark.parametrize("jobs", list(range(1, pywar.usable_cores() + 1)))
+def test_jobs_scaling(benchmark, jobs):
+    benchmark.group = "jobs-smu"
+    games = 4000 * pywar.usable_cores()
+    games_per_second(benchmark, games)
+    benchmark.extra_info["jobs"] = jobs
+    run = benchmark.pedantic(pywar.simulate, args=(games,), kwargs={"jobs": jobs, "seed": 1},
+                             rounds=3, iterations=1, warmup_rounds=1)
+    assert run.games == games
+
+
+@needs_c
+def test_binding_cffi(benchmark):
+    benchmark.group = "binding-smu"
+    games_per_second(benchmark, BINDING_GAMES)
+    arrays = benchmark.pedantic(c_batch, args=(PRESETS["smu"], BINDING_GAMES), rounds=5,
+                                iterations=1, warmup_rounds=1)
+    benchmark.extra_info["rounds_sum"] = int(arrays["rounds"].sum())
+
+
+def test_binding_plain_c(benchmark, driver):
+    """The same batch in the plain-C driver (a process of its own: its start, a few
+    milliseconds, is counted too; the driver's own clock is in extra_info)."""
+    benchmark.group = "binding-smu"
+    games_per_second(benchmark, BINDING_GAMES)
+    command = [str(driver), str(BINDING_GAMES), "1",
+               *map(str, c_numbers(PRESETS["smu"]))]
+
+    def run_driver():
+        return subprocess.run(command, capture_output=True, text=True, check=True).stdout
+
+    out = benchmark.pedantic(run_driver, rounds=5, iterations=1, warmup_rounds=1)
+    words = out.split()
+    benchmark.extra_info["driver_seconds"] = float(words[words.index("seconds") + 1])
+    benchmark.extra_info["rounds_sum"] = int(words[words.index("rounds") + 1])
+    if _checked.available():
+        assert int(words[words.index("rounds") + 1]) == int(np.sum(
+            c_batch(PRESETS["smu"], BINDING_GAMES)["rounds"]))
