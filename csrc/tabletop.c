@@ -536,8 +536,10 @@ int TableTop_PlayGame(TableTop *table)
     uint8_t state[PYWAR_STATE_BYTES];
     Cycle cycle;
     TableTop_Deal(table);
-    TableTop_GetState(table, state);
-    Cycle_Init(&cycle, state);
+    if (watching) {
+        TableTop_GetState(table, state);
+        Cycle_Init(&cycle, state);
+    }
     while (!table->over) {
         if (table->result.rounds >= table->rules.max_rounds) {
             TableTop_Cap(table);
