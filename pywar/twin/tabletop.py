@@ -406,7 +406,7 @@ class TableTop:
         """Deal, then rounds until an end, the cap, or a repeat. C: TableTop_PlayGame."""
         watching = self.rules.detect_cycles and self.can_cycle()
         self.deal()
-        cycle = Cycle(self.get_state())
+        cycle = Cycle(self.get_state()) if watching else None
         while not self.over:
             if self.result.rounds >= self.rules.max_rounds:
                 self.cap()
