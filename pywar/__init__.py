@@ -74,9 +74,10 @@ def default_engine():
 
 def resolve_engine(engine=None):
     """'c' or 'python' for an engine name; 'auto' is C when it is built."""
+    source = "engine" if engine is not None else "PYWAR_ENGINE"
     engine = default_engine() if engine is None else engine
-    if engine not in ENGINES:
-        raise ValueError(f"unknown engine {engine!r}: choose one of {', '.join(ENGINES)}")
+    if not isinstance(engine, str) or engine not in ENGINES:
+        raise ValueError(f"unknown {source} {engine!r}: choose one of {', '.join(ENGINES)}")
     if engine == "c" and not _checked.available():
         raise RuntimeError("the C core is not built: reinstall pywar with a C compiler "
                            "(pip install .), or use engine='python'")

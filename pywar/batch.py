@@ -1,6 +1,7 @@
 """Running many games: chunks of seeds across threads (the C core releases the GIL),
 progress reports, and interrupts that keep every finished game."""
 
+import os
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor, wait
@@ -36,8 +37,25 @@ def chunk_size(count, jobs):
 
 
 def seeds_of(first_seed, count):
-    """The seeds first_seed, first_seed + 1, ... modulo 2^32, as uint32."""
-    return ((first_seed + np.arange(count, dtype=np.uint64)) % SEED_MODULUS).astype(np.uint32)
+    """The seeds first_seed, first_seed + 1, ... modulo 2^32, as uint32 (which wraps)."""
+    return np.arange(count, dtype=np.uint32) + np.uint32(first_seed)
+
+
+BYTES_PER_GAME = sum(np.dtype(dtype).itemsize for dtype in _checked.BATCH_FIELDS.values()) + 5
+
+
+def check_memory(count):
+    """Refuse, before allocating, a run whose arrays would not fit in memory."""
+    try:
+        physical = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, ValueError, OSError):
+        return
+    needed = count * BYTES_PER_GAME * 2          # the arrays, and their finished copy
+    if needed > physical * 0.8:
+        most = int(physical * 0.8 // (BYTES_PER_GAME * 2))
+        raise MemoryError(f"{count:,} games need {needed / 2 ** 30:.1f} GiB for their arrays; "
+                          f"this machine has {physical / 2 ** 30:.1f} GiB: run at most "
+                          f"{most:,} games at a time")
 
 
 def finished_part(arrays, seeds, done):
@@ -108,6 +126,7 @@ def run(first_seed, count, rules, engine, jobs, report=None):
     """Play count games from first_seed and return their Simulation; on Ctrl-C raise
     SimulationInterrupted holding the finished games."""
     report = report or (lambda finished: None)
+    check_memory(count)
     seeds = seeds_of(first_seed, count)
     arrays = empty_arrays(count)
     done = np.zeros(count, dtype=bool)

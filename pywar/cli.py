@@ -110,11 +110,11 @@ def rule_dimensions(args):
 
 @contextmanager
 def usage_errors(parser):
-    """Turn the library's TypeError, ValueError, RuntimeError or ImportError (a missing
-    extra) into a usage error."""
+    """Turn the library's TypeError, ValueError, RuntimeError, ImportError (a missing
+    extra) or OSError (a file that cannot be written) into a usage error."""
     try:
         yield
-    except (TypeError, ValueError, RuntimeError, ImportError) as error:
+    except (TypeError, ValueError, RuntimeError, ImportError, OSError) as error:
         parser.error(str(error))
 
 
@@ -272,10 +272,8 @@ def summary_table(summary):
 def run_simulate(args):
     """Simulate games and print their summary; Ctrl-C prints what was finished (130)."""
     rules, engine = rules_and_engine(args)
-    if args.plot:
-        with usage_errors(args.parser):
-            from .plot import require_matplotlib
-            require_matplotlib()
+    with usage_errors(args.parser):
+        check_outputs(args.csv, args.plot)
     progress = Progress("simulating", args.progress)
     status = 0
     try:
@@ -289,11 +287,26 @@ def run_simulate(args):
         progress.close()
     summary = simulation.summary()
     sys.stdout.write(json.dumps(summary) + "\n" if args.json else summary_table(summary))
-    if args.csv:
-        simulation.write_csv(args.csv)
-    if args.plot and simulation.games:
-        simulation.plot(args.plot)
+    with usage_errors(args.parser):
+        if args.csv:
+            simulation.write_csv(args.csv)
+        if args.plot and simulation.games:
+            simulation.plot(args.plot)
     return status
+
+
+def check_outputs(csv_path, plot_path):
+    """Fail before the work, not after it: the CSV file must be writable, and the plot's
+    folder must exist and its ending be a format matplotlib writes."""
+    if csv_path:
+        try:
+            with open(csv_path, "a"):
+                pass
+        except OSError as error:
+            raise ValueError(f"--csv: cannot write {csv_path!r}: {error.strerror}") from None
+    if plot_path:
+        from .plot import check_plot_path
+        check_plot_path(plot_path)
 
 
 def run_check(args):
@@ -302,10 +315,15 @@ def run_check(args):
         rules = make_rules(args.rules, **rule_dimensions(args))
         pywar.resolve_engine("c")
     progress = Progress("checking", args.progress)
+    interrupted = False
     try:
         c_run = pywar.simulate(args.games, rules, seed=args.seed, engine="c")
         twin_run = pywar.simulate(args.games, rules, seed=args.seed, engine="python",
                                   progress=progress)
+    except pywar.SimulationInterrupted as stop:     # compare the games the twin finished
+        twin_run, interrupted = stop.simulation, True
+        c_run = pywar.simulate(twin_run.games, rules, seed=args.seed, engine="c") \
+            if twin_run.games else twin_run
     finally:
         progress.close()
     differing = [name for name in c_run.arrays
@@ -315,7 +333,8 @@ def run_check(args):
         index = int(min((c_run.arrays[name] != twin_run.arrays[name]).argmax()
                         for name in differing))
         mismatch = int(c_run.seeds[index])
-    verdict = {"rules": rules.name, "games": args.games, "seed": args.seed,
+    verdict = {"rules": rules.name, "games": twin_run.games, "seed": args.seed,
+               "interrupted": interrupted,
                "agree": not differing, "differing_fields": differing, "first_seed": mismatch,
                "digest": c_run.combined_digest()}
     if args.json:
@@ -324,9 +343,9 @@ def run_check(args):
         sys.stdout.write(f"The engines differ on {', '.join(differing)}, first at seed "
                          f"{mismatch} ({rules.name} rules).\n")
     else:
-        sys.stdout.write(f"The C core and the Python twin agree on all {args.games:,} games "
+        sys.stdout.write(f"The C core and the Python twin agree on all {twin_run.games:,} games "
                          f"of {rules.name} from seed {args.seed} (digest {verdict['digest'][:16]}).\n")
-    return 0 if not differing else 1
+    return 1 if differing else 130 if interrupted else 0
 
 
 def add_play(subparsers):
@@ -417,6 +436,12 @@ def run(argv):
         return done.code or 0
     except UsageError as error:
         print(error, file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted", file=sys.stderr)
+        return 130
+    except MemoryError as error:
+        print(f"{PROG}: error: {error or 'out of memory'}", file=sys.stderr)
         return 2
 
 

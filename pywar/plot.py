@@ -1,5 +1,7 @@
 """Pictures of a simulation, drawn with matplotlib (the extra pywar[plot])."""
 
+import os
+
 import numpy as np
 
 
@@ -12,6 +14,20 @@ def require_matplotlib():
     matplotlib.use("Agg")
     import matplotlib.pyplot as pyplot
     return pyplot
+
+
+def check_plot_path(path):
+    """Raise ValueError unless path's folder exists and matplotlib writes its format."""
+    pyplot = require_matplotlib()
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise ValueError(f"--plot: no folder {folder!r}")
+    formats = pyplot.figure().canvas.get_supported_filetypes()
+    pyplot.close("all")
+    ending = os.path.splitext(path)[1].lstrip(".").lower()
+    if ending not in formats:
+        raise ValueError(f"--plot: cannot write {ending or 'a file without an ending'!r}: "
+                         f"name a file ending in one of {', '.join(sorted(formats))}")
 
 
 def plot_lengths(simulation, path):

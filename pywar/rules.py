@@ -27,8 +27,14 @@ CHOICES = {
 
 
 def is_whole_number(value):
-    """True for an int that is not a bool."""
-    return isinstance(value, int) and not isinstance(value, bool)
+    """True for an integer (an int, or a NumPy integer) that is not a bool."""
+    return hasattr(value, "__index__") and not isinstance(value, (bool, str))
+
+
+def can_cycle(rules):
+    """True when nothing random happens after the deal, so a game can repeat itself:
+    queue piles and a fixed pickup order."""
+    return rules.piles == "queue" and rules.pickup != "random"
 
 
 def check(rules):
@@ -48,6 +54,9 @@ def check(rules):
                          f"not {rules.max_rounds}")
     if not isinstance(rules.detect_cycles, bool):
         raise TypeError("detect_cycles must be True or False")
+    if not rules.detect_cycles and not can_cycle(rules):
+        raise ValueError("turning cycle detection off means nothing here: only games with "
+                         "piles 'queue' and a pickup other than 'random' can repeat")
 
 
 @dataclass(frozen=True)
@@ -65,6 +74,8 @@ class Rules:
 
     def __post_init__(self):
         check(self)
+        for name in ("face_down", "max_rounds"):            # NumPy integers become ints
+            object.__setattr__(self, name, getattr(self, name).__index__())
 
     def to_dict(self):
         """The rules as a plain dict, for JSON."""
@@ -106,6 +117,9 @@ def preset(name):
     """The Rules of a named preset."""
     if isinstance(name, Rules):
         return name
+    if not isinstance(name, str):
+        raise TypeError(f"rules must be a preset name ({', '.join(PRESETS)}) or a Rules "
+                        f"value, not {type(name).__name__}")
     if name not in PRESETS:
         raise ValueError(f"unknown rules {name!r}: choose one of {', '.join(PRESETS)}")
     return PRESETS[name]
@@ -118,9 +132,11 @@ def make_rules(rules="smu", **dimensions):
     if unknown:
         raise TypeError(f"unknown rule dimension {unknown[0]!r}: choose from "
                         f"{', '.join(DIMENSIONS)}")
-    changed = {key: value for key, value in dimensions.items()
-               if value is not None and value != getattr(base, key)}
+    given = {key: value for key, value in dimensions.items() if value is not None}
+    candidate = replace(base, **given)                      # checks every given value
+    changed = [key for key in DIMENSIONS if key in given
+               and getattr(candidate, key) != getattr(base, key)]
     if not changed:
         return base
-    label = ",".join([base.name] + [f"{key}={value}" for key, value in changed.items()])
-    return replace(base, name=label, **changed)
+    label = ",".join([base.name] + [f"{key}={getattr(candidate, key)}" for key in changed])
+    return replace(candidate, name=label)

@@ -131,11 +131,17 @@ def test_ctrl_c_prints_the_finished_games_and_exits_130(tmp_path):
     path = tmp_path / "finished.csv"
     command = [sys.executable, "-m", "pywar", "simulate", "-n", "20000000", "--json",
                "--csv", str(path)]
+    def default_sigint():                   # a background shell may have ignored SIGINT
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+
     process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)
-    time.sleep(2.0)
-    process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=120)
+                               stderr=subprocess.PIPE, text=True, preexec_fn=default_sigint)
+    try:
+        time.sleep(2.0)
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=120)
+    finally:
+        process.kill()
     assert process.returncode == 130, err
     summary = json.loads(out)
     assert 0 < summary["games"] < 20_000_000 and summary["complete"] is False
@@ -146,3 +152,39 @@ def test_ctrl_c_prints_the_finished_games_and_exits_130(tmp_path):
     kept = np.isin(finished.seeds, seeds)
     assert [int(row["rounds"]) for row in rows] == finished.rounds[kept].tolist()
     assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--csv", "/nonexistent-folder/games.csv"], "--csv: cannot write"),
+    (["--plot", "/nonexistent-folder/lengths.png"], "--plot: no folder"),
+    (["--plot", "lengths.xyz"], "png"),
+])
+def test_bad_output_files_fail_before_the_work(capsys, argv, words):
+    pytest.importorskip("matplotlib")
+    status, out, err = run(capsys, "simulate", "-n", "10", *argv)
+    assert status == 2 and out == "" and err.count("\n") == 1 and words in err
+
+
+def test_too_many_games_for_memory(capsys):
+    status, out, err = run(capsys, "simulate", "-n", str(2 ** 32))
+    assert status == 2 and out == "" and "GiB" in err and err.count("\n") == 1
+
+
+def test_ctrl_c_during_play_is_one_line(capsys, monkeypatch):
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(pywar, "play", interrupted)
+    status, out, err = run(capsys, "play", "--seed", "1")
+    assert status == 130 and err == "pywar: interrupted\n"
+
+
+@needs_c
+def test_ctrl_c_during_check_compares_the_finished_games(capsys, monkeypatch):
+    def stop_soon(self, finished, total):
+        if finished > 30:
+            raise KeyboardInterrupt
+    monkeypatch.setattr(cli.Progress, "__call__", stop_soon)
+    status, out, _ = run(capsys, "check", "-n", "1000", "--json")
+    verdict = json.loads(out)
+    assert status == 130 and verdict["interrupted"] and verdict["agree"]
+    assert 30 < verdict["games"] < 1000

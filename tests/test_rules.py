@@ -213,3 +213,48 @@ def test_overridden_rules_say_what_changed():
     game = pywar.play(3, "smu", engine="python", face_down=2, pickup="pot-order")
     assert game.rules == "smu,face_down=2,pickup=pot-order"
     assert pywar.play(3, "smu", engine="python", face_down=0).rules == "smu"
+
+
+def test_a_meaningless_combination_is_refused():
+    """Cycle detection can be turned off only where a game can repeat."""
+    with pytest.raises(ValueError, match="piles 'queue' and a pickup other than 'random'"):
+        pywar.play(1, "smu", detect_cycles=False)
+    with pytest.raises(ValueError, match="can repeat"):
+        pywar.play(1, "iofall", detect_cycles=False)
+    assert pywar.play(1, "lehigh", engine="python", detect_cycles=False).outcome in (
+        "win", "capped")
+
+
+def test_dimensions_are_checked_before_they_are_compared():
+    import numpy as np
+    with pytest.raises(TypeError, match="face_down"):
+        pywar.play(1, face_down=True)
+    with pytest.raises(TypeError, match="face_down"):
+        pywar.play(1, face_down=0.0)
+    game = pywar.play(1, "iofall", engine="python", face_down=np.int64(2))
+    assert game.rules == "iofall,face_down=2"
+    with pytest.raises(TypeError, match="preset name"):
+        pywar.play(1, rules=["smu"])
+
+
+@pytest.mark.parametrize("deal", [([1.5], [2]), ("ab", [1]), ([True], [2]), ([0], None)])
+def test_deals_of_the_wrong_type(deal):
+    with pytest.raises(ValueError, match="card ids"):
+        pywar.play(1, deal=deal)
+
+
+@pytest.mark.parametrize("name", ["iofall", "iofall-single"])
+def test_iofall_narration_of_a_war_that_user_wins(name):
+    """5 v 5 ties; iofall: 3 down each, Ace v Queen; iofall-single: 1 down each, 3 v 3
+    ties again, then 1 down each, Ace v Queen. Either way User takes 10 cards, then
+    its King beats Computer's last card."""
+    deal = ([HEARTS + FIVE, HEARTS + TWO, HEARTS + THREE, HEARTS + FOUR, HEARTS + ACE,
+             SPADES + KING],
+            [DIAMONDS + FIVE, DIAMONDS + TWO, DIAMONDS + THREE, DIAMONDS + FOUR,
+             DIAMONDS + QUEEN, CLUBS + TWO])
+    game = both_engines(0, name, deal=deal)
+    assert game.transcript == (
+        "Welcome to War, let's begin...\n"
+        "1. User: 11 Comp:1, Total: 12\n2. User: 12 Comp:0, Total: 12\n\n"
+        "--------------------\nWinner is User!\n--------------------\n")
+    assert (game.winner, game.rounds, game.wars) == ("A", 2, 1 if name == "iofall" else 2)

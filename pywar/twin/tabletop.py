@@ -34,7 +34,12 @@ LEHIGH_SUITS = (CLUB, DIAMOND, HEART, SPADE)   # Lehigh's Card(n) numbers its su
 def check_deal(deal):
     """(A's ids, B's ids) as two tuples: distinct ids 0..51, at least one card each,
     or a ValueError. C: TableTop_SetDeal."""
-    hand_a, hand_b = (tuple(hand) for hand in deal)
+    try:
+        hand_a, hand_b = (tuple(card_id.__index__() for card_id in hand) for hand in deal)
+    except (AttributeError, TypeError, ValueError):
+        raise ValueError("a deal is two sequences of card ids (integers 0 to 51)") from None
+    if any(isinstance(card_id, bool) for hand in deal for card_id in hand):
+        raise ValueError("a deal is two sequences of card ids (integers 0 to 51), not bools")
     ids = hand_a + hand_b
     if not hand_a or not hand_b:
         raise ValueError("a deal gives each player at least one card")
