@@ -51,13 +51,26 @@ static int Driver_Batch(int64_t count, uint32_t seed, const PywarRules *rules,
     return status;
 }
 
-/* Every 'every'-th game again, with its transcript, to exercise the text buffer. */
+/* A transcript sink that only counts the bytes it is given. */
+static void Driver_CountBytes(void *context, const char *data, size_t length)
+{
+    (void)data;
+    *(size_t *)context += length;
+}
+
+/* Every 'every'-th game again, with its transcript, to exercise the text buffer:
+ * alternately whole in the buffer and streamed through a sink. */
 static int Driver_Transcripts(int64_t count, uint32_t seed, const PywarRules *rules,
                               long every)
 {
+    size_t streamed = 0;
     for (int64_t i = 0; every > 0 && i < count; i += every) {
         PywarResult result;
         PywarText text = {0};
+        if ((i / every) % 2 == 1) {
+            text.sink = Driver_CountBytes;
+            text.context = &streamed;
+        }
         int status = pywar_play((uint32_t)(seed + (uint64_t)i), rules, &result, &text);
         pywar_text_free(&text);
         if (status != PYWAR_OK) {

@@ -64,12 +64,18 @@ typedef struct PywarResult {
     uint64_t digest;          /* FNV-1a over the game's events (docs/rules.md) */
 } PywarResult;
 
-/* A growing text buffer that the caller owns: zero it, pass it, then free it. */
+/* A text buffer that the caller owns: zero it, pass it, then free it.  With a sink,
+ * the text goes to the sink in pieces of about PYWAR_TEXT_PIECE bytes as the game
+ * goes, and the rest when it ends, so that a long transcript needs little memory;
+ * without one the buffer grows to hold the whole transcript. */
+#define PYWAR_TEXT_PIECE 65536
 typedef struct PywarText {
     char *data;
     size_t length;
     size_t capacity;
     int failed;               /* 1 after an allocation failed */
+    void (*sink)(void *context, const char *data, size_t length);
+    void *context;
 } PywarText;
 
 /* Arrays that the caller owns, n entries each, for pywar_play_batch. */
@@ -99,5 +105,7 @@ int pywar_play_deal(uint32_t seed, const PywarRules *rules, const uint8_t *deal,
 int pywar_rng_draws(uint32_t seed, int64_t count, uint32_t *out);
 void pywar_text_free(PywarText *text);
 /* cdef end */
+
+/* The cffi build declares the Python sink with: extern "Python" void pywar_text_sink(...) */
 
 #endif

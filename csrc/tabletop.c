@@ -5,6 +5,7 @@
 
 #include "cycle.h"
 #include "narrator.h"
+#include "text.h"
 #include "tabletop.h"
 
 /* Event codes for the digest (docs/rules.md, "The digest"). */
@@ -562,5 +563,6 @@ int TableTop_PlayGame(TableTop *table)
         }
     }
     TableTop_Finish(table);
+    Text_Flush(table->text);
     return table->text != NULL && table->text->failed ? PYWAR_ENOMEM : PYWAR_OK;
 }

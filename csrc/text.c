@@ -45,6 +45,19 @@ void Text_Printf(PywarText *text, const char *format, ...)
         memcpy(text->data + text->length, line, (size_t)length + 1);
         text->length += (size_t)length;
     }
+    if (text->sink != NULL && text->length >= PYWAR_TEXT_PIECE) {
+        Text_Flush(text);
+    }
+}
+
+/* Hand what the buffer holds to the sink, if there is one, and empty it. */
+void Text_Flush(PywarText *text)
+{
+    if (text == NULL || text->sink == NULL || text->length == 0) {
+        return;
+    }
+    text->sink(text->context, text->data, text->length);
+    text->length = 0;
 }
 
 void pywar_text_free(PywarText *text)

@@ -4,10 +4,13 @@
 
 #include "pywar.h"
 
-void Text_Printf(PywarText *text, const char *format, ...)
 #if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
+#define TEXT_PRINTF_FORMAT __attribute__((format(printf, 2, 3)))
+#else
+#define TEXT_PRINTF_FORMAT
 #endif
-    ;
+
+void Text_Printf(PywarText *text, const char *format, ...) TEXT_PRINTF_FORMAT;
+void Text_Flush(PywarText *text);
 
 #endif

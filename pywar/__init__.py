@@ -100,7 +100,8 @@ def play(seed, rules="smu", engine=None, transcript=False, deal=None, **dimensio
 
     rules is a preset name or a Rules value; dimensions (face_down=3, ...) are
     set over it.  engine is 'c', 'python' or 'auto' (default: $PYWAR_ENGINE or
-    'auto').  With transcript=True the result carries the game's text.  deal,
+    'auto').  With transcript=True the result carries the game's text; with a text
+    stream (sys.stdout, an open file) the text is written to it as the game goes.  deal,
     if given, replaces the shuffled deal: (A's card ids, B's card ids), each hand
     top first, ids being suit * 13 + rank (suits heart, diamond, spade, club).
     """

@@ -35,7 +35,7 @@ def compile_args():
 
 
 ffibuilder = FFI()
-ffibuilder.cdef(cdef_text())
+ffibuilder.cdef(cdef_text() + 'extern "Python" void pywar_text_sink(void *, const char *, size_t);')
 compile_flags, link_flags = compile_args()
 ffibuilder.set_source(
     "pywar._core",

@@ -57,19 +57,57 @@ def result_dict(result):
     }
 
 
+class Sink:
+    """Where a streamed transcript goes: a text stream, and the first error writing it."""
+
+    def __init__(self, stream):
+        self.stream = stream
+        self.error = None
+
+    def write(self, data):
+        """Write a piece of the transcript, unless an earlier piece failed."""
+        if self.error is None:
+            try:
+                self.stream.write(data)
+            except Exception as error:          # raised again once C has returned
+                self.error = error
+
+
+def pywar_text_sink(context, data, length):
+    """C calls this with each piece of a streamed transcript."""
+    ffi.from_handle(context).write(ffi.unpack(data, length).decode("ascii"))
+
+
+if ffi is not None:
+    try:
+        ffi.def_extern()(pywar_text_sink)
+    except ffi.error:                           # a core built from older sources
+        ffi = lib = None
+
+
 def play(seed, rules, transcript=False, deal=None):
     """Play one game in C: (result dict, transcript str or None).
-    deal, if given, is (A's card ids, B's card ids), each hand top first."""
+
+    transcript is False (no text), True (the text, returned) or a text stream that
+    the text is written to, piece by piece, as the game goes.  deal, if given, is
+    (A's card ids, B's card ids), each hand top first."""
     result = ffi.new("PywarResult *")
-    text = ffi.new("PywarText *") if transcript else ffi.NULL
+    text = ffi.new("PywarText *") if transcript is not False else ffi.NULL
+    sink = None
+    if transcript not in (False, True):
+        sink = Sink(transcript)
+        handle = ffi.new_handle(sink)           # kept alive until the call returns
+        text.sink, text.context = lib.pywar_text_sink, handle
     hands = (ffi.NULL, 0, 0) if deal is None else (
         ffi.new("uint8_t[]", list(deal[0]) + list(deal[1])), len(deal[0]), len(deal[1]))
     try:
         check_status(lib.pywar_play_deal(seed, c_rules(rules), *hands, result, text))
-        words = ffi.string(text.data, text.length).decode("ascii") if transcript else None
+        words = ffi.string(text.data, text.length).decode("ascii") if transcript is True else None
     finally:
-        if transcript:
+        if text != ffi.NULL:
             lib.pywar_text_free(text)
+    if sink is not None and sink.error is not None:
+        raise sink.error
     return result_dict(result[0]), words
 
 

@@ -136,8 +136,10 @@ def run_play(args):
     if seed is None:
         seed = int(time.time()) % 2 ** 32
         print(f"seed: {seed}", file=sys.stderr)
-    game = pywar.play(seed, rules=rules, engine=engine, transcript=not args.json)
-    sys.stdout.write(json.dumps(game.to_json()) + "\n" if args.json else game.transcript)
+    game = pywar.play(seed, rules=rules, engine=engine,
+                      transcript=False if args.json else sys.stdout)
+    if args.json:
+        sys.stdout.write(json.dumps(game.to_json()) + "\n")
     return 0
 
 

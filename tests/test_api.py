@@ -117,3 +117,29 @@ def test_the_c_core_is_built_where_it_is_required():
         assert _checked.available(), "the C core is not built"
     else:
         pytest.skip("PYWAR_REQUIRE_C is not set")
+
+
+@pytest.mark.parametrize("engine", [pytest.param("c", marks=needs_c), "python"])
+def test_a_transcript_streams_to_a_file(engine, tmp_path):
+    """Seed 1553's 635 kB transcript goes out in pieces, the same text as a whole."""
+    path = tmp_path / "game.txt"
+    with path.open("w") as stream:
+        game = pywar.play(1553, engine=engine, transcript=stream)
+    assert game.transcript is None
+    assert path.read_text() == pywar.play(1553, engine=engine, transcript=True).transcript
+
+
+@needs_c
+def test_a_failing_stream_raises_after_the_game():
+    class Full:
+        writes = 0
+
+        def write(self, text):
+            self.writes += 1
+            if self.writes == 3:
+                raise OSError("disk full")
+
+    stream = Full()
+    with pytest.raises(OSError, match="disk full"):
+        pywar.play(1553, engine="c", transcript=stream)
+    assert stream.writes == 3

@@ -8,10 +8,29 @@ Read it, or step through it:  pywar.twin.play(1553, pywar.rules.preset("smu")).
 from .tabletop import TableTop
 
 
+class StreamText:
+    """A transcript that is written to a text stream as it is said. C: a PywarText
+    with a sink."""
+
+    def __init__(self, stream):
+        self.stream = stream
+
+    def append(self, line):
+        """Write one piece of the transcript."""
+        self.stream.write(line)
+
+
 def play(seed, rules, transcript=False, deal=None):
     """Play one game: (the table's counts, the transcript or None).
-    C: pywar_play, or pywar_play_deal with a deal."""
-    text = [] if transcript else None
+
+    transcript is False, True (the text is returned) or a text stream (the text is
+    written to it as the game goes). C: pywar_play, or pywar_play_deal with a deal."""
+    if transcript is True:
+        text = []
+    elif transcript is False:
+        text = None
+    else:
+        text = StreamText(transcript)
     table = TableTop(seed, rules, text, deal)
     counts = table.play_game()
-    return counts, ("".join(text) if transcript else None)
+    return counts, ("".join(text) if transcript is True else None)
