@@ -53,8 +53,13 @@ def rows(figures):
 
 
 def main(path):
-    """Print the table as Markdown, with the machine it came from."""
+    """Print the table as Markdown, with the machine it came from.  Run the whole of
+    bench/ first: the table needs every benchmark."""
     figures, machine = load(path)
+    needed = {"test_binding_cffi", "test_binding_plain_c", "test_play_call_twin"}
+    missing = sorted(needed - set(figures))
+    if missing:
+        sys.exit(f"report.py: {path} lacks {', '.join(missing)}: run all of pytest bench")
     print(f"Machine: {machine.get('cpu', {}).get('brand_raw', platform.processor())}, "
           f"{machine.get('cpu', {}).get('count', '?')} cores, Python "
           f"{machine.get('python_version')}, {machine.get('system')} {machine.get('release')}\n")
