@@ -24,7 +24,7 @@ static double Driver_Now(void)
 static int Driver_Batch(int64_t count, uint32_t seed, const PywarRules *rules,
                         long long *rounds, uint64_t *fold)
 {
-    PywarBatch batch;
+    PywarBatch batch = {0};
     int32_t *ints = calloc((size_t)count * 9, sizeof *ints);
     int8_t *bytes = calloc((size_t)count * 2, sizeof *bytes);
     uint64_t *digests = calloc((size_t)count, sizeof *digests);

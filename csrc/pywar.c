@@ -90,10 +90,15 @@ int pywar_play_batch(uint32_t first_seed, int64_t count, const PywarRules *rules
         return PYWAR_EINVAL;
     }
     int status = TableTop_Init(&table, first_seed, rules, NULL);
+    batch->finished = 0;
     for (int64_t i = 0; status == PYWAR_OK && i < count; i++) {
+        if (batch->stop != NULL && *batch->stop) {
+            break;
+        }
         TableTop_NewGame(&table, (uint32_t)(first_seed + (uint64_t)i));
         status = TableTop_PlayGame(&table);
         Pywar_Store(batch, i, &table.result);
+        batch->finished = i + 1;
     }
     TableTop_Destroy(&table);   /* safe after a failed init too: it left NULLs */
     return status;

@@ -78,8 +78,12 @@ typedef struct PywarText {
     void *context;
 } PywarText;
 
-/* Arrays that the caller owns, n entries each, for pywar_play_batch. */
+/* Arrays that the caller owns, n entries each, for pywar_play_batch.  If stop is not
+ * NULL, the batch checks it before each game and ends early once it is nonzero;
+ * finished then says how many games (from the first) were played. */
 typedef struct PywarBatch {
+    volatile int32_t *stop;
+    int64_t finished;
     int32_t *rounds;
     int32_t *battles;
     int32_t *ties;

@@ -111,14 +111,21 @@ def play(seed, rules, transcript=False, deal=None):
     return result_dict(result[0]), words
 
 
-def play_batch(first_seed, rules, arrays):
-    """Play len(arrays['rounds']) games from first_seed into NumPy arrays, in C.
+def stop_flag():
+    """A flag that ends the batches it is given early: set flag[0] = 1 to stop."""
+    return ffi.new("int32_t *")
+
+
+def play_batch(first_seed, rules, arrays, stop=None):
+    """Play len(arrays['rounds']) games from first_seed into NumPy arrays, in C, and
+    return how many were played: all of them, unless stop (a stop_flag()) was set.
 
     The arrays must be C-contiguous and of the dtypes in BATCH_FIELDS.  The GIL
     is released while C works, so threads can fill slices of one set of arrays.
     """
     count = len(arrays["rounds"])
     batch = ffi.new("PywarBatch *")
+    batch.stop = ffi.NULL if stop is None else stop
     keep = []
     for name, dtype in BATCH_FIELDS.items():
         array = arrays[name]
@@ -128,6 +135,7 @@ def play_batch(first_seed, rules, arrays):
         keep.append(pointer)                 # the struct's pointers do not keep it alive
         setattr(batch, name, pointer)
     check_status(lib.pywar_play_batch(first_seed, count, c_rules(rules), batch))
+    return batch.finished
 
 
 def rng_draws(seed, count):

@@ -65,23 +65,23 @@ def finished_part(arrays, seeds, done):
 
 def run_c(first_seed, rules, jobs, arrays, done, report):
     """Play the games in C, chunk by chunk across jobs threads, into arrays, marking
-    each finished game in done.  On Ctrl-C no new chunk starts, the running ones
-    finish, and the interrupt goes on up."""
+    each finished game in done.  On Ctrl-C the running chunks stop after the game
+    they are playing, no new chunk starts, and the interrupt goes on up."""
     count = len(done)
     size = chunk_size(count, jobs)
-    stop = threading.Event()
+    stop = _checked.stop_flag()
     lock = threading.Lock()
     finished = [0]
 
     def play_chunk(start):
-        if stop.is_set():
+        if stop[0]:
             return
         end = min(start + size, count)
         part = {name: array[start:end] for name, array in arrays.items()}
-        _checked.play_batch((first_seed + start) % SEED_MODULUS, rules, part)
-        done[start:end] = True
+        played = _checked.play_batch((first_seed + start) % SEED_MODULUS, rules, part, stop)
+        done[start:start + played] = True
         with lock:
-            finished[0] += end - start
+            finished[0] += played
 
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         futures = [pool.submit(play_chunk, start) for start in range(0, count, size)]
@@ -93,7 +93,7 @@ def run_c(first_seed, rules, jobs, arrays, done, report):
                     future.result()
                 report(finished[0])
         except BaseException:
-            stop.set()
+            stop[0] = 1
             for future in futures:
                 future.cancel()
             wait(futures)

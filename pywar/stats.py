@@ -28,6 +28,11 @@ class Simulation:
     seeds: np.ndarray        # uint32
     arrays: dict             # field name: array, one entry per game
 
+    def __repr__(self):
+        return (f"<Simulation of {self.games:,} games of {self.rules} from seed "
+                f"{self.first_seed}, {self.engine} engine"
+                f"{'' if self.complete else ', interrupted'}>")
+
     def __getattr__(self, name):
         arrays = self.__dict__.get("arrays", {})
         if name in arrays:

@@ -131,3 +131,13 @@ def test_an_empty_summary():
     arrays = batch.empty_arrays(0)
     simulation = pywar.Simulation("smu", "c", 1, 0, 10, 0.0, np.zeros(0, np.uint32), arrays)
     assert simulation.summary()["games"] == 0 and not simulation.complete
+
+
+@needs_c
+def test_a_stop_flag_ends_a_c_batch_early():
+    from pywar import _checked
+    arrays = batch.empty_arrays(50)
+    stop = _checked.stop_flag()
+    assert _checked.play_batch(1, pywar.PRESETS["smu"], arrays, stop) == 50
+    stop[0] = 1
+    assert _checked.play_batch(1, pywar.PRESETS["smu"], batch.empty_arrays(50), stop) == 0
