@@ -370,16 +370,23 @@ def add_rules(subparsers):
     parser.set_defaults(run=run_rules, parser=parser)
 
 
+def add_seed_range_options(parser, required=False, default=None):
+    """Add -n/--games and --seed: the games with seeds S, S+1, ..., S+N-1."""
+    parser.add_argument("-n", "--games", type=count_type("games", 1), required=required,
+                        default=default, metavar="N",
+                        help="how many games to play" + ("" if required else
+                                                         f" (default: {default})"))
+    parser.add_argument("--seed", type=seed_type, default=0, metavar="S",
+                        help="the first seed (default: 0)")
+
+
 def add_simulate(subparsers):
     """The simulate subcommand."""
     parser = subparsers.add_parser(
         "simulate", help="play many games and summarize them",
         description="Play games with seeds S, S+1, ... and summarize their lengths and "
                     "outcomes. Ctrl-C prints the summary of the games finished so far.")
-    parser.add_argument("-n", "--games", type=count_type("games", 1), required=True,
-                        metavar="N", help="how many games to play")
-    parser.add_argument("--seed", type=seed_type, default=0, metavar="S",
-                        help="the first seed (default: 0)")
+    add_seed_range_options(parser, required=True)
     parser.add_argument("--jobs", type=count_type("jobs", 1), metavar="J",
                         help="threads for the C engine (default: the usable cores)")
     add_rule_options(parser)
@@ -398,10 +405,7 @@ def add_check(subparsers):
         "check", help="show that the C core and the Python twin agree",
         description="Play the same seeds in both engines and compare every game's "
                     "result and digest. Exit status 1 if any game differs.")
-    parser.add_argument("-n", "--games", type=count_type("games", 1), default=1000,
-                        metavar="N", help="how many seeds (default: 1000)")
-    parser.add_argument("--seed", type=seed_type, default=0, metavar="S",
-                        help="the first seed (default: 0)")
+    add_seed_range_options(parser, default=1000)
     add_rule_options(parser)
     parser.add_argument("--json", action="store_true", help="print the verdict as JSON")
     add_progress_option(parser)
