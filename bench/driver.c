@@ -5,7 +5,9 @@
  *               MAX_ROUNDS DETECT_CYCLES [TRANSCRIPT_EVERY]
  * The rule numbers are the enum values of pywar.h (tests/ and bench/ pass them from
  * pywar.rules).  It prints one line: games, seconds, games per second, the sum of
- * rounds, and an FNV-1a fold of the games' digests in seed order.
+ * rounds, and an FNV-1a fold of the games' digests in seed order.  With
+ * TRANSCRIPT_EVERY, it then plays a given deal and every TRANSCRIPT_EVERY-th game
+ * again with a transcript, so that valgrind sees those paths too.
  */
 #define _POSIX_C_SOURCE 199309L
 #include <stdio.h>
@@ -64,20 +66,25 @@ static int Driver_Transcripts(int64_t count, uint32_t seed, const PywarRules *ru
                               long every)
 {
     size_t streamed = 0;
-    for (int64_t i = 0; every > 0 && i < count; i += every) {
+    static const uint8_t deal[4] = {0, 2, 3, 1};     /* a deal that cycles (queue rules) */
+    PywarResult dealt;
+    PywarText dealtText = {0};
+    if (every <= 0) {
+        return PYWAR_OK;
+    }
+    int status = pywar_play_deal(seed, rules, deal, 2, 2, &dealt, &dealtText);
+    pywar_text_free(&dealtText);
+    for (int64_t i = 0; status == PYWAR_OK && i < count; i += every) {
         PywarResult result;
         PywarText text = {0};
         if ((i / every) % 2 == 1) {
             text.sink = Driver_CountBytes;
             text.context = &streamed;
         }
-        int status = pywar_play((uint32_t)(seed + (uint64_t)i), rules, &result, &text);
+        status = pywar_play((uint32_t)(seed + (uint64_t)i), rules, &result, &text);
         pywar_text_free(&text);
-        if (status != PYWAR_OK) {
-            return status;
-        }
     }
-    return PYWAR_OK;
+    return status;
 }
 
 int main(int argc, char **argv)

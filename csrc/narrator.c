@@ -20,20 +20,23 @@ static void Narrator_Show(const TableTop *table, const Card *card, const char *a
                 LEHIGH_SUITS[Card_GetSuit(card)], after);
 }
 
+/* The first lines; the shuffling line only when the deck is shuffled. */
 void Narrator_Welcome(const TableTop *table)
 {
     if (table->text == NULL) {
         return;
     }
+    int shuffled = !table->customDeal;
     switch (Narrator_Style(table)) {
     case PYWAR_NARRATION_LEHIGH:
-        Text_Printf(table->text, "Shuffling deck\n");
+        Text_Printf(table->text, "%s", shuffled ? "Shuffling deck\n" : "");
         break;
     case PYWAR_NARRATION_IOFALL:
         Text_Printf(table->text, "Welcome to War, let's begin...\n");
         break;
     default:
-        Text_Printf(table->text, "Welcome to the Game of War!\n\nShuffling initial deck...\n\n");
+        Text_Printf(table->text, "Welcome to the Game of War!\n\n%s",
+                    shuffled ? "Shuffling initial deck...\n\n" : "");
         break;
     }
 }

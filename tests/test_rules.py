@@ -45,7 +45,7 @@ def test_presets_are_as_documented():
 def test_smu_narration_of_a_short_game():
     game = both_engines(0, "smu", deal=([HEARTS + ACE], [HEARTS + TWO]))
     assert game.transcript == (
-        "Welcome to the Game of War!\n\nShuffling initial deck...\n\n"
+        "Welcome to the Game of War!\n\n"          # a given deal is not shuffled
         "Initial 'to play' piles:\n\n"
         "Player A:\nThere are 1 cards in the pile.\nCard 1, ace of hearts\n\n"
         "Player B:\nThere are 1 cards in the pile.\nCard 1, two of hearts\n\n"
@@ -65,7 +65,7 @@ def test_lehigh_narration_of_a_short_war():
     deal = ([CLUBS + KING, SPADES + FOUR, HEARTS + ACE], [DIAMONDS + KING, CLUBS + TWO])
     game = both_engines(0, "lehigh", deal=deal)
     assert game.transcript == (
-        "Shuffling deck\nDealing deck into two piles\n"
+        "Dealing deck into two piles\n"             # a given deal is not shuffled
         "King of Clubs against King of Diamonds\nWar!\n"
         "Ace of Hearts against Deuce of Clubs\nAce of Hearts wins\n"
         "player 1 gets King of Clubs\nplayer 1 gets King of Diamonds\n"

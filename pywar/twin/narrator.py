@@ -31,14 +31,17 @@ def lehigh_card(card):
 
 
 def welcome(table):
-    """The first lines, before the deck is shuffled. C: Narrator_Welcome."""
+    """The first lines; the shuffling line only when the deck is shuffled.
+    C: Narrator_Welcome."""
     style = table.rules.narration
+    shuffled = table.given_deal is None
     if style == "lehigh":
-        say(table, "Shuffling deck\n")
+        say(table, "Shuffling deck\n" if shuffled else "")
     elif style == "iofall":
         say(table, "Welcome to War, let's begin...\n")
     else:
-        say(table, "Welcome to the Game of War!\n\nShuffling initial deck...\n\n")
+        say(table, "Welcome to the Game of War!\n\n"
+                   + ("Shuffling initial deck...\n\n" if shuffled else ""))
 
 
 def dealt(table):
