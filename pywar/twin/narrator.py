@@ -15,7 +15,7 @@ assert len(LEHIGH_FACES) == NUM_RANKS
 
 
 def say(table, line):
-    """Append a piece of text to the transcript, if there is one."""
+    """Append a piece of text to the transcript, if there is one. C: Text_Printf."""
     if table.text is not None:
         table.text.append(line)
 
@@ -26,7 +26,7 @@ def smu_card(card):
 
 
 def lehigh_card(card):
-    """Lehigh's show(): 'Ace of Hearts'."""
+    """Lehigh's show(): 'Ace of Hearts'. C: Narrator_Show."""
     return f"{LEHIGH_FACES[card.get_rank()]} of {LEHIGH_SUITS[card.get_suit()]}"
 
 

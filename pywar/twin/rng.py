@@ -16,10 +16,17 @@ def to_int32(value):
     return value - WORD if value >= 2 ** 31 else value
 
 
+def c_divide(a, b):
+    """a / b as C computes it for a positive b: the quotient truncated toward zero."""
+    quotient = abs(a) // b
+    return quotient if a >= 0 else -quotient
+
+
 def schrage_step(word):
-    """16807 * word mod (2^31 - 1), exactly as glibc computes it (Schrage's method)."""
-    hi = int(word / 127773)            # C division truncates toward zero
-    lo = word - hi * 127773            # ... and so does C's remainder
+    """16807 * word mod (2^31 - 1), exactly as glibc computes it (Schrage's method).
+    C: the loop in Rng_Seed."""
+    hi = c_divide(word, 127773)
+    lo = word - hi * 127773            # C's remainder takes the sign of word
     word = 16807 * lo - 2836 * hi
     if word < 0:
         word += 2147483647
