@@ -90,11 +90,6 @@ def resolve_engine(engine=None):
     return engine
 
 
-def twin_dict(counts):
-    """The twin's counts in the checked layer's dict form."""
-    return {key: value for key, value in vars(counts).items()}
-
-
 def play(seed, rules="smu", engine=None, transcript=False, deal=None, **dimensions):
     """Play one game of War and return its GameResult.
 
@@ -113,7 +108,7 @@ def play(seed, rules="smu", engine=None, transcript=False, deal=None, **dimensio
         fields, text = _checked.play(seed, chosen, transcript, deal)
     else:
         counts, text = twin.play(seed, chosen, transcript, deal)
-        fields = twin_dict(counts)
+        fields = dict(vars(counts))           # the checked layer's dict form
     winner = fields.pop("winner")
     piles = fields.pop("piles")
     return GameResult(

@@ -7,7 +7,6 @@ num_cards - 1.  A pile that is only used as a stack keeps bottom at 0.
 """
 
 MAXCARDS = 52
-SHUFFLES = ("smu", "swap-each", "fisher-yates")
 
 
 class Pile:
