@@ -116,15 +116,20 @@ Pile *TableTop_GetWinnings(const TableTop *table, int player)
                                                    : Player_GetPlayed(owner);
 }
 
-/* A card joins a player's hand: on top of a stack, at the bottom of a queue. */
-static void TableTop_Give(TableTop *table, int player, Card *card)
+/* A card joins a pile of a hand: on top of a stack, at the bottom of a queue. */
+static void TableTop_Place(const TableTop *table, Pile *pile, Card *card)
 {
-    Pile *pile = TableTop_GetWinnings(table, player);
     if (table->rules.piles == PYWAR_PILES_QUEUE) {
         Pile_AddCardToBottom(pile, card);
     } else {
         Pile_AddCardToPile(pile, card);
     }
+}
+
+/* A won card joins the winner's hand. */
+static void TableTop_Give(TableTop *table, int player, Card *card)
+{
+    TableTop_Place(table, TableTop_GetWinnings(table, player), card);
 }
 
 /* Use a given deal: distinct card ids, at least one card each. */
@@ -147,15 +152,10 @@ int TableTop_SetDeal(TableTop *table, const uint8_t *deal, int countA, int count
     return PYWAR_OK;
 }
 
-/* A dealt card joins a hand: on top of a stack, at the bottom of a queue. */
+/* A dealt card joins a player's 'to play' pile. */
 static void TableTop_GiveToHand(TableTop *table, int player, Card *card)
 {
-    Pile *hand = Player_GetToPlay(&table->players[player]);
-    if (table->rules.piles == PYWAR_PILES_QUEUE) {
-        Pile_AddCardToBottom(hand, card);
-    } else {
-        Pile_AddCardToPile(hand, card);
-    }
+    TableTop_Place(table, Player_GetToPlay(&table->players[player]), card);
     TableTop_CardEvent(table, EVENT_DEAL, player, card);
 }
 

@@ -134,22 +134,21 @@ class TableTop:
         owner = self.players[player]
         return owner.get_to_play() if self.rules.piles == "queue" else owner.get_played()
 
-    def give(self, player, card):
-        """A card joins a hand: on top of a stack, at the bottom of a queue. C: TableTop_Give."""
-        pile = self.get_winnings(player)
+    def place(self, pile, card):
+        """A card joins a pile of a hand: on top of a stack, at the bottom of a queue.
+        C: TableTop_Place."""
         if self.rules.piles == "queue":
             pile.add_card_to_bottom(card)
         else:
             pile.add_card_to_pile(card)
 
+    def give(self, player, card):
+        """A won card joins the winner's hand. C: TableTop_Give."""
+        self.place(self.get_winnings(player), card)
+
     def give_to_hand(self, player, card):
-        """A dealt card joins a hand: on top of a stack, at the bottom of a queue.
-        C: TableTop_GiveToHand."""
-        hand = self.players[player].get_to_play()
-        if self.rules.piles == "queue":
-            hand.add_card_to_bottom(card)
-        else:
-            hand.add_card_to_pile(card)
+        """A dealt card joins a player's 'to play' pile. C: TableTop_GiveToHand."""
+        self.place(self.players[player].get_to_play(), card)
         self.card_event(EVENT_DEAL, player, card)
 
     def find_card(self, card_id):
