@@ -13,6 +13,7 @@ from .cycle import Cycle, find_start
 from .pile import MAXCARDS, Pile
 from .player import Player
 from .rng import Rng
+from ..rules import can_cycle
 
 A, B = 0, 1
 OUTCOMES = ("win", "both-lose", "cycle", "capped")
@@ -375,7 +376,7 @@ class TableTop:
     def can_cycle(self):
         """A game can repeat only when nothing random happens after the deal.
         C: TableTop_CanCycle."""
-        return self.rules.piles == "queue" and self.rules.pickup != "random"
+        return can_cycle(self.rules)
 
     def get_state(self):
         """Between rounds the state is both hands in order. C: TableTop_GetState."""
