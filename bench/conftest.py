@@ -24,9 +24,9 @@ def driver(tmp_path_factory):
         pytest.skip("no C compiler")
     compile_flags, link_flags = compile_args()
     binary = tmp_path_factory.mktemp("driver") / "driver"
-    sources = sorted(str(path) for path in (ROOT / "csrc").glob("*.c"))
+    sources = sorted(str(path) for path in (ROOT / "csrc").rglob("*.c"))
     python_flags = (sysconfig.get_config_var("CFLAGS") or "").split()
     subprocess.run([compiler, *python_flags, *compile_flags, *link_flags, "-fPIC",
-                    f"-I{ROOT / 'csrc'}",
+                    f"-I{ROOT / 'csrc'}", f"-I{ROOT / 'csrc' / 'common'}",
                     str(ROOT / "bench" / "driver.c"), *sources, "-o", str(binary)], check=True)
     return binary

@@ -1,6 +1,6 @@
 /* pywar.c: the public interface (pywar.h): check rules, play one game, play a batch. */
 #include "pywar.h"
-#include "tabletop.h"
+#include "engine/tabletop.h"
 
 #define PYWAR_MAX_ROUNDS_LIMIT 100000000
 
@@ -32,18 +32,18 @@ int pywar_play_deal(uint32_t seed, const PywarRules *rules, const uint8_t *deal,
     if (result == NULL || pywar_rules_check(rules) != PYWAR_OK) {
         return PYWAR_EINVAL;
     }
-    int status = TableTop_Init(&table, seed, rules, text);
+    int status = OldTableTop_Init(&table, seed, rules, text);
     if (status != PYWAR_OK) {
         return status;
     }
     if (deal != NULL) {
-        status = TableTop_SetDeal(&table, deal, count_a, count_b);
+        status = OldTableTop_SetDeal(&table, deal, count_a, count_b);
     }
     if (status == PYWAR_OK) {
-        status = TableTop_PlayGame(&table);
+        status = OldTableTop_PlayGame(&table);
         *result = table.result;
     }
-    TableTop_Destroy(&table);
+    OldTableTop_Destroy(&table);
     return status;
 }
 
@@ -89,17 +89,17 @@ int pywar_play_batch(uint32_t first_seed, int64_t count, const PywarRules *rules
     if (batch == NULL || count < 0 || pywar_rules_check(rules) != PYWAR_OK) {
         return PYWAR_EINVAL;
     }
-    int status = TableTop_Init(&table, first_seed, rules, NULL);
+    int status = OldTableTop_Init(&table, first_seed, rules, NULL);
     batch->finished = 0;
     for (int64_t i = 0; status == PYWAR_OK && i < count; i++) {
         if (batch->stop != NULL && *batch->stop) {
             break;
         }
-        TableTop_NewGame(&table, (uint32_t)(first_seed + (uint64_t)i));
-        status = TableTop_PlayGame(&table);
+        OldTableTop_NewGame(&table, (uint32_t)(first_seed + (uint64_t)i));
+        status = OldTableTop_PlayGame(&table);
         Pywar_Store(batch, i, &table.result);
         batch->finished = i + 1;
     }
-    TableTop_Destroy(&table);   /* safe after a failed init too: it left NULLs */
+    OldTableTop_Destroy(&table);   /* safe after a failed init too: it left NULLs */
     return status;
 }

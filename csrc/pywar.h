@@ -13,6 +13,7 @@
 
 /* cdef begin */
 #define PYWAR_MAXCARDS 52
+#define PYWAR_MAX_PLAYERS 8
 #define PYWAR_MAX_FACE_DOWN 25
 #define PYWAR_STATE_BYTES 54
 
@@ -108,6 +109,7 @@ int pywar_play_deal(uint32_t seed, const PywarRules *rules, const uint8_t *deal,
 /* The first 'count' numbers that rand() gives after srand(seed), as pywar makes them. */
 int pywar_rng_draws(uint32_t seed, int64_t count, uint32_t *out);
 void pywar_text_free(PywarText *text);
+
 /* cdef end */
 
 /* The cffi build declares the Python sink with: extern "Python" void pywar_text_sink(...) */

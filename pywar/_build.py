@@ -9,8 +9,15 @@ from pathlib import Path
 
 from cffi import FFI
 
-CSRC = Path(__file__).resolve().parent.parent / "csrc"
-SOURCES = ["card", "pile", "player", "tabletop", "narrator", "cycle", "rng", "text", "pywar"]
+ROOT = Path(__file__).resolve().parent.parent
+CSRC = ROOT / "csrc"
+PARTS = ("common", "engine", "port")      # shared code, then the two editions
+
+
+def sources():
+    """Every C file of the core, as paths relative to the project (as setuptools wants)."""
+    files = [path for part in PARTS for path in sorted((CSRC / part).glob("*.c"))]
+    return [str(path.relative_to(ROOT)) for path in files + [CSRC / "pywar.c"]]
 
 
 def cdef_text():
@@ -40,8 +47,8 @@ compile_flags, link_flags = compile_args()
 ffibuilder.set_source(
     "pywar._core",
     '#include "pywar.h"',
-    sources=[f"csrc/{name}.c" for name in SOURCES],
-    include_dirs=["csrc"],
+    sources=sources(),
+    include_dirs=["csrc", "csrc/common"],
     extra_compile_args=compile_flags,
     extra_link_args=link_flags,
 )

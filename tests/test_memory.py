@@ -16,9 +16,9 @@ pytestmark = pytest.mark.skipif(not (shutil.which("valgrind") and shutil.which("
 def driver(tmp_path_factory):
     """bench/driver.c and the core, built with debug information."""
     binary = tmp_path_factory.mktemp("driver") / "driver"
-    sources = sorted(str(path) for path in (ROOT / "csrc").glob("*.c"))
+    sources = sorted(str(path) for path in (ROOT / "csrc").rglob("*.c"))
     subprocess.run(["cc", "-std=c11", "-g", "-O1", "-Wall", "-Wextra", "-Werror",
-                    f"-I{ROOT / 'csrc'}", str(ROOT / "bench" / "driver.c"), *sources,
+                    f"-I{ROOT / 'csrc'}", f"-I{ROOT / 'csrc' / 'common'}", str(ROOT / "bench" / "driver.c"), *sources,
                     "-o", str(binary)], check=True)
     return binary
 

@@ -8,7 +8,7 @@ import pytest
 
 from conftest import needs_c
 from pywar import _checked
-from pywar.twin.rng import Rng
+from pywar.common.rng import Rng
 
 SEEDS = [0, 1, 2, 2 ** 31 - 1, 2 ** 31, 2 ** 31 + 1, 2 ** 32 - 1]
 SEEDS += random.Random(2026).sample(range(2 ** 32), 8)

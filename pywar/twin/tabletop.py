@@ -12,7 +12,7 @@ from .card import CLUB, DIAMOND, HEART, NUM_RANKS, SPADE, Card
 from .cycle import Cycle, find_start
 from .pile import MAXCARDS, Pile
 from .player import Player
-from .rng import Rng
+from ..common.rng import Rng
 from ..rules import can_cycle
 
 A, B = 0, 1

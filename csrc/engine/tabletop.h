@@ -31,15 +31,15 @@ typedef struct TableTop {
     uint8_t deal[MAXCARDS];               /* A's cards top first, then B's */
 } TableTop;
 
-int TableTop_Init(TableTop *table, uint32_t seed, const PywarRules *rules, PywarText *text);
-void TableTop_NewGame(TableTop *table, uint32_t seed);
-void TableTop_Destroy(TableTop *table);
-int TableTop_SetDeal(TableTop *table, const uint8_t *deal, int countA, int countB);
-void TableTop_Deal(TableTop *table);
-int TableTop_PlayRound(TableTop *table);
-int TableTop_PlayGame(TableTop *table);
-int TableTop_CanCycle(const TableTop *table);
-void TableTop_GetState(const TableTop *table, uint8_t *state);
-Pile *TableTop_GetWinnings(const TableTop *table, int player);
+int OldTableTop_Init(TableTop *table, uint32_t seed, const PywarRules *rules, PywarText *text);
+void OldTableTop_NewGame(TableTop *table, uint32_t seed);
+void OldTableTop_Destroy(TableTop *table);
+int OldTableTop_SetDeal(TableTop *table, const uint8_t *deal, int countA, int countB);
+void OldTableTop_Deal(TableTop *table);
+int OldTableTop_PlayRound(TableTop *table);
+int OldTableTop_PlayGame(TableTop *table);
+int OldTableTop_CanCycle(const TableTop *table);
+void OldTableTop_GetState(const TableTop *table, uint8_t *state);
+Pile *OldTableTop_GetWinnings(const TableTop *table, int player);
 
 #endif

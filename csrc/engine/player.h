@@ -11,10 +11,10 @@ typedef struct Player {
     Pile *played;
 } Player;
 
-int Player_Init(Player *player);
-void Player_Destroy(Player *player);
-Pile *Player_GetToPlay(const Player *player);
-Pile *Player_GetPlayed(const Player *player);
-int Player_GetNumCards(const Player *player);
+int OldPlayer_Init(Player *player);
+void OldPlayer_Destroy(Player *player);
+Pile *OldPlayer_GetToPlay(const Player *player);
+Pile *OldPlayer_GetPlayed(const Player *player);
+int OldPlayer_GetNumCards(const Player *player);
 
 #endif

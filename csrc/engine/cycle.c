@@ -29,12 +29,12 @@ int Cycle_Saw(Cycle *cycle, const uint8_t *state)
 /* A silent copy of a game as it was before the deal. */
 static int Cycle_Replay(const TableTop *model, TableTop *copy)
 {
-    int status = TableTop_Init(copy, model->seed, &model->rules, NULL);
+    int status = OldTableTop_Init(copy, model->seed, &model->rules, NULL);
     if (status == PYWAR_OK && model->customDeal) {
-        status = TableTop_SetDeal(copy, model->deal, model->dealCount[PLAYER_A],
+        status = OldTableTop_SetDeal(copy, model->deal, model->dealCount[PLAYER_A],
                                   model->dealCount[PLAYER_B]);
         if (status != PYWAR_OK) {
-            TableTop_Destroy(copy);
+            OldTableTop_Destroy(copy);
         }
     }
     return status;
@@ -52,25 +52,25 @@ int Cycle_FindStart(const TableTop *model, int32_t period, int32_t *start)
     }
     status = Cycle_Replay(model, &hare);
     if (status != PYWAR_OK) {
-        TableTop_Destroy(&tortoise);
+        OldTableTop_Destroy(&tortoise);
         return status;
     }
-    TableTop_Deal(&tortoise);
-    TableTop_Deal(&hare);
+    OldTableTop_Deal(&tortoise);
+    OldTableTop_Deal(&hare);
     for (int32_t i = 0; i < period; i++) {
-        TableTop_PlayRound(&hare);
+        OldTableTop_PlayRound(&hare);
     }
     *start = 0;
-    TableTop_GetState(&tortoise, tortoiseState);
-    TableTop_GetState(&hare, hareState);
+    OldTableTop_GetState(&tortoise, tortoiseState);
+    OldTableTop_GetState(&hare, hareState);
     while (memcmp(tortoiseState, hareState, PYWAR_STATE_BYTES) != 0) {
-        TableTop_PlayRound(&tortoise);
-        TableTop_PlayRound(&hare);
-        TableTop_GetState(&tortoise, tortoiseState);
-        TableTop_GetState(&hare, hareState);
+        OldTableTop_PlayRound(&tortoise);
+        OldTableTop_PlayRound(&hare);
+        OldTableTop_GetState(&tortoise, tortoiseState);
+        OldTableTop_GetState(&hare, hareState);
         (*start)++;
     }
-    TableTop_Destroy(&tortoise);
-    TableTop_Destroy(&hare);
+    OldTableTop_Destroy(&tortoise);
+    OldTableTop_Destroy(&hare);
     return PYWAR_OK;
 }

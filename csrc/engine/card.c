@@ -8,7 +8,7 @@ static const char *const RANK_STRINGS[NUM_RANKS] = {
     "jack", "queen", "king", "ace"};
 static const char *const SUIT_STRINGS[4] = {"heart", "diamond", "spade", "club"};
 
-Card *Card_New(void)
+Card *OldCard_New(void)
 {
     Card *card = malloc(sizeof *card);
     if (card != NULL) {
@@ -18,39 +18,39 @@ Card *Card_New(void)
     return card;
 }
 
-void Card_Delete(Card *card)
+void OldCard_Delete(Card *card)
 {
     free(card);
 }
 
-void Card_SetSuitAndRank(Card *card, SUIT suit, RANK rank)
+void OldCard_SetSuitAndRank(Card *card, SUIT suit, RANK rank)
 {
     card->suit = suit;
     card->rank = rank;
 }
 
-RANK Card_GetRank(const Card *card)
+RANK OldCard_GetRank(const Card *card)
 {
     return (RANK)card->rank;
 }
 
-SUIT Card_GetSuit(const Card *card)
+SUIT OldCard_GetSuit(const Card *card)
 {
     return (SUIT)card->suit;
 }
 
 /* The card's number 0..51: suit * 13 + rank, in SMU's enum order. */
-int Card_GetId(const Card *card)
+int OldCard_GetId(const Card *card)
 {
     return card->suit * NUM_RANKS + card->rank;
 }
 
-const char *Card_GetRankString(const Card *card)
+const char *OldCard_GetRankString(const Card *card)
 {
     return RANK_STRINGS[card->rank];
 }
 
-const char *Card_GetSuitString(const Card *card)
+const char *OldCard_GetSuitString(const Card *card)
 {
     return SUIT_STRINGS[card->suit];
 }

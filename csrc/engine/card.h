@@ -13,13 +13,13 @@ typedef struct Card {
     int rank;   /* -1 until set */
 } Card;
 
-Card *Card_New(void);
-void Card_Delete(Card *card);
-void Card_SetSuitAndRank(Card *card, SUIT suit, RANK rank);
-RANK Card_GetRank(const Card *card);
-SUIT Card_GetSuit(const Card *card);
-int Card_GetId(const Card *card);
-const char *Card_GetRankString(const Card *card);
-const char *Card_GetSuitString(const Card *card);
+Card *OldCard_New(void);
+void OldCard_Delete(Card *card);
+void OldCard_SetSuitAndRank(Card *card, SUIT suit, RANK rank);
+RANK OldCard_GetRank(const Card *card);
+SUIT OldCard_GetSuit(const Card *card);
+int OldCard_GetId(const Card *card);
+const char *OldCard_GetRankString(const Card *card);
+const char *OldCard_GetSuitString(const Card *card);
 
 #endif

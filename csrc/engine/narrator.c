@@ -16,8 +16,8 @@ static int Narrator_Style(const TableTop *table)
 /* Lehigh's show(): "Ace of Diamonds". */
 static void Narrator_Show(const TableTop *table, const Card *card, const char *after)
 {
-    Text_Printf(table->text, "%s of %s%s", LEHIGH_FACES[Card_GetRank(card)],
-                LEHIGH_SUITS[Card_GetSuit(card)], after);
+    Text_Printf(table->text, "%s of %s%s", LEHIGH_FACES[OldCard_GetRank(card)],
+                LEHIGH_SUITS[OldCard_GetSuit(card)], after);
 }
 
 /* The first lines; the shuffling line only when the deck is shuffled. */
@@ -52,7 +52,7 @@ void Narrator_Dealt(const TableTop *table)
         Text_Printf(table->text, "Initial 'to play' piles:\n\n");
         for (int p = PLAYER_A; p <= PLAYER_B; p++) {
             Text_Printf(table->text, "Player %s:\n", SMU_NAMES[p]);
-            Pile_PrintCards(Player_GetToPlay(&table->players[p]), table->text);
+            OldPile_PrintCards(OldPlayer_GetToPlay(&table->players[p]), table->text);
         }
     }
 }
@@ -79,7 +79,7 @@ void Narrator_FaceUp(const TableTop *table)
         for (int p = PLAYER_A; p <= PLAYER_B; p++) {
             const Card *card = table->faceUp[p];
             Text_Printf(table->text, "Player %s plays %s of %ss\n", SMU_NAMES[p],
-                        Card_GetRankString(card), Card_GetSuitString(card));
+                        OldCard_GetRankString(card), OldCard_GetSuitString(card));
         }
     }
 }
@@ -145,8 +145,8 @@ void Narrator_Counts(const TableTop *table)
     for (int p = PLAYER_A; p <= PLAYER_B; p++) {
         const Player *player = &table->players[p];
         Text_Printf(table->text, "Player %s has %d in their 'to play' pile and %d in their "
-                    "'played' pile.\n", SMU_NAMES[p], Pile_GetNumCards(Player_GetToPlay(player)),
-                    Pile_GetNumCards(Player_GetPlayed(player)));
+                    "'played' pile.\n", SMU_NAMES[p], OldPile_GetNumCards(OldPlayer_GetToPlay(player)),
+                    OldPile_GetNumCards(OldPlayer_GetPlayed(player)));
     }
     Text_Printf(table->text, "\n");
 }
@@ -157,8 +157,8 @@ void Narrator_RoundEnd(const TableTop *table)
         return;
     }
     if (Narrator_Style(table) == PYWAR_NARRATION_IOFALL) {
-        int user = Player_GetNumCards(&table->players[PLAYER_A]);
-        int computer = Player_GetNumCards(&table->players[PLAYER_B]);
+        int user = OldPlayer_GetNumCards(&table->players[PLAYER_A]);
+        int computer = OldPlayer_GetNumCards(&table->players[PLAYER_B]);
         Text_Printf(table->text, "%d. User: %d Comp:%d, Total: %d\n",
                     (int)table->result.rounds, user, computer, user + computer);
     }

@@ -1,4 +1,4 @@
-/* text.c: appending to the caller's transcript buffer; a NULL buffer takes nothing. */
+/* text.c: appending to a caller's text buffer (a transcript or a trace). */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,9 +27,24 @@ static int Text_Reserve(PywarText *text, size_t more)
     return 1;
 }
 
+void Text_Append(PywarText *text, const char *data, size_t length)
+{
+    if (text == NULL || text->failed) {
+        return;
+    }
+    if (Text_Reserve(text, length)) {
+        memcpy(text->data + text->length, data, length);
+        text->length += length;
+        text->data[text->length] = '\0';
+    }
+    if (text->sink != NULL && text->length >= PYWAR_TEXT_PIECE) {
+        Text_Flush(text);
+    }
+}
+
 void Text_Printf(PywarText *text, const char *format, ...)
 {
-    char line[256];
+    char line[512];
     va_list args;
     if (text == NULL || text->failed) {
         return;
@@ -41,19 +56,13 @@ void Text_Printf(PywarText *text, const char *format, ...)
         text->failed = 1;   /* no line of pywar's is that long */
         return;
     }
-    if (Text_Reserve(text, (size_t)length)) {
-        memcpy(text->data + text->length, line, (size_t)length + 1);
-        text->length += (size_t)length;
-    }
-    if (text->sink != NULL && text->length >= PYWAR_TEXT_PIECE) {
-        Text_Flush(text);
-    }
+    Text_Append(text, line, (size_t)length);
 }
 
 /* Hand what the buffer holds to the sink, if there is one, and empty it. */
 void Text_Flush(PywarText *text)
 {
-    if (text == NULL || text->sink == NULL || text->length == 0) {
+    if (text == NULL || text->sink == NULL || text->length == 0 || text->failed) {
         return;
     }
     text->sink(text->context, text->data, text->length);

@@ -20,16 +20,16 @@ typedef struct Pile {
     int bottom;
 } Pile;
 
-Pile *Pile_New(void);
-void Pile_Delete(Pile *pile);
-void Pile_Init(Pile *pile);
-void Pile_AddCardToPile(Pile *pile, Card *card);
-void Pile_AddCardToBottom(Pile *pile, Card *card);
-Card *Pile_RemoveTopCard(Pile *pile);
-Card *Pile_RemoveCardAt(Pile *pile, int position);
-int Pile_GetNumCards(const Pile *pile);
-Card *Pile_GetCard(const Pile *pile, int position);
-void Pile_Shuffle(Pile *pile, Rng *rng, int method);
-void Pile_PrintCards(const Pile *pile, PywarText *text);
+Pile *OldPile_New(void);
+void OldPile_Delete(Pile *pile);
+void OldPile_Init(Pile *pile);
+void OldPile_AddCardToPile(Pile *pile, Card *card);
+void OldPile_AddCardToBottom(Pile *pile, Card *card);
+Card *OldPile_RemoveTopCard(Pile *pile);
+Card *OldPile_RemoveCardAt(Pile *pile, int position);
+int OldPile_GetNumCards(const Pile *pile);
+Card *OldPile_GetCard(const Pile *pile, int position);
+void OldPile_Shuffle(Pile *pile, Rng *rng, int method);
+void OldPile_PrintCards(const Pile *pile, PywarText *text);
 
 #endif

@@ -1,0 +1,207 @@
+/* observer.c: the counters, the digest and the trace of a game told event by event.
+ * The port's games are smu games: two players, two piles each, a shuffled deal. */
+#include <string.h>
+
+#include "digest.h"
+#include "observer.h"
+#include "text.h"
+
+#define PLAYERS 2
+
+void Observer_Init(Observer *observer, const void *table, ObserverReadPile readPile,
+                   PywarText *trace)
+{
+    memset(observer, 0, sizeof *observer);
+    observer->table = table;
+    observer->readPile = readPile;
+    observer->trace = trace;
+    observer->result.winner = PYWAR_NOBODY;
+    observer->result.cycle_start = -1;
+    observer->result.cycle_period = -1;
+    observer->result.digest = DIGEST_OFFSET;
+}
+
+static int Observer_Read(const Observer *observer, int pile, uint8_t *ids)
+{
+    return observer->readPile(observer->table, pile, ids);
+}
+
+/* The sizes of every pile now. */
+static void Observer_ReadSizes(const Observer *observer, TraceEvent *event)
+{
+    uint8_t ids[PYWAR_MAXCARDS];
+    for (int p = 0; p < PLAYERS; p++) {
+        event->piles[p][0] = Observer_Read(observer, OBSERVER_TO_PLAY(p), ids);
+        event->piles[p][1] = Observer_Read(observer, OBSERVER_PLAYED(p), ids);
+    }
+    event->pot = Observer_Read(observer, OBSERVER_POT, ids);
+}
+
+/* A new event of this kind, with the counters and the sizes of the piles now. */
+static void Observer_Start(const Observer *observer, TraceEvent *event, int kind)
+{
+    memset(event, 0, sizeof *event);
+    event->kind = kind;
+    event->round = observer->result.rounds;
+    event->battle = observer->result.battles;
+    event->player = -1;
+    event->players = PLAYERS;
+    Observer_ReadSizes(observer, event);
+}
+
+/* Write a pickup told card by card, once its last card is taken. */
+static void Observer_Flush(Observer *observer)
+{
+    if (observer->takingPickup) {
+        Trace_Write(observer->trace, &observer->pickup);
+        observer->takingPickup = 0;
+    }
+}
+
+/* The hands dealt; the digest folds the cards in the order they were dealt:
+ * the bottom cards of A's and B's piles first, one each in turn. */
+void Observer_Deal(Observer *observer)
+{
+    uint8_t hands[PLAYERS][PYWAR_MAXCARDS];
+    int counts[PLAYERS];
+    TraceEvent event;
+    Observer_Start(observer, &event, TRACE_DEAL);
+    for (int p = 0; p < PLAYERS; p++) {
+        counts[p] = Observer_Read(observer, OBSERVER_TO_PLAY(p), hands[p]);
+        for (int i = 0; i < counts[p]; i++) {   /* top first */
+            event.cards[event.count++] = hands[p][counts[p] - 1 - i];
+        }
+        event.handCounts[p] = counts[p];
+    }
+    for (int i = 0; i < counts[0] || i < counts[1]; i++) {
+        for (int p = 0; p < PLAYERS; p++) {
+            if (i < counts[p]) {
+                observer->result.digest = Digest_FoldCard(observer->result.digest,
+                                                          DIGEST_DEAL, p, hands[p][i]);
+            }
+        }
+    }
+    Trace_Write(observer->trace, &event);
+}
+
+void Observer_Round(Observer *observer)
+{
+    TraceEvent event;
+    Observer_Flush(observer);
+    observer->result.rounds++;
+    observer->streak = 0;
+    observer->lastWasTie = 0;
+    Observer_Start(observer, &event, TRACE_ROUND);
+    Trace_Write(observer->trace, &event);
+}
+
+/* Both face-up cards are on top of the pot, A's then B's. */
+void Observer_FaceUp(Observer *observer)
+{
+    uint8_t pot[PYWAR_MAXCARDS];
+    TraceEvent event;
+    Observer_Flush(observer);
+    int n = Observer_Read(observer, OBSERVER_POT, pot);
+    observer->result.battles++;
+    if (observer->lastWasTie) {
+        observer->result.wars++;
+    }
+    Observer_Start(observer, &event, TRACE_FACE_UP);
+    for (int p = 0; p < PLAYERS; p++) {
+        event.cards[p] = pot[n - PLAYERS + p];
+        observer->result.digest = Digest_FoldCard(observer->result.digest, DIGEST_FACE_UP,
+                                                  p, event.cards[p]);
+    }
+    Trace_Write(observer->trace, &event);
+}
+
+/* The face-up cards compared: a winner, or -1 for a tie. */
+void Observer_Battle(Observer *observer, int winner)
+{
+    PywarResult *result = &observer->result;
+    TraceEvent event;
+    Observer_Flush(observer);
+    observer->lastWasTie = winner < 0;
+    if (winner < 0) {
+        result->ties++;
+        observer->streak++;
+        if (observer->streak > result->longest_tie_streak) {
+            result->longest_tie_streak = observer->streak;
+        }
+    }
+    result->digest = Digest_Fold(result->digest,
+                                 DIGEST_BATTLE | (winner < 0 ? DIGEST_TIE : (uint32_t)winner));
+    Observer_Start(observer, &event, TRACE_BATTLE);
+    event.player = winner;
+    event.tied = winner < 0 ? 3 : 0;
+    Trace_Write(observer->trace, &event);
+}
+
+/* One card of the pot has gone on top of the player's 'played' pile. */
+void Observer_Take(Observer *observer, int player)
+{
+    uint8_t played[PYWAR_MAXCARDS];
+    TraceEvent *pickup = &observer->pickup;
+    int n = Observer_Read(observer, OBSERVER_PLAYED(player), played);
+    if (!observer->takingPickup) {
+        Observer_Start(observer, pickup, TRACE_PICKUP);
+        pickup->player = player;
+        observer->takingPickup = 1;
+    }
+    pickup->cards[pickup->count++] = played[n - 1];
+    Observer_ReadSizes(observer, pickup);       /* the sizes after the last card */
+}
+
+/* The player's 'to play' pile was refilled and shuffled. */
+void Observer_Refill(Observer *observer, int player)
+{
+    uint8_t hand[PYWAR_MAXCARDS];
+    TraceEvent event;
+    Observer_Flush(observer);
+    int n = Observer_Read(observer, OBSERVER_TO_PLAY(player), hand);
+    observer->result.digest = Digest_Fold(observer->result.digest,
+                                          DIGEST_REFILL | (uint32_t)player << 8 | (uint32_t)n);
+    Observer_Start(observer, &event, TRACE_REFILL);
+    event.player = player;
+    for (int i = 0; i < n; i++) {
+        event.cards[event.count++] = hand[n - 1 - i];
+    }
+    Trace_Write(observer->trace, &event);
+}
+
+void Observer_RunOut(Observer *observer, int player)
+{
+    TraceEvent event;
+    Observer_Flush(observer);
+    observer->lost[player] = 1;
+    Observer_Start(observer, &event, TRACE_RUN_OUT);
+    event.player = player;
+    Trace_Write(observer->trace, &event);
+}
+
+/* The game is over: who won, what is left where, and the end of the digest. */
+void Observer_End(Observer *observer)
+{
+    PywarResult *result = &observer->result;
+    uint8_t ids[PYWAR_MAXCARDS];
+    TraceEvent event;
+    Observer_Flush(observer);
+    if (observer->lost[0] && observer->lost[1]) {
+        result->outcome = PYWAR_OUTCOME_BOTH_LOSE;
+    } else {
+        result->outcome = PYWAR_OUTCOME_WIN;
+        result->winner = observer->lost[0] ? PYWAR_PLAYER_B : PYWAR_PLAYER_A;
+    }
+    for (int p = 0; p < PLAYERS; p++) {
+        result->piles[p][0] = Observer_Read(observer, OBSERVER_TO_PLAY(p), ids);
+        result->piles[p][1] = Observer_Read(observer, OBSERVER_PLAYED(p), ids);
+    }
+    result->stranded = Observer_Read(observer, OBSERVER_POT, ids);
+    result->digest = Digest_Fold(result->digest, DIGEST_END | (uint32_t)result->outcome << 4
+                                                     | (uint32_t)(result->winner + 1));
+    Observer_Start(observer, &event, TRACE_END);
+    event.player = result->winner;
+    event.outcome = result->outcome;
+    Trace_Write(observer->trace, &event);
+    Text_Flush(observer->trace);
+}

@@ -1,0 +1,166 @@
+"""The counters, the digest and the trace of a game told event by event.
+C: csrc/common/observer.c.
+
+The port calls an Observer method at each event of the reference's code: it is the
+port's one addition to the reference.  The observer reads the piles it needs through
+the port's own read_pile, so the port keeps the reference's types, and it counts what
+the engine counts as it plays (docs/rules.md, 7.9 and 11).  The port's games are smu
+games: two players, two piles each, a shuffled deal.
+"""
+
+from dataclasses import dataclass, field
+
+from . import digest
+from .trace import event_line
+
+PLAYERS = 2
+POT = 4
+
+
+def to_play(player):
+    """The number read_pile gives a player's 'to play' pile. C: OBSERVER_TO_PLAY."""
+    return 2 * player
+
+
+def played(player):
+    """The number read_pile gives a player's 'played' pile. C: OBSERVER_PLAYED."""
+    return 2 * player + 1
+
+
+@dataclass
+class Counts:
+    """What a game counts, and how it ended. C: struct PywarResult."""
+    winner: object = None            # 0 (A), 1 (B) or None
+    outcome: str = "win"
+    rounds: int = 0
+    battles: int = 0
+    ties: int = 0
+    wars: int = 0
+    longest_tie_streak: int = 0
+    stranded: int = 0
+    piles: list = field(default_factory=list)
+    cycle_start: object = None
+    cycle_period: object = None
+    digest: int = digest.OFFSET
+
+
+class Observer:
+    """Counts, digests and traces a game from its events. C: struct Observer."""
+
+    def __init__(self, read_pile, trace=None):
+        """read_pile(pile) gives a pile's card ids, bottom first; trace, if given, takes
+        the trace's lines with .append. C: Observer_Init."""
+        self.read_pile = read_pile
+        self.trace = trace
+        self.result = Counts()
+        self.streak = 0
+        self.last_was_tie = False
+        self.lost = [False, False]
+        self.pickup = None               # a pickup being told card by card
+
+    def sizes(self):
+        """The sizes of every pile now: (piles, pot). C: Observer_ReadSizes."""
+        piles = [[len(self.read_pile(to_play(p))), len(self.read_pile(played(p)))]
+                 for p in range(PLAYERS)]
+        return piles, len(self.read_pile(POT))
+
+    def write(self, kind, own, sizes=None):
+        """Write an event's line, with the counters and the sizes now. C: Observer_Start,
+        Trace_Write."""
+        if self.trace is not None:
+            piles, pot = sizes or self.sizes()
+            self.trace.append(event_line(kind, self.result.rounds, self.result.battles,
+                                         own, piles, pot))
+
+    def flush(self):
+        """Write a pickup told card by card, once its last card is taken.
+        C: Observer_Flush."""
+        if self.pickup is not None:
+            player, cards, sizes = self.pickup
+            self.pickup = None
+            self.write("pickup", {"player": player, "cards": cards}, sizes)
+
+    def deal(self):
+        """The hands dealt; the digest folds the cards in the order they were dealt:
+        the bottom cards of A's and B's piles first, one each in turn. C: Observer_Deal."""
+        hands = [self.read_pile(to_play(p)) for p in range(PLAYERS)]
+        for i in range(max(len(hand) for hand in hands)):
+            for player, hand in enumerate(hands):
+                if i < len(hand):
+                    self.result.digest = digest.fold_card(self.result.digest, digest.DEAL,
+                                                          player, hand[i])
+        self.write("deal", {"hands": [hand[::-1] for hand in hands]})
+
+    def round(self):
+        """A round begins. C: Observer_Round."""
+        self.flush()
+        self.result.rounds += 1
+        self.streak = 0
+        self.last_was_tie = False
+        self.write("round", {})
+
+    def face_up(self):
+        """Both face-up cards are on top of the pot, A's then B's. C: Observer_FaceUp."""
+        self.flush()
+        cards = self.read_pile(POT)[-PLAYERS:]
+        self.result.battles += 1
+        if self.last_was_tie:
+            self.result.wars += 1
+        for player, card in enumerate(cards):
+            self.result.digest = digest.fold_card(self.result.digest, digest.FACE_UP,
+                                                  player, card)
+        self.write("face_up", {"cards": cards})
+
+    def battle(self, winner):
+        """The face-up cards compared: a winner, or None for a tie. C: Observer_Battle."""
+        result = self.result
+        self.flush()
+        self.last_was_tie = winner is None
+        if winner is None:
+            result.ties += 1
+            self.streak += 1
+            result.longest_tie_streak = max(result.longest_tie_streak, self.streak)
+        code = digest.TIE if winner is None else winner
+        result.digest = digest.fold(result.digest, digest.BATTLE | code)
+        tied = list(range(PLAYERS)) if winner is None else []
+        self.write("battle", {"winner": winner, "tied": tied})
+
+    def take(self, player):
+        """One card of the pot has gone on top of the player's 'played' pile.
+        C: Observer_Take."""
+        card = self.read_pile(played(player))[-1]
+        cards = [] if self.pickup is None else self.pickup[1]
+        self.pickup = (player, cards + [card], self.sizes())   # the sizes after the last card
+
+    def refill(self, player):
+        """The player's 'to play' pile was refilled and shuffled. C: Observer_Refill."""
+        self.flush()
+        hand = self.read_pile(to_play(player))
+        self.result.digest = digest.fold(self.result.digest,
+                                         digest.REFILL | player << 8 | len(hand))
+        self.write("refill", {"player": player, "cards": hand[::-1]})
+
+    def run_out(self, player):
+        """A player has run out of cards. C: Observer_RunOut."""
+        self.flush()
+        self.lost[player] = True
+        self.write("run_out", {"player": player})
+
+    def end(self):
+        """The game is over: who won, what is left where, and the end of the digest.
+        C: Observer_End."""
+        result = self.result
+        self.flush()
+        if all(self.lost):
+            result.outcome = "both-lose"
+        else:
+            result.outcome = "win"
+            result.winner = 1 if self.lost[0] else 0
+        (piles, pot) = self.sizes()
+        result.piles = piles
+        result.stranded = pot
+        winner_code = 0 if result.winner is None else result.winner + 1
+        result.digest = digest.fold(result.digest, digest.END
+                                    | ("win", "both-lose").index(result.outcome) << 4
+                                    | winner_code)
+        self.write("end", {"outcome": result.outcome, "winner": result.winner})

@@ -1,0 +1,60 @@
+"""The trace's lines (docs/trace.md): one JSON object per line, no spaces, the keys in a
+fixed order, so that every implementation writes the same bytes. C: csrc/common/trace.c
+writes the event lines; the header is written here for every implementation."""
+
+import json
+
+VERSION = 1
+KINDS = ("deal", "round", "take_back", "face_up", "battle", "pickup", "refill",
+         "face_down", "run_out", "cap", "cycle", "end")
+OUTCOMES = ("win", "both-lose", "cycle", "capped")
+
+
+def spell(data):
+    """One JSON line, spelled as the trace spells it. C: the Line_ functions."""
+    return json.dumps(data, separators=(",", ":")) + "\n"
+
+
+def header_line(engine, seed, rules, stack=None, deal=None):
+    """The trace's first line. rules is a dict: name, then every dimension."""
+    hands = None if deal is None else [list(hand) for hand in deal]
+    return spell({"trace": "pywar", "version": VERSION, "engine": engine, "stack": stack,
+                  "seed": seed, "deal": hands, "rules": rules})
+
+
+def event_line(kind, round_, battle, own, piles, pot):
+    """An event's line: its kind, where it stands, its own keys (a dict, in order), and
+    the pile sizes after it. C: Trace_Write."""
+    data = {"event": kind, "round": round_, "battle": battle}
+    data.update(own)
+    data["piles"] = [list(pile) for pile in piles]
+    data["pot"] = pot
+    return spell(data)
+
+
+class TraceError(ValueError):
+    """A file that is not a pywar trace, or a line of one that cannot be read."""
+
+
+def read(lines):
+    """(header, events) of a trace's lines: dicts, checked for the format's shape."""
+    lines = iter(lines)
+    try:
+        header = json.loads(next(lines))
+    except (StopIteration, json.JSONDecodeError):
+        raise TraceError("not a pywar trace: the first line is not a JSON header") from None
+    if not isinstance(header, dict) or header.get("trace") != "pywar":
+        raise TraceError("not a pywar trace: the header has no \"trace\": \"pywar\"")
+    if header.get("version") != VERSION:
+        raise TraceError(f"trace version {header.get('version')!r} is not known: "
+                         f"this pywar reads version {VERSION}")
+    events = []
+    for number, line in enumerate(lines, start=2):
+        try:
+            event = json.loads(line)
+        except json.JSONDecodeError as error:
+            raise TraceError(f"line {number}: not JSON ({error.msg})") from None
+        if not isinstance(event, dict) or event.get("event") not in KINDS:
+            raise TraceError(f"line {number}: not an event of the trace")
+        events.append(event)
+    return header, events
