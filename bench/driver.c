@@ -1,13 +1,13 @@
 /* driver.c: plays a batch of games through the C core alone, without Python, so that
  * the cost of the binding can be seen (bench/) and memory can be checked (valgrind).
  *
- * usage: driver COUNT FIRST_SEED FACE_DOWN SHORT_WAR PICKUP PILES SHUFFLE NARRATION
- *               MAX_ROUNDS DETECT_CYCLES [TRANSCRIPT_EVERY]
- * The rule numbers are the enum values of pywar.h (tests/ and bench/ pass them from
- * pywar.rules).  It prints one line: games, seconds, games per second, the sum of
- * rounds, and an FNV-1a fold of the games' digests in seed order.  With
- * TRANSCRIPT_EVERY, it then plays a given deal and every TRANSCRIPT_EVERY-th game
- * again with a transcript, so that valgrind sees those paths too.
+ * usage: driver COUNT FIRST_SEED RULES... [TRANSCRIPT_EVERY]
+ * RULES are the PywarRules fields in struct order, as numbers (the enum values of
+ * pywar.h; tests/ and bench/ pass them from pywar.rules.c_numbers).  It prints one line:
+ * games, seconds, games per second, the sum of rounds, and an FNV-1a fold of every
+ * game's fields and digest in seed order (bench/tight_iofall.c folds the same).  With TRANSCRIPT_EVERY, it then plays a given deal and every
+ * TRANSCRIPT_EVERY-th game again with a transcript and a trace, so that valgrind sees
+ * those paths too.
  */
 #define _POSIX_C_SOURCE 199309L
 #include <stdio.h>
@@ -44,7 +44,13 @@ static int Driver_Batch(int64_t count, uint32_t seed, const PywarRules *rules,
         status = pywar_play_batch(seed, count, rules, &batch);
     }
     for (int64_t i = 0; status == PYWAR_OK && i < count; i++) {
+        int32_t fields[] = {batch.rounds[i], batch.battles[i], batch.ties[i], batch.wars[i],
+                            batch.longest_tie_streak[i], batch.stranded[i], batch.winner[i],
+                            batch.outcome[i], batch.cycle_start[i], batch.cycle_period[i]};
         *rounds += batch.rounds[i];
+        for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++) {
+            *fold = (*fold ^ (uint32_t)fields[k]) * 0x100000001b3ull;
+        }
         *fold = (*fold ^ digests[i]) * 0x100000001b3ull;
     }
     free(ints);
@@ -60,45 +66,53 @@ static void Driver_CountBytes(void *context, const char *data, size_t length)
     *(size_t *)context += length;
 }
 
-/* Every 'every'-th game again, with its transcript, to exercise the text buffer:
- * alternately whole in the buffer and streamed through a sink. */
+/* Every 'every'-th game again, with its transcript and its trace: alternately whole in
+ * a buffer and streamed through a sink. */
 static int Driver_Transcripts(int64_t count, uint32_t seed, const PywarRules *rules,
                               long every)
 {
     size_t streamed = 0;
     static const uint8_t deal[4] = {0, 2, 3, 1};     /* a deal that cycles (queue rules) */
+    static const int hands[2] = {2, 2};
     PywarResult dealt;
     PywarText dealtText = {0};
     if (every <= 0) {
         return PYWAR_OK;
     }
-    int status = pywar_play_deal(seed, rules, deal, 2, 2, &dealt, &dealtText);
+    int status = pywar_play(seed, rules, deal, hands, &dealt, &dealtText, NULL, NULL);
     pywar_text_free(&dealtText);
     for (int64_t i = 0; status == PYWAR_OK && i < count; i += every) {
         PywarResult result;
-        PywarText text = {0};
+        PywarText text = {0}, trace = {0};
         if ((i / every) % 2 == 1) {
-            text.sink = Driver_CountBytes;
-            text.context = &streamed;
+            text.sink = trace.sink = Driver_CountBytes;
+            text.context = trace.context = &streamed;
         }
-        status = pywar_play((uint32_t)(seed + (uint64_t)i), rules, &result, &text);
+        status = pywar_play((uint32_t)(seed + (uint64_t)i), rules, NULL, NULL, &result, &text,
+                            &trace, NULL);
         pywar_text_free(&text);
+        pywar_text_free(&trace);
     }
     return status;
 }
 
+#define RULE_FIELDS 11
+
 int main(int argc, char **argv)
 {
-    if (argc < 11) {
-        fprintf(stderr, "usage: %s COUNT FIRST_SEED FACE_DOWN SHORT_WAR PICKUP PILES SHUFFLE "
-                        "NARRATION MAX_ROUNDS DETECT_CYCLES [TRANSCRIPT_EVERY]\n", argv[0]);
+    if (argc < 3 + RULE_FIELDS) {
+        fprintf(stderr, "usage: %s COUNT FIRST_SEED RULES... [TRANSCRIPT_EVERY]\n", argv[0]);
         return 2;
     }
     int64_t count = atoll(argv[1]);
     uint32_t seed = (uint32_t)strtoul(argv[2], NULL, 10);
-    PywarRules rules = {atoi(argv[3]), atoi(argv[4]), atoi(argv[5]), atoi(argv[6]),
-                        atoi(argv[7]), atoi(argv[8]), (int32_t)atol(argv[9]), atoi(argv[10])};
-    long every = argc > 11 ? atol(argv[11]) : 0;
+    int field[RULE_FIELDS];
+    for (int i = 0; i < RULE_FIELDS; i++) {
+        field[i] = atoi(argv[3 + i]);
+    }
+    PywarRules rules = {field[0], field[1], field[2], field[3], field[4], field[5],
+                        (int32_t)field[6], field[7], field[8], field[9], field[10]};
+    long every = argc > 3 + RULE_FIELDS ? atol(argv[3 + RULE_FIELDS]) : 0;
     long long rounds = 0;
     uint64_t fold = 0xcbf29ce484222325ull;
     if (count < 1 || pywar_rules_check(&rules) != PYWAR_OK) {

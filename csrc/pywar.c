@@ -1,6 +1,7 @@
 /* pywar.c: the public interface (pywar.h): check rules, play one game, play a batch. */
+#include "engine/game.h"
 #include "pywar.h"
-#include "engine/tabletop.h"
+#include "text.h"
 
 #define PYWAR_MAX_ROUNDS_LIMIT 100000000
 
@@ -19,37 +20,39 @@ int pywar_rules_check(const PywarRules *rules)
         || !Pywar_InRange(rules->shuffle, PYWAR_SHUFFLE_SMU, PYWAR_SHUFFLE_FISHER_YATES)
         || !Pywar_InRange(rules->narration, PYWAR_NARRATION_SMU, PYWAR_NARRATION_IOFALL)
         || !Pywar_InRange(rules->max_rounds, 1, PYWAR_MAX_ROUNDS_LIMIT)
-        || !Pywar_InRange(rules->detect_cycles, 0, 1)) {
+        || !Pywar_InRange(rules->detect_cycles, 0, 1)
+        || !Pywar_InRange(rules->players, 2, 2)
+        || !Pywar_InRange(rules->ranks, 1, PYWAR_MAXCARDS)
+        || !Pywar_InRange(rules->suits, 1, PYWAR_MAXCARDS)
+        || rules->ranks * rules->suits > PYWAR_MAXCARDS
+        || rules->ranks * rules->suits < rules->players) {
         return PYWAR_EINVAL;
     }
     return PYWAR_OK;
 }
 
-int pywar_play_deal(uint32_t seed, const PywarRules *rules, const uint8_t *deal,
-                    int count_a, int count_b, PywarResult *result, PywarText *text)
+int pywar_play(uint32_t seed, const PywarRules *rules, const uint8_t *deal,
+               const int *hand_counts, PywarResult *result, PywarText *text,
+               PywarText *trace, volatile int32_t *stop)
 {
-    TableTop table;
-    if (result == NULL || pywar_rules_check(rules) != PYWAR_OK) {
+    Game game;
+    if (result == NULL || pywar_rules_check(rules) != PYWAR_OK
+        || (deal != NULL && hand_counts == NULL)) {
         return PYWAR_EINVAL;
     }
-    int status = OldTableTop_Init(&table, seed, rules, text);
-    if (status != PYWAR_OK) {
-        return status;
+    Game_Init(&game, seed, rules, text, trace);
+    game.stop = stop;
+    if (deal != NULL && Game_SetDeal(&game, deal, hand_counts) != PYWAR_OK) {
+        return PYWAR_EINVAL;
     }
-    if (deal != NULL) {
-        status = OldTableTop_SetDeal(&table, deal, count_a, count_b);
+    int status = Game_Play(&game);
+    *result = game.result;
+    Text_Flush(text);
+    Text_Flush(trace);
+    if (status == PYWAR_OK && ((text != NULL && text->failed) || (trace != NULL && trace->failed))) {
+        status = PYWAR_ENOMEM;
     }
-    if (status == PYWAR_OK) {
-        status = OldTableTop_PlayGame(&table);
-        *result = table.result;
-    }
-    OldTableTop_Destroy(&table);
     return status;
-}
-
-int pywar_play(uint32_t seed, const PywarRules *rules, PywarResult *result, PywarText *text)
-{
-    return pywar_play_deal(seed, rules, NULL, 0, 0, result, text);
 }
 
 int pywar_rng_draws(uint32_t seed, int64_t count, uint32_t *out)
@@ -80,26 +83,26 @@ static void Pywar_Store(PywarBatch *batch, int64_t i, const PywarResult *result)
     batch->digest[i] = result->digest;
 }
 
-/* Games with seeds first_seed, first_seed + 1, ... (mod 2^32), no text, into the arrays.
- * One table serves the whole batch. */
+/* One Game serves the whole batch.  A game cut short by the stop flag is not counted. */
 int pywar_play_batch(uint32_t first_seed, int64_t count, const PywarRules *rules,
                      PywarBatch *batch)
 {
-    TableTop table;
+    Game game;
     if (batch == NULL || count < 0 || pywar_rules_check(rules) != PYWAR_OK) {
         return PYWAR_EINVAL;
     }
-    int status = OldTableTop_Init(&table, first_seed, rules, NULL);
+    Game_Init(&game, first_seed, rules, NULL, NULL);
+    game.stop = batch->stop;
     batch->finished = 0;
-    for (int64_t i = 0; status == PYWAR_OK && i < count; i++) {
+    for (int64_t i = 0; i < count; i++) {
         if (batch->stop != NULL && *batch->stop) {
             break;
         }
-        OldTableTop_NewGame(&table, (uint32_t)(first_seed + (uint64_t)i));
-        status = OldTableTop_PlayGame(&table);
-        Pywar_Store(batch, i, &table.result);
+        if (Game_PlayNext(&game, (uint32_t)(first_seed + (uint64_t)i)) != PYWAR_OK) {
+            break;
+        }
+        Pywar_Store(batch, i, &game.result);
         batch->finished = i + 1;
     }
-    OldTableTop_Destroy(&table);   /* safe after a failed init too: it left NULLs */
-    return status;
+    return PYWAR_OK;
 }

@@ -21,6 +21,7 @@
 #define PYWAR_OK 0
 #define PYWAR_ENOMEM -1
 #define PYWAR_EINVAL -2
+#define PYWAR_ESTOPPED -3     /* the stop flag was set: the game or batch ended early */
 
 /* Rule dimensions: each value is the index of its name in pywar/rules.py. */
 enum PywarShortWar { PYWAR_SHORT_LOSE, PYWAR_SHORT_LAST_CARD, PYWAR_SHORT_ALL_BUT_ONE,
@@ -48,6 +49,9 @@ typedef struct PywarRules {
     int narration;        /* enum PywarNarration: words, card names and deck order */
     int32_t max_rounds;   /* a game that reaches it ends as capped; at least 1 */
     int detect_cycles;    /* 1: end a repeating game as a cycle */
+    int players;          /* players at the table: 2 */
+    int ranks;            /* the deck: ranks (13) ... */
+    int suits;            /* ... times suits (4), at most 52 cards */
 } PywarRules;
 
 typedef struct PywarResult {
@@ -59,7 +63,7 @@ typedef struct PywarResult {
     int32_t wars;             /* ties after which play went on into a war */
     int32_t longest_tie_streak;
     int32_t stranded;         /* cards left in the pot at the end */
-    int32_t piles[2][2];      /* [player][0: to play, 1: played] at the end */
+    int32_t piles[PYWAR_MAX_PLAYERS][2];   /* [player][0: to play, 1: played] at the end */
     int32_t cycle_start;      /* rounds before the repeating part, or -1 */
     int32_t cycle_period;     /* rounds in one repetition, or -1 */
     uint64_t digest;          /* FNV-1a over the game's events (docs/rules.md) */
@@ -99,13 +103,16 @@ typedef struct PywarBatch {
 } PywarBatch;
 
 int pywar_rules_check(const PywarRules *rules);
-int pywar_play(uint32_t seed, const PywarRules *rules, PywarResult *result, PywarText *text);
+/* One game.  deal, if not NULL, replaces the shuffled deal: the hands one after another,
+ * each top first, hand_counts[p] cards for player p.  The transcript goes to text and the
+ * trace's event lines (docs/trace.md) to trace, either NULL for none.  If stop is not NULL
+ * and becomes nonzero, the game ends after its current round with PYWAR_ESTOPPED. */
+int pywar_play(uint32_t seed, const PywarRules *rules, const uint8_t *deal,
+               const int *hand_counts, PywarResult *result, PywarText *text,
+               PywarText *trace, volatile int32_t *stop);
+/* Games with seeds first_seed, first_seed + 1, ... (mod 2^32), no text, into the arrays. */
 int pywar_play_batch(uint32_t first_seed, int64_t count, const PywarRules *rules,
                      PywarBatch *batch);
-/* A game from a given deal instead of a shuffled one: deal[] holds card ids
- * (suit * 13 + rank), A's count_a cards top first, then B's count_b cards. */
-int pywar_play_deal(uint32_t seed, const PywarRules *rules, const uint8_t *deal,
-                    int count_a, int count_b, PywarResult *result, PywarText *text);
 /* The first 'count' numbers that rand() gives after srand(seed), as pywar makes them. */
 int pywar_rng_draws(uint32_t seed, int64_t count, uint32_t *out);
 void pywar_text_free(PywarText *text);

@@ -15,9 +15,8 @@ from dataclasses import asdict, dataclass
 
 from . import _checked, batch, twin
 from .batch import SimulationInterrupted
-from .rules import PRESETS, Rules, make_rules, preset
+from .rules import PRESETS, Rules, check_deal, make_rules, preset
 from .stats import Simulation
-from .twin.tabletop import check_deal
 
 __all__ = ["ENGINES", "GameResult", "PRESETS", "Rules", "Simulation", "SimulationInterrupted",
            "check_seed", "default_engine", "make_rules", "play", "preset", "resolve_engine",
@@ -47,11 +46,14 @@ class GameResult:
     cycle_start: object = None
     cycle_period: object = None
     transcript: object = None
+    trace: object = None
 
     def to_json(self):
-        """The result as a JSON-ready dict (the digest as 16 hex digits, no transcript)."""
+        """The result as a JSON-ready dict (the digest as 16 hex digits, no transcript
+        and no trace)."""
         data = asdict(self)
         data.pop("transcript")
+        data.pop("trace")
         data["digest"] = f"{self.digest:016x}"
         return data
 
@@ -90,24 +92,29 @@ def resolve_engine(engine=None):
     return engine
 
 
-def play(seed, rules="smu", engine=None, transcript=False, deal=None, **dimensions):
+def play(seed, rules="smu", engine=None, transcript=False, deal=None, trace=False,
+         **dimensions):
     """Play one game of War and return its GameResult.
 
     rules is a preset name or a Rules value; dimensions (face_down=3, ...) are
     set over it.  engine is 'c', 'python' or 'auto' (default: $PYWAR_ENGINE or
     'auto').  With transcript=True the result carries the game's text; with a text
-    stream (sys.stdout, an open file) the text is written to it as the game goes.  deal,
-    if given, replaces the shuffled deal: (A's card ids, B's card ids), each hand
-    top first, ids being suit * 13 + rank (suits heart, diamond, spade, club).
+    stream (sys.stdout, an open file) the text is written to it as the game goes.
+    trace works the same way for the game's trace (docs/trace.md).  deal, if given,
+    replaces the shuffled deal: a hand of card ids per player, each hand top first,
+    ids being suit * 13 + rank (suits heart, diamond, spade, club).
     """
     seed = check_seed(seed)
     chosen = make_rules(rules, **dimensions)
     engine = resolve_engine(engine)
-    deal = None if deal is None else check_deal(deal)
+    deal = None if deal is None else check_deal(deal, chosen)
+    header = trace_header(engine, seed, chosen, deal) if trace is not False else ""
+    if trace not in (False, True):
+        trace.write(header)
     if engine == "c":
-        fields, text = _checked.play(seed, chosen, transcript, deal)
+        fields, text, lines = _checked.play(seed, chosen, transcript, deal, trace)
     else:
-        counts, text = twin.play(seed, chosen, transcript, deal)
+        counts, text, lines = twin.play(seed, chosen, transcript, deal, trace)
         fields = dict(vars(counts))           # the checked layer's dict form
     winner = fields.pop("winner")
     piles = fields.pop("piles")
@@ -116,7 +123,13 @@ def play(seed, rules="smu", engine=None, transcript=False, deal=None, **dimensio
         winner=None if winner is None else PLAYER_NAMES[winner],
         piles={name: {"to_play": pile[0], "played": pile[1]}
                for name, pile in zip(PLAYER_NAMES, piles)},
-        transcript=text, **fields)
+        transcript=text, trace=None if lines is None else header + lines, **fields)
+
+
+def trace_header(engine, seed, rules, deal=None, stack=None):
+    """The first line of a game's trace (docs/trace.md)."""
+    from .common.trace import header_line
+    return header_line(engine, seed, rules.to_dict(), stack=stack, deal=deal)
 
 
 def usable_cores():

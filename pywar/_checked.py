@@ -12,7 +12,8 @@ except ImportError:                        # the C core was not built
     ffi = lib = None
 
 ERRORS = {-1: (MemoryError, "the C core ran out of memory"),
-          -2: (ValueError, "the C core refused the rules")}
+          -2: (ValueError, "the C core refused the rules or the deal"),
+          -3: (KeyboardInterrupt, "the game was stopped")}
 
 BATCH_FIELDS = {                           # PywarBatch field: NumPy dtype
     "rounds": "int32", "battles": "int32", "ties": "int32", "wars": "int32",
@@ -39,8 +40,8 @@ def c_rules(rules):
     return ffi.new("PywarRules *", rules_module.c_numbers(rules))
 
 
-def result_dict(result):
-    """A PywarResult as a dict, with outcome names and winner None, 0 or 1."""
+def result_dict(result, players=2):
+    """A PywarResult as a dict, with outcome names and winner None or a player number."""
     return {
         "winner": None if result.winner == lib.PYWAR_NOBODY else result.winner,
         "outcome": rules_module.OUTCOMES[result.outcome],
@@ -50,7 +51,7 @@ def result_dict(result):
         "wars": result.wars,
         "longest_tie_streak": result.longest_tie_streak,
         "stranded": result.stranded,
-        "piles": [[result.piles[p][0], result.piles[p][1]] for p in (0, 1)],
+        "piles": [[result.piles[p][0], result.piles[p][1]] for p in range(players)],
         "cycle_start": None if result.cycle_start < 0 else result.cycle_start,
         "cycle_period": None if result.cycle_period < 0 else result.cycle_period,
         "digest": result.digest,
@@ -85,30 +86,58 @@ if ffi is not None:
         ffi = lib = None
 
 
-def play(seed, rules, transcript=False, deal=None):
-    """Play one game in C: (result dict, transcript str or None).
+def text_buffer(target):
+    """A PywarText for a transcript or a trace: NULL for False, a growing buffer for
+    True, or a buffer that hands its pieces to a text stream.  (buffer, sink or None)"""
+    if target is False:
+        return ffi.NULL, None
+    text = ffi.new("PywarText *")
+    if target is True:
+        return text, None
+    sink = Sink(target)
+    sink.handle = ffi.new_handle(sink)          # kept alive with the sink
+    text.sink, text.context = lib.pywar_text_sink, sink.handle
+    return text, sink
 
-    transcript is False (no text), True (the text, returned) or a text stream that
-    the text is written to, piece by piece, as the game goes.  deal, if given, is
-    (A's card ids, B's card ids), each hand top first."""
+
+def take_text(text, target):
+    """The text a buffer holds if the caller asked for it (True), then free the buffer."""
+    if text == ffi.NULL:
+        return None
+    words = ffi.string(text.data, text.length).decode("ascii") if target is True else None
+    lib.pywar_text_free(text)
+    return words
+
+
+def c_deal(deal):
+    """(cards, hand counts) for a deal of hands of card ids, or NULLs for none."""
+    if deal is None:
+        return ffi.NULL, ffi.NULL
+    cards = [card for hand in deal for card in hand]
+    return ffi.new("uint8_t[]", cards), ffi.new("int[]", [len(hand) for hand in deal])
+
+
+def play(seed, rules, transcript=False, deal=None, trace=False, stop=None):
+    """Play one game in C: (result dict, transcript or None, trace lines or None).
+
+    transcript and trace are each False (none), True (returned as a str) or a text stream
+    that receives the text piece by piece as the game goes.  deal, if given, is a hand of
+    card ids per player, each top first.  stop, a stop_flag(), ends the game early."""
     result = ffi.new("PywarResult *")
-    text = ffi.new("PywarText *") if transcript is not False else ffi.NULL
-    sink = None
-    if transcript not in (False, True):
-        sink = Sink(transcript)
-        handle = ffi.new_handle(sink)           # kept alive until the call returns
-        text.sink, text.context = lib.pywar_text_sink, handle
-    hands = (ffi.NULL, 0, 0) if deal is None else (
-        ffi.new("uint8_t[]", list(deal[0]) + list(deal[1])), len(deal[0]), len(deal[1]))
+    text, text_sink = text_buffer(transcript)
+    lines, trace_sink = text_buffer(trace)
+    cards, counts = c_deal(deal)
     try:
-        check_status(lib.pywar_play_deal(seed, c_rules(rules), *hands, result, text))
-        words = ffi.string(text.data, text.length).decode("ascii") if transcript is True else None
+        status = lib.pywar_play(seed, c_rules(rules), cards, counts, result, text, lines,
+                                ffi.NULL if stop is None else stop)
+        check_status(status)
     finally:
-        if text != ffi.NULL:
-            lib.pywar_text_free(text)
-    if sink is not None and sink.error is not None:
-        raise sink.error
-    return result_dict(result[0]), words
+        words = take_text(text, transcript)
+        events = take_text(lines, trace)
+    for sink in (text_sink, trace_sink):
+        if sink is not None and sink.error is not None:
+            raise sink.error
+    return result_dict(result[0], rules_module.players(rules)), words, events
 
 
 def stop_flag():

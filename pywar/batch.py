@@ -103,7 +103,7 @@ def run_c(first_seed, rules, jobs, arrays, done, report):
 def run_twin(seeds, rules, arrays, done, report):
     """Play the games in the Python twin, one by one, into arrays, marking done."""
     for i, seed in enumerate(seeds.tolist()):
-        counts, _ = twin.play(seed, rules)
+        counts, _, _ = twin.play(seed, rules)
         store_counts(arrays, i, counts)
         done[i] = True
         if i % TWIN_REPORT_EVERY == 0:

@@ -106,11 +106,42 @@ DIMENSIONS = ("face_down", "short_war", "pickup", "piles", "shuffle", "max_round
               "detect_cycles")
 
 
+def players(rules):
+    """How many players the rules seat."""
+    return 2
+
+
+def deck_size(rules):
+    """How many cards the rules' deck has."""
+    return 52
+
+
+def check_deal(deal, rules):
+    """A given deal as a tuple of hands (tuples of card ids), or a ValueError: one hand
+    per player, each with at least one card, distinct ids of the deck."""
+    size, seats = deck_size(rules), players(rules)
+    shape = f"a deal is {seats} sequences of card ids (integers 0 to {size - 1}), one per player"
+    try:
+        hands = tuple(tuple(hand) for hand in deal)
+    except TypeError:
+        raise ValueError(shape) from None
+    cards = [card for hand in hands for card in hand]
+    if len(hands) != seats or not all(is_whole_number(card) for card in cards):
+        raise ValueError(shape)
+    cards = [card.__index__() for card in cards]
+    if not all(hands):
+        raise ValueError("a deal gives each player at least one card")
+    if any(not 0 <= card < size for card in cards) or len(set(cards)) != len(cards):
+        raise ValueError(f"a deal holds distinct card ids from 0 to {size - 1}")
+    return tuple(tuple(card.__index__() for card in hand) for hand in hands)
+
+
 def c_numbers(rules):
     """The rules as the C core's PywarRules fields, in struct order (pywar.h)."""
     return (rules.face_down, SHORT_WARS.index(rules.short_war), PICKUPS.index(rules.pickup),
             PILES.index(rules.piles), SHUFFLES.index(rules.shuffle),
-            NARRATIONS.index(rules.narration), rules.max_rounds, int(rules.detect_cycles))
+            NARRATIONS.index(rules.narration), rules.max_rounds, int(rules.detect_cycles),
+            2, 13, 4)
 
 
 def preset(name):

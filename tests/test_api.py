@@ -105,7 +105,8 @@ def test_c_refuses_bad_rules_itself():
     struct = _checked.c_rules(rules)
     struct.max_rounds = 0
     result = _checked.ffi.new("PywarResult *")
-    status = _checked.lib.pywar_play(1, struct, result, _checked.ffi.NULL)
+    null = _checked.ffi.NULL
+    status = _checked.lib.pywar_play(1, struct, null, null, result, null, null, null)
     assert status == _checked.lib.PYWAR_EINVAL
     with pytest.raises(ValueError, match="refused"):
         _checked.check_status(status)

@@ -183,20 +183,22 @@ def test_cycles_happen_with_a_fixed_pickup_but_never_with_a_shuffled_one():
 @pytest.mark.parametrize("engine", ENGINES)
 def test_cycle_periods_are_real(engine):
     """Replaying a detected cycle's start and period in the twin shows the repeat."""
-    from pywar.twin.tabletop import TableTop
+    from pywar.twin.game import Game
     rules = pywar.make_rules("lehigh", face_down=1, max_rounds=3000)
     games = [pywar.play(seed, rules, engine=engine) for seed in range(40)]
     cycles = [game for game in games if game.outcome == "cycle"]
     assert cycles
     for game in cycles[:4]:
-        table = TableTop(game.seed, rules)
-        table.deal()
+        table = Game(game.seed, rules)
+        spec = table.spec()
+        table.new_game(game.seed)
+        table.deal(spec)
         for _ in range(game.cycle_start):
-            table.play_round()
+            table.play_round(spec)
         start_state = table.get_state()
         states = []
         for _ in range(game.cycle_period):
-            table.play_round()
+            table.play_round(spec)
             states.append(table.get_state())
         assert states[-1] == start_state and start_state not in states[:-1]
 

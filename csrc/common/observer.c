@@ -95,24 +95,32 @@ void Observer_Round(Observer *observer)
     Trace_Write(observer->trace, &event);
 }
 
-/* Both face-up cards are on top of the pot, A's then B's. */
+/* Both face-up cards are on top of the pot, A's then B's: one event each.  The
+ * reference takes both cards before it puts either down, so A's event gives the sizes
+ * as they would be with A's card down and B's not yet taken. */
 void Observer_FaceUp(Observer *observer)
 {
     uint8_t pot[PYWAR_MAXCARDS];
-    TraceEvent event;
     Observer_Flush(observer);
     int n = Observer_Read(observer, OBSERVER_POT, pot);
     observer->result.battles++;
     if (observer->lastWasTie) {
         observer->result.wars++;
     }
-    Observer_Start(observer, &event, TRACE_FACE_UP);
     for (int p = 0; p < PLAYERS; p++) {
-        event.cards[p] = pot[n - PLAYERS + p];
-        observer->result.digest = Digest_FoldCard(observer->result.digest, DIGEST_FACE_UP,
-                                                  p, event.cards[p]);
+        TraceEvent event;
+        Observer_Start(observer, &event, TRACE_FACE_UP);
+        event.player = p;
+        event.cards[0] = pot[n - PLAYERS + p];
+        event.count = 1;
+        for (int later = p + 1; later < PLAYERS; later++) {
+            event.piles[later][0]++;
+            event.pot--;
+        }
+        observer->result.digest = Digest_FoldCard(observer->result.digest, DIGEST_FACE_UP, p,
+                                                  event.cards[0]);
+        Trace_Write(observer->trace, &event);
     }
-    Trace_Write(observer->trace, &event);
 }
 
 /* The face-up cards compared: a winner, or -1 for a tie. */

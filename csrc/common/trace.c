@@ -41,17 +41,12 @@ static void Line_AddPlayer(Line *line, const char *key, int player)
     }
 }
 
-/* A list of card ids; TRACE_NO_CARD is null. */
+/* A list of card ids. */
 static void Line_AddCards(Line *line, const uint8_t *cards, int count)
 {
     Line_Add(line, "[");
     for (int i = 0; i < count; i++) {
-        const char *comma = i > 0 ? "," : "";
-        if (cards[i] == TRACE_NO_CARD) {
-            Line_Add(line, "%snull", comma);
-        } else {
-            Line_Add(line, "%s%d", comma, cards[i]);
-        }
+        Line_Add(line, "%s%d", i > 0 ? "," : "", cards[i]);
     }
     Line_Add(line, "]");
 }
@@ -70,12 +65,9 @@ static void Line_AddOwnKeys(Line *line, const TraceEvent *event)
         Line_Add(line, "]");
         break;
     }
+    case TRACE_FACE_UP:
     case TRACE_TAKE_BACK:
         Line_Add(line, ",\"player\":%d,\"card\":%d", event->player, event->cards[0]);
-        break;
-    case TRACE_FACE_UP:
-        Line_Add(line, ",\"cards\":");
-        Line_AddCards(line, event->cards, event->players);
         break;
     case TRACE_BATTLE: {
         int first = 1;

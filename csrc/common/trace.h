@@ -12,8 +12,6 @@ typedef enum TraceKind {
     TRACE_REFILL, TRACE_FACE_DOWN, TRACE_RUN_OUT, TRACE_CAP, TRACE_CYCLE, TRACE_END
 } TraceKind;
 
-#define TRACE_NO_CARD 0xff   /* face_up: a player who plays no card */
-
 typedef struct TraceEvent {
     int kind;                         /* enum TraceKind */
     int32_t round;                    /* rounds begun so far */
@@ -21,7 +19,7 @@ typedef struct TraceEvent {
     int player;                       /* whose event; battle, end: the winner, -1 for none */
     int count;                        /* cards used in cards[] */
     uint8_t cards[PYWAR_MAXCARDS];    /* deal: the hands one after another, top first;
-                                         face_up: one per player; else in order */
+                                         else the event's cards in order */
     int handCounts[PYWAR_MAX_PLAYERS];/* deal: the cards in each hand */
     int tied;                         /* battle: bit p set for each player tied */
     int outcome;                      /* end: enum PywarOutcome */

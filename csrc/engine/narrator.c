@@ -1,237 +1,291 @@
-/* narrator.c: the transcript, in the words of each rule set's own program. */
+/* narrator.c: the transcript, told from the game's events (docs/rules.md section 10).
+ *
+ * Each event says its own lines, with two exceptions that wait for the next event:
+ * smu's pile counts come after a battle's pickup and refills, and iofall's line after a
+ * round's last event.  A refill of a player whose 'to play' pile was already empty
+ * before it is one of the battle's own refills; any other refill comes later, in a war. */
 #include "narrator.h"
 #include "text.h"
 
-static const char *const SMU_NAMES[2] = {"A", "B"};
+static const char *const PLAYER_NAMES = "ABCDEFGH";
 static const char *const IOFALL_NAMES[2] = {"User", "Computer"};
-static const char *const LEHIGH_FACES[NUM_RANKS] = {
-    "Deuce", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King", "Ace"};
+static const char *const RANK_WORDS[13] = {"two", "three", "four", "five", "six", "seven",
+                                           "eight", "nine", "ten", "jack", "queen", "king",
+                                           "ace"};
+static const char *const SUIT_WORDS[4] = {"heart", "diamond", "spade", "club"};
+static const char *const LEHIGH_FACES[13] = {"Deuce", "3", "4", "5", "6", "7", "8", "9", "10",
+                                             "Jack", "Queen", "King", "Ace"};
 static const char *const LEHIGH_SUITS[4] = {"Hearts", "Diamonds", "Spades", "Clubs"};
 
-static int Narrator_Style(const TableTop *table)
+void Narrator_Init(Narrator *narrator, PywarText *text, const PywarRules *rules, int shuffled)
 {
-    return table->rules.narration;
+    narrator->text = text;
+    narrator->style = rules->narration;
+    narrator->ranks = rules->ranks;
+    narrator->suits = rules->suits;
+    narrator->shuffled = shuffled;
+    narrator->countsDue = 0;
+    narrator->roundOpen = 0;
+    narrator->faceUps = 0;
+    narrator->cycleStart = -1;
+    narrator->cyclePeriod = -1;
 }
 
-/* Lehigh's show(): "Ace of Diamonds". */
-static void Narrator_Show(const TableTop *table, const Card *card, const char *after)
+/* A card's name (docs/rules.md section 2): smu "ace of hearts", Lehigh "Ace of Hearts";
+ * a deck of other than 13 ranks names ranks by number, 1 the lowest, and a deck of more
+ * than 4 suits names the others "suit5" (Lehigh "Suit5") and on. */
+static void Narrator_Say(const Narrator *narrator, int card, const char *after)
 {
-    Text_Printf(table->text, "%s of %s%s", LEHIGH_FACES[OldCard_GetRank(card)],
-                LEHIGH_SUITS[OldCard_GetSuit(card)], after);
+    PywarText *text = narrator->text;
+    int rank = card % narrator->ranks;
+    int suit = card / narrator->ranks;
+    int lehigh = narrator->style == PYWAR_NARRATION_LEHIGH;
+    if (narrator->ranks != 13) {
+        Text_Printf(text, "%d of ", rank + 1);
+    } else {
+        Text_Printf(text, "%s of ", lehigh ? LEHIGH_FACES[rank] : RANK_WORDS[rank]);
+    }
+    if (suit >= 4) {
+        Text_Printf(text, "%s%d%s", lehigh ? "Suit" : "suit", suit + 1, lehigh ? "" : "s");
+    } else if (lehigh) {
+        Text_Printf(text, "%s", LEHIGH_SUITS[suit]);
+    } else {
+        Text_Printf(text, "%ss", SUIT_WORDS[suit]);
+    }
+    Text_Printf(text, "%s", after);
 }
 
-/* The first lines; the shuffling line only when the deck is shuffled. */
-void Narrator_Welcome(const TableTop *table)
+/* smu: "Player A has ... 'played' pile." for each player, after a battle. */
+static void Narrator_Counts(const Narrator *narrator)
 {
-    if (table->text == NULL) {
+    const TraceEvent *last = &narrator->last;
+    for (int p = 0; p < last->players; p++) {
+        Text_Printf(narrator->text, "Player %c has %ld in their 'to play' pile and %ld in their "
+                    "'played' pile.\n", PLAYER_NAMES[p], (long)last->piles[p][0],
+                    (long)last->piles[p][1]);
+    }
+    Text_Printf(narrator->text, "\n");
+}
+
+/* iofall: "12. User: 27 Comp:25, Total: 52" after a round. */
+static void Narrator_RoundLine(const Narrator *narrator)
+{
+    const TraceEvent *last = &narrator->last;
+    long user = (long)(last->piles[0][0] + last->piles[0][1]);
+    long computer = (long)(last->piles[1][0] + last->piles[1][1]);
+    Text_Printf(narrator->text, "%ld. User: %ld Comp:%ld, Total: %ld\n", (long)last->round,
+                user, computer, user + computer);
+}
+
+/* Say what waited for this event. */
+static void Narrator_SayWaiting(Narrator *narrator, const TraceEvent *event)
+{
+    int battlesOwn = event->kind == TRACE_PICKUP
+                     || (event->kind == TRACE_REFILL && narrator->last.piles[event->player][0] == 0);
+    if (narrator->countsDue && !battlesOwn) {
+        Narrator_Counts(narrator);
+        narrator->countsDue = 0;
+    }
+    if (narrator->roundOpen && (event->kind == TRACE_ROUND || event->kind == TRACE_CAP
+                                || event->kind == TRACE_CYCLE || event->kind == TRACE_END)) {
+        Narrator_RoundLine(narrator);
+        narrator->roundOpen = 0;
+    }
+}
+
+static void Narrator_Deal(const Narrator *narrator, const TraceEvent *event)
+{
+    PywarText *text = narrator->text;
+    const uint8_t *hand = event->cards;
+    if (narrator->style == PYWAR_NARRATION_LEHIGH) {
+        Text_Printf(text, "%sDealing deck into two piles\n",
+                    narrator->shuffled ? "Shuffling deck\n" : "");
         return;
     }
-    int shuffled = !table->customDeal;
-    switch (Narrator_Style(table)) {
-    case PYWAR_NARRATION_LEHIGH:
-        Text_Printf(table->text, "%s", shuffled ? "Shuffling deck\n" : "");
-        break;
-    case PYWAR_NARRATION_IOFALL:
-        Text_Printf(table->text, "Welcome to War, let's begin...\n");
-        break;
-    default:
-        Text_Printf(table->text, "Welcome to the Game of War!\n\n%s",
-                    shuffled ? "Shuffling initial deck...\n\n" : "");
-        break;
+    if (narrator->style == PYWAR_NARRATION_IOFALL) {
+        Text_Printf(text, "Welcome to War, let's begin...\n");
+        return;
+    }
+    Text_Printf(text, "Welcome to the Game of War!\n\n%sInitial 'to play' piles:\n\n",
+                narrator->shuffled ? "Shuffling initial deck...\n\n" : "");
+    for (int p = 0; p < event->players; p++) {
+        int count = event->handCounts[p];
+        Text_Printf(text, "Player %c:\nThere are %d cards in the pile.\n", PLAYER_NAMES[p], count);
+        for (int i = 0; i < count; i++) {              /* bottom first */
+            Text_Printf(text, "Card %d, ", i + 1);
+            Narrator_Say(narrator, hand[count - 1 - i], "\n");
+        }
+        Text_Printf(text, "\n");
+        hand += count;
     }
 }
 
-void Narrator_Dealt(const TableTop *table)
+/* A player's face-up card (or the one it took back): the cards are said once every
+ * player's is down. */
+static void Narrator_FaceUp(Narrator *narrator, const TraceEvent *event)
 {
-    if (table->text == NULL) {
+    narrator->faceUp[event->player] = event->cards[0];
+    narrator->faceUps++;
+    if (narrator->faceUps < event->players) {
         return;
     }
-    if (Narrator_Style(table) == PYWAR_NARRATION_LEHIGH) {
-        Text_Printf(table->text, "Dealing deck into two piles\n");
-    } else if (Narrator_Style(table) == PYWAR_NARRATION_SMU) {
-        Text_Printf(table->text, "Initial 'to play' piles:\n\n");
-        for (int p = PLAYER_A; p <= PLAYER_B; p++) {
-            Text_Printf(table->text, "Player %s:\n", SMU_NAMES[p]);
-            OldPile_PrintCards(OldPlayer_GetToPlay(&table->players[p]), table->text);
+    narrator->faceUps = 0;
+    if (narrator->style == PYWAR_NARRATION_LEHIGH) {
+        Narrator_Say(narrator, narrator->faceUp[0], " against ");
+        Narrator_Say(narrator, narrator->faceUp[1], "\n");
+    } else if (narrator->style == PYWAR_NARRATION_SMU) {
+        for (int p = 0; p < event->players; p++) {
+            Text_Printf(narrator->text, "Player %c plays ", PLAYER_NAMES[p]);
+            Narrator_Say(narrator, narrator->faceUp[p], "\n");
         }
     }
 }
 
-void Narrator_RoundStart(const TableTop *table)
+static void Narrator_Battle(Narrator *narrator, const TraceEvent *event)
 {
-    if (table->text == NULL) {
-        return;
-    }
-    if (Narrator_Style(table) == PYWAR_NARRATION_SMU) {
-        Text_Printf(table->text, "======== Round %d ========\n", (int)table->result.rounds);
+    int winner = event->player;
+    if (narrator->style == PYWAR_NARRATION_LEHIGH) {
+        if (winner < 0) {
+            Text_Printf(narrator->text, "War!\n");
+        } else {
+            Narrator_Say(narrator, narrator->faceUp[winner], " wins\n");
+        }
+    } else if (narrator->style == PYWAR_NARRATION_SMU) {
+        if (winner < 0) {
+            Text_Printf(narrator->text, "There is a tie... Doing another battle.\n\n");
+        } else {
+            Text_Printf(narrator->text, "Player %c wins the 'currently in play' pile.\n\n",
+                        PLAYER_NAMES[winner]);
+        }
+        narrator->countsDue = 1;
     }
 }
 
-void Narrator_FaceUp(const TableTop *table)
+static void Narrator_Pickup(const Narrator *narrator, const TraceEvent *event)
 {
-    if (table->text == NULL) {
-        return;
-    }
-    if (Narrator_Style(table) == PYWAR_NARRATION_LEHIGH) {
-        Narrator_Show(table, table->faceUp[PLAYER_A], " against ");
-        Narrator_Show(table, table->faceUp[PLAYER_B], "\n");
-    } else if (Narrator_Style(table) == PYWAR_NARRATION_SMU) {
-        for (int p = PLAYER_A; p <= PLAYER_B; p++) {
-            const Card *card = table->faceUp[p];
-            Text_Printf(table->text, "Player %s plays %s of %ss\n", SMU_NAMES[p],
-                        OldCard_GetRankString(card), OldCard_GetSuitString(card));
+    if (narrator->style == PYWAR_NARRATION_LEHIGH) {
+        for (int i = 0; i < event->count; i++) {
+            Text_Printf(narrator->text, "player %d gets ", event->player + 1);
+            Narrator_Say(narrator, event->cards[i], "\n");
         }
     }
 }
 
-void Narrator_Win(const TableTop *table, int winner)
+static void Narrator_Refill(const Narrator *narrator, const TraceEvent *event)
 {
-    if (table->text == NULL) {
-        return;
-    }
-    if (Narrator_Style(table) == PYWAR_NARRATION_LEHIGH) {
-        Narrator_Show(table, table->faceUp[winner], " wins\n");
-    } else if (Narrator_Style(table) == PYWAR_NARRATION_SMU) {
-        Text_Printf(table->text, "Player %s wins the 'currently in play' pile.\n\n",
-                    SMU_NAMES[winner]);
-    }
-}
-
-void Narrator_Tie(const TableTop *table)
-{
-    if (table->text == NULL) {
-        return;
-    }
-    if (Narrator_Style(table) == PYWAR_NARRATION_LEHIGH) {
-        Text_Printf(table->text, "War!\n");
-    } else if (Narrator_Style(table) == PYWAR_NARRATION_SMU) {
-        Text_Printf(table->text, "There is a tie... Doing another battle.\n\n");
-    }
-}
-
-void Narrator_Gets(const TableTop *table, int winner, const Card *card)
-{
-    if (table->text == NULL) {
-        return;
-    }
-    if (Narrator_Style(table) == PYWAR_NARRATION_LEHIGH) {
-        Text_Printf(table->text, "player %d gets ", winner + 1);
-        Narrator_Show(table, card, "\n");
-    }
-}
-
-void Narrator_Refill(const TableTop *table, int player)
-{
-    if (table->text == NULL) {
-        return;
-    }
-    if (Narrator_Style(table) == PYWAR_NARRATION_SMU) {
-        const char *name = SMU_NAMES[player];
-        Text_Printf(table->text,
-                    "Player %s ran out of cards in their 'to play' pile.  "
-                    "Getting cards from the 'played' pile.\nShuffling player %s cards...\n\n",
+    if (narrator->style == PYWAR_NARRATION_SMU) {
+        char name = PLAYER_NAMES[event->player];
+        Text_Printf(narrator->text, "Player %c ran out of cards in their 'to play' pile.  "
+                    "Getting cards from the 'played' pile.\nShuffling player %c cards...\n\n",
                     name, name);
     }
 }
 
-void Narrator_Counts(const TableTop *table)
+static void Narrator_RunOut(const Narrator *narrator, const TraceEvent *event)
 {
-    if (table->text == NULL) {
-        return;
-    }
-    if (Narrator_Style(table) != PYWAR_NARRATION_SMU) {
-        return;
-    }
-    for (int p = PLAYER_A; p <= PLAYER_B; p++) {
-        const Player *player = &table->players[p];
-        Text_Printf(table->text, "Player %s has %d in their 'to play' pile and %d in their "
-                    "'played' pile.\n", SMU_NAMES[p], OldPile_GetNumCards(OldPlayer_GetToPlay(player)),
-                    OldPile_GetNumCards(OldPlayer_GetPlayed(player)));
-    }
-    Text_Printf(table->text, "\n");
-}
-
-void Narrator_RoundEnd(const TableTop *table)
-{
-    if (table->text == NULL) {
-        return;
-    }
-    if (Narrator_Style(table) == PYWAR_NARRATION_IOFALL) {
-        int user = OldPlayer_GetNumCards(&table->players[PLAYER_A]);
-        int computer = OldPlayer_GetNumCards(&table->players[PLAYER_B]);
-        Text_Printf(table->text, "%d. User: %d Comp:%d, Total: %d\n",
-                    (int)table->result.rounds, user, computer, user + computer);
+    if (narrator->style == PYWAR_NARRATION_SMU) {
+        char name = PLAYER_NAMES[event->player];
+        Text_Printf(narrator->text, "Player %c ran out of cards.  Player %c has lost.\n", name,
+                    name);
     }
 }
 
-static void Narrator_GameOverSmu(const TableTop *table)
+static void Narrator_EndSmu(const Narrator *narrator, const TraceEvent *event)
 {
-    const PywarResult *result = &table->result;
-    if (result->outcome == PYWAR_OUTCOME_CYCLE) {
-        Text_Printf(table->text, "The game repeats every %d rounds from round %d on.  "
-                    "Nobody wins.\n", (int)result->cycle_period, (int)result->cycle_start + 1);
-        return;
-    }
-    if (result->outcome == PYWAR_OUTCOME_CAPPED) {
-        Text_Printf(table->text, "The game was stopped after %d rounds.  ", (int)result->rounds);
-        if (result->winner == PYWAR_NOBODY) {
-            Text_Printf(table->text, "Nobody wins.\n");
+    if (event->outcome == PYWAR_OUTCOME_CYCLE) {
+        Text_Printf(narrator->text, "The game repeats every %ld rounds from round %ld on.  "
+                    "Nobody wins.\n", (long)narrator->cyclePeriod, (long)narrator->cycleStart + 1);
+    } else if (event->outcome == PYWAR_OUTCOME_CAPPED) {
+        Text_Printf(narrator->text, "The game was stopped after %ld rounds.  ", (long)event->round);
+        if (event->player < 0) {
+            Text_Printf(narrator->text, "Nobody wins.\n");
         } else {
-            Text_Printf(table->text, "Player %s has more cards and wins.\n",
-                        SMU_NAMES[result->winner]);
-        }
-        return;
-    }
-    for (int p = PLAYER_A; p <= PLAYER_B; p++) {
-        if (table->lost[p]) {
-            Text_Printf(table->text, "Player %s ran out of cards.  Player %s has lost.\n",
-                        SMU_NAMES[p], SMU_NAMES[p]);
+            Text_Printf(narrator->text, "Player %c has more cards and wins.\n",
+                        PLAYER_NAMES[event->player]);
         }
     }
 }
 
-static void Narrator_GameOverLehigh(const TableTop *table)
+static void Narrator_EndLehigh(const Narrator *narrator, const TraceEvent *event)
 {
-    const PywarResult *result = &table->result;
-    if (result->outcome == PYWAR_OUTCOME_CYCLE) {
-        Text_Printf(table->text, "The game repeats every %d rounds from round %d on\n",
-                    (int)result->cycle_period, (int)result->cycle_start + 1);
-    } else if (result->outcome == PYWAR_OUTCOME_CAPPED) {
-        Text_Printf(table->text, "The game was stopped after %d rounds\n", (int)result->rounds);
+    if (event->outcome == PYWAR_OUTCOME_CYCLE) {
+        Text_Printf(narrator->text, "The game repeats every %ld rounds from round %ld on\n",
+                    (long)narrator->cyclePeriod, (long)narrator->cycleStart + 1);
+    } else if (event->outcome == PYWAR_OUTCOME_CAPPED) {
+        Text_Printf(narrator->text, "The game was stopped after %ld rounds\n", (long)event->round);
     }
-    if (result->winner == PYWAR_NOBODY) {
-        Text_Printf(table->text, "Nobody wins\n");
+    if (event->player < 0) {
+        Text_Printf(narrator->text, "Nobody wins\n");
     } else {
-        Text_Printf(table->text, "Player %d wins\n", result->winner + 1);
+        Text_Printf(narrator->text, "Player %d wins\n", event->player + 1);
     }
 }
 
-static void Narrator_GameOverIofall(const TableTop *table)
+static void Narrator_EndIofall(const Narrator *narrator, const TraceEvent *event)
 {
     const char *dashes = "--------------------";
-    Text_Printf(table->text, "\n%s\n", dashes);
-    if (table->result.winner == PYWAR_NOBODY) {
-        Text_Printf(table->text, "Match draw\n");
+    Text_Printf(narrator->text, "\n%s\n", dashes);
+    if (event->player < 0) {
+        Text_Printf(narrator->text, "Match draw\n");
     } else {
-        Text_Printf(table->text, "Winner is %s!\n", IOFALL_NAMES[table->result.winner]);
+        Text_Printf(narrator->text, "Winner is %s!\n", IOFALL_NAMES[event->player]);
     }
-    Text_Printf(table->text, "%s\n", dashes);
+    Text_Printf(narrator->text, "%s\n", dashes);
 }
 
-void Narrator_GameOver(const TableTop *table)
+static void Narrator_End(const Narrator *narrator, const TraceEvent *event)
 {
-    if (table->text == NULL) {
+    if (narrator->style == PYWAR_NARRATION_LEHIGH) {
+        Narrator_EndLehigh(narrator, event);
+    } else if (narrator->style == PYWAR_NARRATION_IOFALL) {
+        Narrator_EndIofall(narrator, event);
+    } else {
+        Narrator_EndSmu(narrator, event);
+    }
+}
+
+void Narrator_Event(Narrator *narrator, const TraceEvent *event)
+{
+    if (narrator->text == NULL) {
         return;
     }
-    switch (Narrator_Style(table)) {
-    case PYWAR_NARRATION_LEHIGH:
-        Narrator_GameOverLehigh(table);
+    Narrator_SayWaiting(narrator, event);
+    switch (event->kind) {
+    case TRACE_DEAL:
+        Narrator_Deal(narrator, event);
         break;
-    case PYWAR_NARRATION_IOFALL:
-        Narrator_GameOverIofall(table);
+    case TRACE_ROUND:
+        if (narrator->style == PYWAR_NARRATION_SMU) {
+            Text_Printf(narrator->text, "======== Round %ld ========\n", (long)event->round);
+        }
+        narrator->roundOpen = narrator->style == PYWAR_NARRATION_IOFALL;
         break;
-    default:
-        Narrator_GameOverSmu(table);
+    case TRACE_FACE_UP:
+    case TRACE_TAKE_BACK:
+        Narrator_FaceUp(narrator, event);
+        break;
+    case TRACE_BATTLE:
+        Narrator_Battle(narrator, event);
+        break;
+    case TRACE_PICKUP:
+        Narrator_Pickup(narrator, event);
+        break;
+    case TRACE_REFILL:
+        Narrator_Refill(narrator, event);
+        break;
+    case TRACE_RUN_OUT:
+        Narrator_RunOut(narrator, event);
+        break;
+    case TRACE_CYCLE:
+        narrator->cycleStart = event->start;
+        narrator->cyclePeriod = event->period;
+        break;
+    case TRACE_END:
+        Narrator_End(narrator, event);
+        Text_Flush(narrator->text);
+        break;
+    default: /* face down, cap: nothing is said */
         break;
     }
+    narrator->last = *event;
 }

@@ -1,20 +1,28 @@
-/* narrator.h: the transcript, in the words of each rule set's own program.
- * Every function writes to the table's text buffer and does nothing without one. */
+/* narrator.h: the transcript, told from the game's events in the words of each rule
+ * set's own program (docs/rules.md section 10).  pywar/twin/narrator.py says the same
+ * words from the same events, and the front ends use it to narrate a trace. */
 #ifndef PYWAR_NARRATOR_H
 #define PYWAR_NARRATOR_H
 
-#include "tabletop.h"
+#include "pywar.h"
+#include "trace.h"
 
-void Narrator_Welcome(const TableTop *table);
-void Narrator_Dealt(const TableTop *table);
-void Narrator_RoundStart(const TableTop *table);
-void Narrator_FaceUp(const TableTop *table);
-void Narrator_Win(const TableTop *table, int winner);
-void Narrator_Tie(const TableTop *table);
-void Narrator_Gets(const TableTop *table, int winner, const Card *card);
-void Narrator_Refill(const TableTop *table, int player);
-void Narrator_Counts(const TableTop *table);
-void Narrator_RoundEnd(const TableTop *table);
-void Narrator_GameOver(const TableTop *table);
+typedef struct Narrator {
+    PywarText *text;                        /* NULL: nobody reads it */
+    int style;                              /* enum PywarNarration */
+    int ranks;                              /* the deck: ranks and suits, for card names */
+    int suits;
+    int shuffled;                           /* the deal was shuffled, not given */
+    int countsDue;                          /* smu: a battle's counts are still to say */
+    int roundOpen;                          /* iofall: a round's line is still to say */
+    TraceEvent last;                        /* the event before: the sizes after it */
+    uint8_t faceUp[PYWAR_MAX_PLAYERS];      /* this battle's face-up cards */
+    int faceUps;                            /* how many of them are down so far */
+    int32_t cycleStart;
+    int32_t cyclePeriod;
+} Narrator;
+
+void Narrator_Init(Narrator *narrator, PywarText *text, const PywarRules *rules, int shuffled);
+void Narrator_Event(Narrator *narrator, const TraceEvent *event);
 
 #endif

@@ -100,16 +100,23 @@ class Observer:
         self.write("round", {})
 
     def face_up(self):
-        """Both face-up cards are on top of the pot, A's then B's. C: Observer_FaceUp."""
+        """Both face-up cards are on top of the pot, A's then B's: one event each. The
+        reference takes both cards before it puts either down, so A's event gives the
+        sizes as they would be with A's card down and B's not yet taken.
+        C: Observer_FaceUp."""
         self.flush()
         cards = self.read_pile(POT)[-PLAYERS:]
         self.result.battles += 1
         if self.last_was_tie:
             self.result.wars += 1
+        piles, pot = self.sizes()
         for player, card in enumerate(cards):
             self.result.digest = digest.fold_card(self.result.digest, digest.FACE_UP,
                                                   player, card)
-        self.write("face_up", {"cards": cards})
+            not_yet = range(player + 1, PLAYERS)        # players whose card is not down
+            before = [[to_play + (p in not_yet), kept] for p, (to_play, kept) in enumerate(piles)]
+            self.write("face_up", {"player": player, "card": card},
+                       (before, pot - len(not_yet)))
 
     def battle(self, winner):
         """The face-up cards compared: a winner, or None for a tie. C: Observer_Battle."""

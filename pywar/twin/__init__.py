@@ -1,36 +1,45 @@
-"""The pure-Python twin of pywar's C core, file for file beside csrc/.
+"""The engine in pure Python: the twin of csrc/engine/, file for file.
 
-It takes the same steps and draws the same random numbers in the same order, so
-the two engines give the same transcript, result and digest for every seed.
+It takes the same steps and draws the same random numbers in the same order, so the
+two engines give the same result, digest, transcript and trace for every seed.
 Read it, or step through it:  pywar.twin.play(1553, pywar.rules.preset("smu")).
 """
 
-from .tabletop import TableTop
+from .game import Game
 
 
 class StreamText:
-    """A transcript that is written to a text stream as it is said. C: a PywarText
-    with a sink."""
+    """Text that is written to a text stream as it is said. C: a PywarText with a sink."""
 
     def __init__(self, stream):
         self.stream = stream
 
-    def append(self, line):
-        """Write one piece of the transcript."""
-        self.stream.write(line)
+    def append(self, words):
+        """Write one piece of the text."""
+        self.stream.write(words)
 
 
-def play(seed, rules, transcript=False, deal=None):
-    """Play one game: (the table's counts, the transcript or None).
+def text_target(wanted):
+    """Where a transcript or trace goes: None, a list (to join), or a stream's writer."""
+    if wanted is True:
+        return []
+    if wanted is False:
+        return None
+    return StreamText(wanted)
 
-    transcript is False, True (the text is returned) or a text stream (the text is
-    written to it as the game goes). C: pywar_play, or pywar_play_deal with a deal."""
-    if transcript is True:
-        text = []
-    elif transcript is False:
-        text = None
-    else:
-        text = StreamText(transcript)
-    table = TableTop(seed, rules, text, deal)
-    counts = table.play_game()
-    return counts, ("".join(text) if transcript is True else None)
+
+def play(seed, rules, transcript=False, deal=None, trace=False, stop=None):
+    """Play one game: (counts, transcript or None, trace lines or None).
+
+    transcript and trace are each False, True (the text is returned) or a text stream
+    (written to as the game goes); deal, if given, is a hand of card ids per player, each
+    top first; stop, if given, is called between rounds and ends the game when true.
+    C: pywar_play."""
+    text, lines = text_target(transcript), text_target(trace)
+    game = Game(seed, rules, text, lines)
+    game.stop = stop
+    if deal is not None:
+        game.set_deal(deal)
+    counts = game.play()
+    return (counts, "".join(text) if transcript is True else None,
+            "".join(lines) if trace is True else None)

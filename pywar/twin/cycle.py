@@ -1,4 +1,4 @@
-"""Brent's cycle finding over whole game states, in constant memory. C: csrc/cycle.c."""
+"""Brent's cycle finding over whole game states, in constant memory. C: csrc/engine/cycle.c."""
 
 
 class Cycle:
@@ -21,25 +21,3 @@ class Cycle:
             self.power *= 2
             self.lam = 0
         return False
-
-
-def replay(model):
-    """A silent copy of a game as it was before the deal. C: Cycle_Replay."""
-    return type(model)(model.seed, model.rules, deal=model.given_deal)
-
-
-def find_start(model, period):
-    """The rounds before the cycle: replay the game twice, silently, one copy
-    'period' rounds ahead, and step both until their states meet. C: Cycle_FindStart."""
-    tortoise = replay(model)
-    hare = replay(model)
-    tortoise.deal()
-    hare.deal()
-    for _ in range(period):
-        hare.play_round()
-    start = 0
-    while tortoise.get_state() != hare.get_state():
-        tortoise.play_round()
-        hare.play_round()
-        start += 1
-    return start

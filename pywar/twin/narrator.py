@@ -1,177 +1,199 @@
-"""The transcript, in the words of each rule set's own program. C: csrc/narrator.c.
+"""The transcript, told from a game's events in the words of each rule set's own
+program (docs/rules.md section 10). C: csrc/engine/narrator.c.
 
-Every function appends lines to table.text, a list of strings, and does nothing
-when table.text is None (a game that nobody reads).
+An event is a dict, as a trace line spells it (docs/trace.md), so the same narrator
+tells the twin's games and any trace read from a file.  Each event says its own lines,
+with two exceptions that wait for the next event: smu's pile counts come after a
+battle's pickup and refills, and iofall's line after a round's last event.  A refill of
+a player whose 'to play' pile was already empty before it is one of the battle's own
+refills; any other refill comes later, in a war.
 """
 
-from .card import NUM_RANKS
-
-SMU_NAMES = ("A", "B")
+PLAYER_NAMES = "ABCDEFGH"
 IOFALL_NAMES = ("User", "Computer")
-LEHIGH_FACES = ("Deuce", "3", "4", "5", "6", "7", "8", "9", "10",
-                "Jack", "Queen", "King", "Ace")
-LEHIGH_SUITS = ("Hearts", "Diamonds", "Spades", "Clubs")   # by SMU's suit numbers
-assert len(LEHIGH_FACES) == NUM_RANKS
+RANK_WORDS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+              "jack", "queen", "king", "ace")
+SUIT_WORDS = ("heart", "diamond", "spade", "club")
+LEHIGH_FACES = ("Deuce", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King",
+                "Ace")
+LEHIGH_SUITS = ("Hearts", "Diamonds", "Spades", "Clubs")
+ROUND_CLOSERS = ("round", "cap", "cycle", "end")
 
 
-def say(table, line):
-    """Append a piece of text to the transcript, if there is one. C: Text_Printf."""
-    if table.text is not None:
-        table.text.append(line)
+class Narrator:
+    """Says each event's lines into text (anything with .append). C: struct Narrator."""
 
+    def __init__(self, text, rules, shuffled=True, ranks=13, suits=4):
+        """C: Narrator_Init."""
+        self.text = text
+        self.style = rules.narration
+        self.ranks, self.suits = ranks, suits
+        self.shuffled = shuffled
+        self.counts_due = False
+        self.round_open = False
+        self.last = None
+        self.face_up = {}                # this battle's face-up cards, by player
+        self.last_face_up = []           # the last battle's, in player order
+        self.cycle = (None, None)
+        self.handlers = {"deal": self.deal, "round": self.round, "face_up": self.face_up_card,
+                         "take_back": self.face_up_card,
+                         "battle": self.battle, "pickup": self.pickup, "refill": self.refill,
+                         "run_out": self.run_out, "end": self.end}
 
-def smu_card(card):
-    """SMU's name of a card: 'ace of hearts'."""
-    return f"{card.get_rank_string()} of {card.get_suit_string()}s"
+    def say(self, words):
+        """Add words to the transcript. C: Text_Printf."""
+        self.text.append(words)
 
-
-def lehigh_card(card):
-    """Lehigh's show(): 'Ace of Hearts'. C: Narrator_Show."""
-    return f"{LEHIGH_FACES[card.get_rank()]} of {LEHIGH_SUITS[card.get_suit()]}"
-
-
-def welcome(table):
-    """The first lines; the shuffling line only when the deck is shuffled.
-    C: Narrator_Welcome."""
-    style = table.rules.narration
-    shuffled = table.given_deal is None
-    if style == "lehigh":
-        say(table, "Shuffling deck\n" if shuffled else "")
-    elif style == "iofall":
-        say(table, "Welcome to War, let's begin...\n")
-    else:
-        say(table, "Welcome to the Game of War!\n\n"
-                   + ("Shuffling initial deck...\n\n" if shuffled else ""))
-
-
-def dealt(table):
-    """After the deal: SMU lists both 'to play' piles. C: Narrator_Dealt."""
-    style = table.rules.narration
-    if style == "lehigh":
-        say(table, "Dealing deck into two piles\n")
-    elif style == "smu" and table.text is not None:
-        say(table, "Initial 'to play' piles:\n\n")
-        for name, player in zip(SMU_NAMES, table.players):
-            say(table, f"Player {name}:\n")
-            player.get_to_play().print_cards(table.text)
-
-
-def round_start(table):
-    """SMU's round header. C: Narrator_RoundStart."""
-    if table.rules.narration == "smu":
-        say(table, f"======== Round {table.result.rounds} ========\n")
-
-
-def face_up(table):
-    """The two face-up cards of a battle. C: Narrator_FaceUp."""
-    card_a, card_b = table.face_up
-    style = table.rules.narration
-    if style == "lehigh":
-        say(table, f"{lehigh_card(card_a)} against {lehigh_card(card_b)}\n")
-    elif style == "smu":
-        say(table, f"Player A plays {smu_card(card_a)}\n")
-        say(table, f"Player B plays {smu_card(card_b)}\n")
-
-
-def win(table, winner):
-    """A battle is won. C: Narrator_Win."""
-    style = table.rules.narration
-    if style == "lehigh":
-        say(table, f"{lehigh_card(table.face_up[winner])} wins\n")
-    elif style == "smu":
-        say(table, f"Player {SMU_NAMES[winner]} wins the 'currently in play' pile.\n\n")
-
-
-def tie(table):
-    """A battle is tied. C: Narrator_Tie."""
-    style = table.rules.narration
-    if style == "lehigh":
-        say(table, "War!\n")
-    elif style == "smu":
-        say(table, "There is a tie... Doing another battle.\n\n")
-
-
-def gets(table, winner, card):
-    """Lehigh names each card the winner picks up. C: Narrator_Gets."""
-    if table.rules.narration == "lehigh":
-        say(table, f"player {winner + 1} gets {lehigh_card(card)}\n")
-
-
-def refill(table, player):
-    """SMU's lines when 'played' becomes 'to play'. C: Narrator_Refill."""
-    if table.rules.narration == "smu":
-        name = SMU_NAMES[player]
-        say(table, f"Player {name} ran out of cards in their 'to play' pile.  "
-                   f"Getting cards from the 'played' pile.\nShuffling player {name} cards...\n\n")
-
-
-def counts(table):
-    """SMU's pile counts after every battle. C: Narrator_Counts."""
-    if table.rules.narration != "smu":
-        return
-    for name, player in zip(SMU_NAMES, table.players):
-        to_play = player.get_to_play().get_num_cards()
-        played = player.get_played().get_num_cards()
-        say(table, f"Player {name} has {to_play} in their 'to play' pile "
-                   f"and {played} in their 'played' pile.\n")
-    say(table, "\n")
-
-
-def round_end(table):
-    """iofall's line after every round. C: Narrator_RoundEnd."""
-    if table.rules.narration == "iofall":
-        user = table.players[0].get_num_cards()
-        computer = table.players[1].get_num_cards()
-        say(table, f"{table.result.rounds}. User: {user} Comp:{computer}, "
-                   f"Total: {user + computer}\n")
-
-
-def game_over_smu(table):
-    """SMU's last lines. C: Narrator_GameOverSmu."""
-    result = table.result
-    if result.outcome == "cycle":
-        say(table, f"The game repeats every {result.cycle_period} rounds from round "
-                   f"{result.cycle_start + 1} on.  Nobody wins.\n")
-    elif result.outcome == "capped":
-        say(table, f"The game was stopped after {result.rounds} rounds.  ")
-        if result.winner is None:
-            say(table, "Nobody wins.\n")
+    def card(self, card):
+        """A card's name (docs/rules.md section 2). C: Narrator_Say."""
+        rank, suit = card % self.ranks, card // self.ranks
+        lehigh = self.style == "lehigh"
+        if self.ranks != 13:
+            rank_name = str(rank + 1)
         else:
-            say(table, f"Player {SMU_NAMES[result.winner]} has more cards and wins.\n")
-    else:
-        for name, lost in zip(SMU_NAMES, table.lost):
-            if lost:
-                say(table, f"Player {name} ran out of cards.  Player {name} has lost.\n")
+            rank_name = LEHIGH_FACES[rank] if lehigh else RANK_WORDS[rank]
+        if suit >= 4:
+            suit_name = f"Suit{suit + 1}" if lehigh else f"suit{suit + 1}s"
+        else:
+            suit_name = LEHIGH_SUITS[suit] if lehigh else SUIT_WORDS[suit] + "s"
+        return f"{rank_name} of {suit_name}"
 
+    def counts(self):
+        """smu: each player's pile counts, after a battle. C: Narrator_Counts."""
+        for name, (to_play, played) in zip(PLAYER_NAMES, self.last["piles"]):
+            self.say(f"Player {name} has {to_play} in their 'to play' pile "
+                     f"and {played} in their 'played' pile.\n")
+        self.say("\n")
 
-def game_over_lehigh(table):
-    """The Lehigh design's last lines. C: Narrator_GameOverLehigh."""
-    result = table.result
-    if result.outcome == "cycle":
-        say(table, f"The game repeats every {result.cycle_period} rounds from round "
-                   f"{result.cycle_start + 1} on\n")
-    elif result.outcome == "capped":
-        say(table, f"The game was stopped after {result.rounds} rounds\n")
-    if result.winner is None:
-        say(table, "Nobody wins\n")
-    else:
-        say(table, f"Player {result.winner + 1} wins\n")
+    def round_line(self):
+        """iofall: the line after a round. C: Narrator_RoundLine."""
+        user, computer = (sum(pile) for pile in self.last["piles"][:2])
+        self.say(f"{self.last['round']}. User: {user} Comp:{computer}, "
+                 f"Total: {user + computer}\n")
 
+    def say_waiting(self, event):
+        """Say what waited for this event. C: Narrator_SayWaiting."""
+        kind = event["event"]
+        battles_own = kind == "pickup" or (
+            kind == "refill" and self.last["piles"][event["player"]][0] == 0)
+        if self.counts_due and not battles_own:
+            self.counts()
+            self.counts_due = False
+        if self.round_open and kind in ROUND_CLOSERS:
+            self.round_line()
+            self.round_open = False
 
-def game_over_iofall(table):
-    """iofall's banner. C: Narrator_GameOverIofall."""
-    dashes = "-" * 20
-    winner = table.result.winner
-    verdict = "Match draw" if winner is None else f"Winner is {IOFALL_NAMES[winner]}!"
-    say(table, f"\n{dashes}\n{verdict}\n{dashes}\n")
+    def deal(self, event):
+        """The opening lines. C: Narrator_Deal."""
+        if self.style == "lehigh":
+            self.say(("Shuffling deck\n" if self.shuffled else "")
+                     + "Dealing deck into two piles\n")
+        elif self.style == "iofall":
+            self.say("Welcome to War, let's begin...\n")
+        else:
+            self.say("Welcome to the Game of War!\n\n"
+                     + ("Shuffling initial deck...\n\n" if self.shuffled else "")
+                     + "Initial 'to play' piles:\n\n")
+            for name, hand in zip(PLAYER_NAMES, event["hands"]):
+                self.say(f"Player {name}:\nThere are {len(hand)} cards in the pile.\n")
+                for i, card in enumerate(reversed(hand)):      # bottom first
+                    self.say(f"Card {i + 1}, {self.card(card)}\n")
+                self.say("\n")
 
+    def round(self, event):
+        """smu's round header; iofall's round line waits for the round's end."""
+        if self.style == "smu":
+            self.say(f"======== Round {event['round']} ========\n")
+        self.round_open = self.style == "iofall"
 
-def game_over(table):
-    """The end of the transcript. C: Narrator_GameOver."""
-    style = table.rules.narration
-    if style == "lehigh":
-        game_over_lehigh(table)
-    elif style == "iofall":
-        game_over_iofall(table)
-    else:
-        game_over_smu(table)
+    def face_up_card(self, event):
+        """A player's face-up card (or the one it took back): the cards are said once
+        every player's is down. C: Narrator_FaceUp."""
+        self.face_up[event["player"]] = event["card"]
+        if len(self.face_up) < len(event["piles"]):
+            return
+        cards = [self.face_up[player] for player in sorted(self.face_up)]
+        self.face_up = {}
+        self.last_face_up = cards
+        if self.style == "lehigh":
+            self.say(f"{self.card(cards[0])} against {self.card(cards[1])}\n")
+        elif self.style == "smu":
+            for name, card in zip(PLAYER_NAMES, cards):
+                self.say(f"Player {name} plays {self.card(card)}\n")
+
+    def battle(self, event):
+        """A battle is won or tied. C: Narrator_Battle."""
+        winner = event["winner"]
+        if self.style == "lehigh":
+            self.say("War!\n" if winner is None
+                     else f"{self.card(self.last_face_up[winner])} wins\n")
+        elif self.style == "smu":
+            self.say("There is a tie... Doing another battle.\n\n" if winner is None
+                     else f"Player {PLAYER_NAMES[winner]} wins the 'currently in play' pile.\n\n")
+            self.counts_due = True
+
+    def pickup(self, event):
+        """Lehigh names each card the winner picks up. C: Narrator_Pickup."""
+        if self.style == "lehigh":
+            for card in event["cards"]:
+                self.say(f"player {event['player'] + 1} gets {self.card(card)}\n")
+
+    def refill(self, event):
+        """smu's lines when 'played' becomes 'to play'. C: Narrator_Refill."""
+        if self.style == "smu":
+            name = PLAYER_NAMES[event["player"]]
+            self.say(f"Player {name} ran out of cards in their 'to play' pile.  Getting "
+                     f"cards from the 'played' pile.\nShuffling player {name} cards...\n\n")
+
+    def run_out(self, event):
+        """smu's line for a player who has lost. C: Narrator_RunOut."""
+        if self.style == "smu":
+            name = PLAYER_NAMES[event["player"]]
+            self.say(f"Player {name} ran out of cards.  Player {name} has lost.\n")
+
+    def end_smu(self, event):
+        """smu's last lines for a cycle or a cap. C: Narrator_EndSmu."""
+        start, period = self.cycle
+        winner = event["winner"]
+        if event["outcome"] == "cycle":
+            self.say(f"The game repeats every {period} rounds from round {start + 1} on.  "
+                     "Nobody wins.\n")
+        elif event["outcome"] == "capped":
+            self.say(f"The game was stopped after {event['round']} rounds.  ")
+            self.say("Nobody wins.\n" if winner is None
+                     else f"Player {PLAYER_NAMES[winner]} has more cards and wins.\n")
+
+    def end_lehigh(self, event):
+        """The Lehigh design's last lines. C: Narrator_EndLehigh."""
+        start, period = self.cycle
+        winner = event["winner"]
+        if event["outcome"] == "cycle":
+            self.say(f"The game repeats every {period} rounds from round {start + 1} on\n")
+        elif event["outcome"] == "capped":
+            self.say(f"The game was stopped after {event['round']} rounds\n")
+        self.say("Nobody wins\n" if winner is None else f"Player {winner + 1} wins\n")
+
+    def end_iofall(self, event):
+        """iofall's banner. C: Narrator_EndIofall."""
+        dashes = "-" * 20
+        winner = event["winner"]
+        verdict = "Match draw" if winner is None else f"Winner is {IOFALL_NAMES[winner]}!"
+        self.say(f"\n{dashes}\n{verdict}\n{dashes}\n")
+
+    def end(self, event):
+        """The end of the transcript. C: Narrator_End."""
+        ends = {"lehigh": self.end_lehigh, "iofall": self.end_iofall}
+        ends.get(self.style, self.end_smu)(event)
+
+    def event(self, event):
+        """Say an event's lines, and what waited for it. C: Narrator_Event."""
+        if self.text is None:
+            return
+        if self.last is not None:
+            self.say_waiting(event)
+        kind = event["event"]
+        if kind == "cycle":
+            self.cycle = (event["start"], event["period"])
+        elif kind in self.handlers:
+            self.handlers[kind](event)
+        self.last = event

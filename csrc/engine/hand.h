@@ -1,0 +1,65 @@
+/* hand.h: a pile of card ids in a ring of 64 slots: played from the top, added on top
+ * (a stack: two-pile games) or at the bottom (a queue).  Position 0 is the bottom card,
+ * in cards[bottom]; the top is position count - 1.  The ring's size is a power of two,
+ * so every index is a mask, not a division: this is the engine's hottest data.
+ *
+ * A card id is stored in 16 bits, not 8: a store through a byte type may alias any
+ * object, so after each one the compiler would reload every count and index of the
+ * game from memory; a uint16_t store aliases only uint16_t data. */
+#ifndef PYWAR_HAND_H
+#define PYWAR_HAND_H
+
+#include <stdint.h>
+
+#define HAND_SLOTS 64
+#define HAND_MASK (HAND_SLOTS - 1)
+
+typedef uint16_t CardId;
+
+typedef struct Hand {
+    CardId cards[HAND_SLOTS];
+    uint32_t bottom;
+    uint32_t count;
+} Hand;
+
+static inline void Hand_Clear(Hand *hand)
+{
+    hand->bottom = 0;
+    hand->count = 0;
+}
+
+static inline CardId Hand_At(const Hand *hand, uint32_t position)
+{
+    return hand->cards[(hand->bottom + position) & HAND_MASK];
+}
+
+static inline void Hand_PushTop(Hand *hand, CardId card)
+{
+    hand->cards[(hand->bottom + hand->count) & HAND_MASK] = card;
+    hand->count++;
+}
+
+static inline void Hand_PushBottom(Hand *hand, CardId card)
+{
+    hand->bottom = (hand->bottom - 1) & HAND_MASK;
+    hand->cards[hand->bottom] = card;
+    hand->count++;
+}
+
+/* Like the reference's Pile, no check for an empty hand: callers check first. */
+static inline CardId Hand_PopTop(Hand *hand)
+{
+    hand->count--;
+    return hand->cards[(hand->bottom + hand->count) & HAND_MASK];
+}
+
+/* The hand's cards from the top down into ids; returns how many. */
+static inline int Hand_TopFirst(const Hand *hand, uint8_t *ids)
+{
+    for (uint32_t i = 0; i < hand->count; i++) {
+        ids[i] = (uint8_t)Hand_At(hand, hand->count - 1 - i);
+    }
+    return (int)hand->count;
+}
+
+#endif

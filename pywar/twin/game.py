@@ -1,0 +1,496 @@
+"""One game of War in the engine, in Python (docs/rules.md section 7).
+C: csrc/engine/game.c.
+
+The twin takes the C engine's steps, with the same names, and draws the same random
+numbers in the same order, so the two give the same results, digests, transcripts and
+traces.  The C engine decides each rule once per game (its Spec) for speed; the twin
+reads the same Spec, which keeps the two side by side.
+"""
+
+from collections import deque
+from dataclasses import dataclass, field
+
+from ..common import digest
+from ..common.rng import Rng
+from ..common.trace import OUTCOMES, spell
+from .cycle import Cycle
+from .hand import Hand
+from .narrator import Narrator
+from .shuffle import shuffle_cards
+
+A, B = 0, 1
+LEHIGH_SUITS = (3, 1, 0, 2)      # Lehigh's Card(n) builds clubs, diamonds, hearts, spades
+
+
+@dataclass
+class Counts:
+    """What a game counts, and how it ended. C: struct PywarResult."""
+    winner: object = None            # a player number, or None
+    outcome: str = "win"
+    rounds: int = 0
+    battles: int = 0
+    ties: int = 0
+    wars: int = 0
+    longest_tie_streak: int = 0
+    stranded: int = 0
+    piles: list = field(default_factory=list)
+    cycle_start: object = None
+    cycle_period: object = None
+    digest: int = digest.OFFSET
+
+
+@dataclass(frozen=True)
+class Spec:
+    """The rules as the loop reads them, decided once per game. C: struct Spec."""
+    players: int
+    face_down: int
+    short_war: str
+    pickup: str
+    queue: bool
+    shuffle: str
+    watching: bool
+    observed: bool
+
+
+@dataclass
+class WarPlan:
+    """How a player meets a war: cards to put face down, and whether it runs out or
+    takes back its last face-up card to play it again. C: struct WarPlan."""
+    down: int
+    loses: bool = False
+    takes_back: bool = False
+
+
+def can_cycle(rules):
+    """True when nothing random happens after the deal, so a game can repeat itself:
+    queue piles and a fixed pickup order. C: part of Game_Spec."""
+    return rules.piles == "queue" and rules.pickup != "random"
+
+
+class Game:
+    """The engine's game. C: struct Game."""
+
+    # ---- Setting up
+
+    def __init__(self, seed, rules, text=None, trace=None):
+        """A game of these rules; text and trace, if given, take the transcript and the
+        trace's event lines with .append. C: Game_Init."""
+        self.rules = rules
+        self.players = 2
+        self.ranks, self.suits = 13, 4
+        self.deck_size = self.ranks * self.suits
+        self.rank = [card % self.ranks for card in range(self.deck_size)]
+        self.given = None
+        self.observed = text is not None or trace is not None
+        self.trace = trace
+        self.narrator = Narrator(text, rules, shuffled=True)
+        self.seed = seed
+        self.stop = None
+
+    def new_game(self, seed):
+        """Ready the table for a game with this seed: nothing dealt and nothing
+        counted. C: Game_NewGame."""
+        self.result = Counts()
+        self.seed = seed
+        self.over = False
+        self.to_play = [Hand() for _ in range(self.players)]
+        self.played = [Hand() for _ in range(self.players)]
+        self.lost = [False] * self.players
+        self.pot = []
+        self.pot_owner = []
+        self.face_up_cards = [None] * self.players
+        self.rng = Rng(seed)
+
+    def set_deal(self, hands):
+        """Use a given deal: a hand of card ids per player, each top first.
+        C: Game_SetDeal (the facade checks the deal first)."""
+        self.given = [list(hand) for hand in hands]
+        self.narrator.shuffled = False
+
+    def spec(self):
+        """The rules as the loop reads them. C: Game_Spec."""
+        rules = self.rules
+        queue = rules.piles == "queue"
+        return Spec(players=self.players, face_down=rules.face_down, short_war=rules.short_war,
+                    pickup=rules.pickup, queue=queue, shuffle=rules.shuffle,
+                    watching=rules.detect_cycles and can_cycle(rules),
+                    observed=self.observed)
+
+    # ---- Events: the digest always, the trace and the narrator when observed
+
+    def fold(self, code):
+        """Fold an event code into the digest. C: Game_Fold."""
+        self.result.digest = digest.fold(self.result.digest, code)
+
+    def fold_card(self, kind, player, card):
+        """Fold an event about a player's card. C: Game_FoldCard."""
+        self.result.digest = digest.fold_card(self.result.digest, kind, player, card)
+
+    def tell(self, kind, **own):
+        """Tell an observed game's event, with where it stands and the sizes after it.
+        C: Game_Tell."""
+        event = {"event": kind, "round": self.result.rounds, "battle": self.result.battles}
+        event.update(own)
+        event["piles"] = [[self.to_play[p].count, self.played[p].count]
+                          for p in range(self.players)]
+        event["pot"] = len(self.pot)
+        if self.trace is not None:
+            self.trace.append(spell(event))
+        self.narrator.event(event)
+
+    # ---- The deal
+
+    def place(self, spec, player, card):
+        """A dealt card joins a hand: on top of a stack, at the bottom of a queue.
+        C: Game_Place."""
+        if spec.queue:
+            self.to_play[player].push_bottom(card)
+        else:
+            self.to_play[player].push_top(card)
+        self.fold_card(digest.DEAL, player, card)
+
+    def build_deck(self):
+        """The deck in build order in the pot: card ids in order, Lehigh's suits clubs
+        first. C: Game_BuildDeck."""
+        lehigh = self.rules.narration == "lehigh" and (self.ranks, self.suits) == (13, 4)
+        self.pot = [LEHIGH_SUITS[i // 13] * 13 + i % 13 if lehigh else i
+                    for i in range(self.deck_size)]
+
+    def deal_given(self, spec):
+        """A given deal, placed as dealt cards are; cards not dealt stay out of play.
+        C: Game_DealGiven."""
+        for player, hand in enumerate(self.given):
+            in_order = hand if spec.queue else reversed(hand)
+            for card in in_order:
+                self.place(spec, player, card)
+
+    def deal(self, spec):
+        """Shuffle the deck in the pot, then deal it from the top, A first, one card
+        each. C: Game_Deal."""
+        if self.given is not None:
+            self.deal_given(spec)
+        else:
+            self.build_deck()
+            shuffle_cards(self.pot, self.rng, spec.shuffle)
+            for i in range(self.deck_size):
+                self.place(spec, i % spec.players, self.pot[self.deck_size - 1 - i])
+            self.pot = []
+        if spec.observed:
+            self.tell("deal", hands=[hand.top_first() for hand in self.to_play])
+
+    # ---- Drawing and the pot
+
+    def refill(self, spec, player):
+        """Move the whole 'played' pile to 'to play' (reversing it) and shuffle it.
+        C: Game_Refill."""
+        to_play = self.to_play[player]
+        played = self.played[player]
+        to_play.clear()
+        while played.count > 0:
+            to_play.push_top(played.pop_top())
+        cards = list(to_play.cards)
+        shuffle_cards(cards, self.rng, spec.shuffle)
+        to_play.cards = deque(cards)
+        self.fold(digest.REFILL | player << 8 | to_play.count)
+        if spec.observed:
+            self.tell("refill", player=player, cards=to_play.top_first())
+
+    def draw(self, spec, player):
+        """A player's next card, refilling 'to play' first if it is empty. C: Game_Draw."""
+        if not spec.queue and self.to_play[player].count == 0:
+            self.refill(spec, player)
+        return self.to_play[player].pop_top()
+
+    def put_in_pot(self, player, card):
+        """A card goes into the pot; remember whose it was. C: Game_PutInPot."""
+        self.pot.append(card)
+        self.pot_owner.append(player)
+
+    def take_back(self, player):
+        """Lehigh's "put top card back": the player's last face-up card leaves the pot.
+        C: Game_TakeBack."""
+        position = len(self.pot) - 1
+        while self.pot_owner[position] != player:
+            position -= 1
+        card = self.pot.pop(position)
+        del self.pot_owner[position]
+        self.fold_card(digest.TAKE_BACK, player, card)
+        return card
+
+    def face_up(self, spec, takes_back=()):
+        """Every player puts a card face up, A first: a new battle. takes_back holds the
+        players who play their last face-up card again. C: Game_FaceUp."""
+        self.result.battles += 1
+        for p in range(spec.players):
+            again = p in takes_back
+            card = self.take_back(p) if again else self.draw(spec, p)
+            self.put_in_pot(p, card)
+            self.face_up_cards[p] = card
+            self.fold_card(digest.FACE_UP, p, card)
+            if spec.observed:
+                self.tell("take_back" if again else "face_up", player=p, card=card)
+
+    # ---- Collecting the pot
+
+    def seat_cards(self, seat):
+        """One seat's pot cards, in the order they were put down. C: Game_SeatCards."""
+        return [card for card, owner in zip(self.pot, self.pot_owner) if owner == seat]
+
+    def order_by_seat(self, first_seat, interleave):
+        """The pot's cards by seat: the first seat's, then the other's; or one of each
+        in turn. C: Game_OrderBySeat."""
+        first = self.seat_cards(first_seat)
+        second = self.seat_cards(1 - first_seat)
+        if not interleave:
+            return first + second
+        order = []
+        for i in range(max(len(first), len(second))):
+            order += first[i:i + 1] + second[i:i + 1]
+        return order
+
+    def pickup_order(self, spec, winner):
+        """The pot's cards in the order the winner takes them (docs/rules.md 7.4).
+        C: Game_PickupOrder."""
+        pickup = spec.pickup
+        if pickup == "smu":
+            return self.pot[::-1]
+        if pickup == "random":
+            shuffle_cards(self.pot, self.rng, spec.shuffle)
+            return list(self.pot)
+        if pickup == "pot-order":
+            return list(self.pot)
+        if pickup == "winner-first":
+            return self.order_by_seat(winner, interleave=False)
+        if pickup == "loser-first":
+            return self.order_by_seat(1 - winner, interleave=False)
+        return self.order_by_seat(A, interleave=pickup == "seat-interleaved")
+
+    def collect(self, spec, winner):
+        """The winner takes the whole pot: on top of 'played', or at the bottom of the
+        queue. C: Game_Collect."""
+        taken = self.pickup_order(spec, winner)
+        for card in taken:
+            if spec.queue:
+                self.to_play[winner].push_bottom(card)
+            else:
+                self.played[winner].push_top(card)
+        self.pot = []
+        self.pot_owner = []
+        if spec.observed:
+            self.tell("pickup", player=winner, cards=taken)
+
+    # ---- Battles, wars and the end
+
+    def holds(self, player):
+        """All the cards a player holds. C: Game_Holds."""
+        return self.to_play[player].count + self.played[player].count
+
+    def after_battle(self, spec):
+        """After every battle: refill A, then B, where 'to play' is empty.
+        C: Game_AfterBattle."""
+        if spec.queue:
+            return
+        for p in range(spec.players):
+            if self.to_play[p].count == 0 and self.played[p].count > 0:
+                self.refill(spec, p)
+
+    def run_out(self, spec, losers):
+        """The game ends with these players out of cards; iofall's survivor takes the
+        pot, and if both run out there B (Computer) wins. C: Game_RunOut."""
+        iofall = spec.short_war == "iofall"
+        self.over = True
+        self.result.outcome = "win"
+        for p in range(spec.players):
+            if p in losers:
+                self.lost[p] = True
+                if spec.observed:
+                    self.tell("run_out", player=p)
+        if len(losers) == spec.players and not iofall:
+            self.result.outcome = "both-lose"
+            return
+        self.result.winner = B if A in losers else A
+        if iofall:
+            self.collect(spec, self.result.winner)
+
+    def check_out(self, spec, winner):
+        """After a battle won by winner, a player with no cards left has lost (the winner
+        has just taken the pot, so it is never one of them). C: Game_CheckOut."""
+        losers = {p for p in range(spec.players) if p != winner and self.holds(p) == 0}
+        if losers:
+            self.run_out(spec, losers)
+
+    def plan_war(self, spec, player):
+        """How a player with n cards meets a war (docs/rules.md 7.6). C: Game_PlanWar."""
+        n = self.holds(player)
+        face_down = spec.face_down
+        if n >= face_down + 1:
+            return WarPlan(face_down)
+        if spec.short_war == "lose":
+            return WarPlan(0, loses=True)
+        if spec.short_war == "last-card":
+            return WarPlan(max(n - 1, 0), loses=n == 0)
+        if spec.short_war == "all-but-one":
+            return WarPlan(max(n - 1, 0), takes_back=n == 0)
+        # iofall: the whole war if it can, else all but one, but at least one
+        down = face_down if n >= face_down else max(n - 1, 1)
+        down = 0 if n == 0 else down
+        return WarPlan(down, loses=n - down == 0)
+
+    def face_down(self, spec, player, down):
+        """A player's face-down cards of a war go into the pot. An observed game tells
+        them in one event, or in two around a refill that comes in the middle.
+        C: Game_FaceDown."""
+        first = len(self.pot)
+        for _ in range(down):
+            refilling = not spec.queue and self.to_play[player].count == 0
+            if spec.observed and refilling and len(self.pot) > first:
+                self.tell("face_down", player=player, cards=self.pot[first:])
+                first = len(self.pot)
+            card = self.draw(spec, player)
+            self.put_in_pot(player, card)
+            self.fold_card(digest.FACE_DOWN, player, card)
+        if spec.observed and len(self.pot) > first:
+            self.tell("face_down", player=player, cards=self.pot[first:])
+
+    def war(self, spec):
+        """After a tie: face-down cards, A's then B's, then a new face-up pair.
+        Returns True when a player runs out instead. C: Game_War."""
+        plans = [self.plan_war(spec, p) for p in range(spec.players)]
+        losers = {p for p, plan in enumerate(plans) if plan.loses}
+        takers = {p for p, plan in enumerate(plans) if plan.takes_back}
+        if len(takers) == spec.players:
+            losers = takers        # all would play their tied cards again, and tie forever
+        if losers and spec.short_war != "iofall":
+            self.run_out(spec, losers)
+            return True
+        for p in range(spec.players):
+            self.face_down(spec, p, plans[p].down)
+        if losers:
+            self.run_out(spec, losers)
+            return True
+        self.result.wars += 1
+        self.face_up(spec, takers)
+        return False
+
+    def compare(self):
+        """The winner of the face-up cards, or None for a tie. C: Game_Compare."""
+        rank_a = self.rank[self.face_up_cards[A]]
+        rank_b = self.rank[self.face_up_cards[B]]
+        if rank_a == rank_b:
+            return None
+        return A if rank_a > rank_b else B
+
+    def play_round(self, spec):
+        """One round: battles until the pot is won or a player runs out. Returns True at
+        the end of the game. C: Game_PlayRound."""
+        result = self.result
+        streak = 0
+        result.rounds += 1
+        if spec.observed:
+            self.tell("round")
+        self.face_up(spec)
+        while True:
+            winner = self.compare()
+            if winner is not None:
+                self.fold(digest.BATTLE | winner)
+                if spec.observed:
+                    self.tell("battle", winner=winner, tied=[])
+                self.collect(spec, winner)
+                self.after_battle(spec)
+                self.check_out(spec, winner)
+                break
+            self.fold(digest.BATTLE | digest.TIE)
+            result.ties += 1
+            streak += 1
+            result.longest_tie_streak = max(result.longest_tie_streak, streak)
+            if spec.observed:
+                self.tell("battle", winner=None, tied=list(range(spec.players)))
+            self.after_battle(spec)
+            if self.war(spec):
+                break
+        return self.over
+
+    # ---- The whole game
+
+    def get_state(self):
+        """Between rounds the state is every hand in order. C: Game_GetState."""
+        counts = tuple(hand.count for p in range(self.players)
+                       for hand in (self.to_play[p], self.played[p]))
+        cards = tuple(card for p in range(self.players)
+                      for hand in (self.to_play[p], self.played[p]) for card in hand.cards)
+        return counts + cards
+
+    def find_cycle_start(self, spec, period):
+        """The rounds before the cycle: replay the game twice, silently, one copy
+        'period' rounds ahead, and step both until their states meet.
+        C: Game_FindCycleStart."""
+        quiet = Spec(**{**vars(spec), "observed": False})
+        tortoise, hare = (Game(self.seed, self.rules) for _ in range(2))
+        for copy in (tortoise, hare):
+            if self.given is not None:
+                copy.set_deal(self.given)
+            copy.new_game(self.seed)
+            copy.deal(quiet)
+        for _ in range(period):
+            hare.play_round(quiet)
+        start = 0
+        while tortoise.get_state() != hare.get_state():
+            tortoise.play_round(quiet)
+            hare.play_round(quiet)
+            start += 1
+        return start
+
+    def cap(self, spec):
+        """The round cap: whoever holds more cards wins; equal counts win for nobody.
+        C: Game_Cap."""
+        cards_a, cards_b = self.holds(A), self.holds(B)
+        if spec.observed:
+            self.tell("cap")
+        self.over = True
+        self.result.outcome = "capped"
+        if cards_a != cards_b:
+            self.result.winner = A if cards_a > cards_b else B
+
+    def cycle(self, spec, period):
+        """The game repeats: it ends with no winner. C: Game_Cycle."""
+        self.over = True
+        self.result.outcome = "cycle"
+        self.result.cycle_start = self.find_cycle_start(spec, period)
+        self.result.cycle_period = period
+        if spec.observed:
+            self.tell("cycle", start=self.result.cycle_start, period=period)
+
+    def finish(self, spec):
+        """Count what is left where, close the digest, and tell the end. C: Game_Finish."""
+        result = self.result
+        result.piles = [[self.to_play[p].count, self.played[p].count]
+                        for p in range(spec.players)]
+        result.stranded = len(self.pot)
+        winner_code = 0 if result.winner is None else result.winner + 1
+        self.fold(digest.END | OUTCOMES.index(result.outcome) << 4 | winner_code)
+        if spec.observed:
+            self.tell("end", outcome=result.outcome, winner=result.winner)
+
+    def play_with(self, spec):
+        """The whole game: deal, rounds until an end, the cap, or a repeat.
+        C: Game_PlayWith."""
+        self.deal(spec)
+        cycle = Cycle(self.get_state()) if spec.watching else None
+        while not self.over:
+            if self.result.rounds >= self.rules.max_rounds:
+                self.cap(spec)
+                break
+            if self.stop is not None and self.stop():
+                raise KeyboardInterrupt("the game was stopped")
+            if self.play_round(spec) or not spec.watching:
+                continue
+            if cycle.saw(self.get_state()):
+                self.cycle(spec, cycle.lam)
+        self.finish(spec)
+        return self.result
+
+    def play(self):
+        """Play the game from its seed and return its Counts. C: Game_Play."""
+        spec = self.spec()
+        self.new_game(self.seed)
+        return self.play_with(spec)
