@@ -143,3 +143,48 @@ def rng_draws(seed, count):
     out = ffi.new("uint32_t[]", count)
     check_status(lib.pywar_rng_draws(seed, count, out))
     return list(out)
+
+
+PORT_STACKS = ("pile", "adt")               # PYWAR_STACK_PILE, PYWAR_STACK_ADT
+
+
+def text_buffer(wanted):
+    """(PywarText or NULL, Sink or None, handle or None) for False (no text), True (the
+    text, kept whole) or a text stream (written piece by piece through a Sink); keep the
+    handle alive until the call returns."""
+    if wanted is False:
+        return ffi.NULL, None, None
+    text = ffi.new("PywarText *")
+    if wanted is True:
+        return text, None, None
+    sink = Sink(wanted)
+    handle = ffi.new_handle(sink)
+    text.sink, text.context = lib.pywar_text_sink, handle
+    return text, sink, handle
+
+
+def port_play(seed, stack, transcript=False, trace=False):
+    """Play one game in the port's C (csrc/port/): (result dict, transcript, trace).
+
+    stack is "pile" (Program 4) or "adt" (Program 6).  transcript and trace are each
+    False (none), True (the text, returned) or a text stream that the text is written
+    to as the game goes (None is returned).  The trace is its event lines, no header."""
+    if stack not in PORT_STACKS:
+        raise ValueError(f"stack must be 'pile' (Program 4) or 'adt' (Program 6), "
+                         f"not {stack!r}")
+    result = ffi.new("PywarResult *")
+    text, text_sink, text_handle = text_buffer(transcript)   # the handles stay alive
+    lines, trace_sink, trace_handle = text_buffer(trace)       # until the call returns
+    try:
+        check_status(lib.pywar_port_play(seed, PORT_STACKS.index(stack), result, text, lines))
+        words = ffi.string(text.data, text.length).decode("ascii") if transcript is True else None
+        trace_words = (ffi.string(lines.data, lines.length).decode("ascii")
+                       if trace is True else None)
+    finally:
+        for buffer in (text, lines):
+            if buffer != ffi.NULL:
+                lib.pywar_text_free(buffer)
+    for sink in (text_sink, trace_sink):
+        if sink is not None and sink.error is not None:
+            raise sink.error
+    return result_dict(result[0]), words, trace_words
