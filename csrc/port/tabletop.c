@@ -3,25 +3,7 @@
 #include "tabletop.h"
 #include "text.h"
 
-/* Not in the reference: the observer's ObserverReadPile, a pile's card ids bottom first.
- * Program 6 pops a stack and pushes it back to read it, so the table is not const. */
-static int TableTop_ReadPile(const void *table, int number, uint8_t *ids)
-{
-    TableTop *tableTop = (TableTop *)table;
-    Pile *pile = &tableTop->currentlyInPlay;
-    if (number != OBSERVER_POT) {
-        Player *player = number / 2 == 0 ? &tableTop->playerA : &tableTop->playerB;
-        pile = number % 2 == 0 ? Player_GetToPlayPile(player) : Player_GetPlayedPile(player);
-    }
-    Card *popped[MAXCARDS];
-    int numCards = Pile_GetNumCards(pile);
-    Card **cards = Pile_GetArray(pile, popped);
-    for (int i = 0; i < numCards; i++) {
-        ids[i] = (uint8_t)(Card_GetSuit(cards[i]) * 13 + Card_GetRank(cards[i]));
-    }
-    Pile_PutArray(pile, cards, numCards);
-    return numCards;
-}
+static int TableTop_ReadPile(const void *table, int number, uint8_t *ids);
 
 /* TableTop::TableTop; the seed replaces srand(time(NULL)).  Without memory it frees what
  * it made and returns PYWAR_ENOMEM. */
@@ -176,4 +158,24 @@ bool TableTop_DoBattle(TableTop *tableTop)
     } else {
         return someoneRanOutOfCards;
     }
+}
+
+/* Not in the reference: the observer's ObserverReadPile, a pile's card ids bottom first.
+ * Program 6 pops a stack and pushes it back to read it, so the table is not const. */
+static int TableTop_ReadPile(const void *table, int number, uint8_t *ids)
+{
+    TableTop *tableTop = (TableTop *)table;
+    Pile *pile = &tableTop->currentlyInPlay;
+    if (number != OBSERVER_POT) {
+        Player *player = number / 2 == 0 ? &tableTop->playerA : &tableTop->playerB;
+        pile = number % 2 == 0 ? Player_GetToPlayPile(player) : Player_GetPlayedPile(player);
+    }
+    Card *popped[MAXCARDS];
+    int numCards = Pile_GetNumCards(pile);
+    Card **cards = Pile_GetArray(pile, popped);
+    for (int i = 0; i < numCards; i++) {
+        ids[i] = (uint8_t)(Card_GetSuit(cards[i]) * 13 + Card_GetRank(cards[i]));
+    }
+    Pile_PutArray(pile, cards, numCards);
+    return numCards;
 }
