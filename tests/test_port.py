@@ -22,7 +22,6 @@ from pywar.cli import main
 from pywar.common import trace as trace_module
 from pywar.port.card import RANK, SUIT, Card
 from pywar.port.pile import Pile
-from pywar.port.player import Player
 from pywar.port.tabletop import TableTop
 from pywar.rules import PRESETS
 

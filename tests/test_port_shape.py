@@ -119,7 +119,7 @@ def test_the_guide_lists_every_member_of_the_reference():
     assert listed == [member for _, member, *_ in MEMBERS]
 
 
-@pytest.mark.parametrize("row", guide_table())
+@pytest.mark.parametrize("row", guide_table(), ids=lambda row: parse(row)[0])
 def test_each_member_has_its_c_function_and_python_method(row):
     member, function, c_file, c_line, method, python_file, python_line = parse(row)
     c_lines = (ROOT / c_file).read_text().splitlines()
