@@ -117,6 +117,14 @@ int pywar_play_batch(uint32_t first_seed, int64_t count, const PywarRules *rules
 int pywar_rng_draws(uint32_t seed, int64_t count, uint32_t *out);
 void pywar_text_free(PywarText *text);
 
+/* The port (csrc/port/): the SMU reference program, member for member, playing smu only.
+ * stack chooses Program 4's piles or Program 6's stack ADT; the transcript goes to text,
+ * the trace's event lines to trace (either NULL for none); result gets the counts. */
+#define PYWAR_STACK_PILE 0
+#define PYWAR_STACK_ADT 1
+int pywar_port_play(uint32_t seed, int stack, PywarResult *result, PywarText *text,
+                    PywarText *trace);
+
 /* cdef end */
 
 /* The cffi build declares the Python sink with: extern "Python" void pywar_text_sink(...) */

@@ -6,25 +6,47 @@
     ('B', 29)
 
 Two engines play every game: the C core (csrc/, through cffi) and its pure-Python
-twin (pywar.twin).  They take the same steps and give the same results.
+twin (pywar.twin).  They take the same steps and give the same results.  The port
+(csrc/port/, pywar.port) plays the smu rules as the SMU reference program is written,
+member for member: engine="port-c" or "port-python".
+
+NumPy and the compiled core are imported only when a simulation or a C engine needs
+them, so that the port runs on the standard library alone.
 """
 
 import os
 import warnings
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
+from importlib import import_module
 
-from . import _checked, batch, twin
-from .batch import SimulationInterrupted
+from . import twin
 from .rules import PRESETS, Rules, check_deal, make_rules, preset
-from .stats import Simulation
 
 __all__ = ["ENGINES", "GameResult", "PRESETS", "Rules", "Simulation", "SimulationInterrupted",
            "check_seed", "default_engine", "make_rules", "play", "preset", "resolve_engine",
            "simulate", "usable_cores"]
 
-ENGINES = ("auto", "c", "python")
+ENGINES = ("auto", "c", "python", "port-c", "port-python")
+PORT_ENGINES = ("port-c", "port-python")
+LAZY = {"Simulation": ("stats", "Simulation"),
+        "SimulationInterrupted": ("batch", "SimulationInterrupted"),
+        "_checked": ("_checked", None), "batch": ("batch", None), "stats": ("stats", None)}
 SEED_LIMIT = 2 ** 32
 PLAYER_NAMES = ("A", "B")
+
+
+def __getattr__(name):
+    """The names that need NumPy or the compiled core, imported on first use (PEP 562)."""
+    if name not in LAZY:
+        raise AttributeError(f"module 'pywar' has no attribute {name!r}")
+    module_name, attribute = LAZY[name]
+    module = import_module(f".{module_name}", __name__)
+    return module if attribute is None else getattr(module, attribute)
+
+
+def checked():
+    """pywar._checked, the layer over the compiled core, imported when first needed."""
+    return import_module("._checked", __name__)
 
 
 @dataclass(frozen=True)
@@ -75,16 +97,18 @@ def default_engine():
 
 
 def resolve_engine(engine=None):
-    """'c' or 'python' for an engine name; 'auto' is C when it is built."""
+    """'c', 'python', 'port-c' or 'port-python' for an engine name; 'auto' is C when it
+    is built."""
     source = "engine" if engine is not None else "PYWAR_ENGINE"
     engine = default_engine() if engine is None else engine
     if not isinstance(engine, str) or engine not in ENGINES:
         raise ValueError(f"unknown {source} {engine!r}: choose one of {', '.join(ENGINES)}")
-    if engine == "c" and not _checked.available():
+    if engine in ("c", "port-c") and not checked().available():
+        instead = "python" if engine == "c" else "port-python"
         raise RuntimeError("the C core is not built: reinstall pywar with a C compiler "
-                           "(pip install .), or use engine='python'")
+                           f"(pip install .), or use engine='{instead}'")
     if engine == "auto":
-        if _checked.available():
+        if checked().available():
             return "c"
         warnings.warn("the C core is not built; using the slower Python twin",
                       RuntimeWarning, stacklevel=3)
@@ -92,27 +116,53 @@ def resolve_engine(engine=None):
     return engine
 
 
+def check_port(engine, rules, stack=None, deal=None):
+    """The port's stack for a port engine ('pile' unless given), None for the others.
+    A one-line ValueError for a stack with the engines c and python, and for rules
+    other than plain smu, or a given deal, with a port engine."""
+    if engine not in PORT_ENGINES:
+        if stack is not None:
+            raise ValueError(f"stack is for the port engines (port-c, port-python), "
+                             f"not engine {engine!r}")
+        return None
+    if replace(rules, name="smu") != PRESETS["smu"]:
+        raise ValueError(f"the port plays only the smu rules, not {rules.name}")
+    if deal is not None:
+        raise ValueError("the port deals a shuffled deck only: a given deal needs "
+                         "engine c or python")
+    return "pile" if stack is None else stack
+
+
 def play(seed, rules="smu", engine=None, transcript=False, deal=None, trace=False,
-         **dimensions):
+         stack=None, **dimensions):
     """Play one game of War and return its GameResult.
 
     rules is a preset name or a Rules value; dimensions (face_down=3, ...) are
-    set over it.  engine is 'c', 'python' or 'auto' (default: $PYWAR_ENGINE or
-    'auto').  With transcript=True the result carries the game's text; with a text
-    stream (sys.stdout, an open file) the text is written to it as the game goes.
-    trace works the same way for the game's trace (docs/trace.md).  deal, if given,
+    set over it.  engine is 'c', 'python', 'auto' (default: $PYWAR_ENGINE or
+    'auto'), or the port of the SMU reference, 'port-c' or 'port-python', which plays
+    only smu, with stack 'pile' (Program 4, the default) or 'adt' (Program 6).  With
+    transcript=True the result carries the game's text; with a text stream
+    (sys.stdout, an open file) the text is written to it as the game goes.  trace
+    works the same way for the game's trace (docs/trace.md).  deal, if given,
     replaces the shuffled deal: a hand of card ids per player, each hand top first,
     ids being suit * 13 + rank (suits heart, diamond, spade, club).
     """
     seed = check_seed(seed)
     chosen = make_rules(rules, **dimensions)
     engine = resolve_engine(engine)
+    stack = check_port(engine, chosen, stack, deal)
     deal = None if deal is None else check_deal(deal, chosen)
-    header = trace_header(engine, seed, chosen, deal) if trace is not False else ""
+    header = trace_header(engine, seed, chosen, deal, stack) if trace is not False else ""
     if trace not in (False, True):
         trace.write(header)
-    if engine == "c":
-        fields, text, lines = _checked.play(seed, chosen, transcript, deal, trace)
+    if engine == "port-c":
+        fields, text, lines = checked().port_play(seed, stack, transcript, trace)
+    elif engine == "port-python":
+        from . import port
+        counts, text, lines = port.play(seed, stack, transcript, trace)
+        fields = dict(vars(counts))
+    elif engine == "c":
+        fields, text, lines = checked().play(seed, chosen, transcript, deal, trace)
     else:
         counts, text, lines = twin.play(seed, chosen, transcript, deal, trace)
         fields = dict(vars(counts))           # the checked layer's dict form
@@ -165,5 +215,9 @@ def simulate(n, rules="smu", seed=0, engine=None, jobs=None, progress=None, **di
     jobs = usable_cores() if jobs is None else check_count("jobs", jobs, high=1024)
     chosen = make_rules(rules, **dimensions)
     engine = resolve_engine(engine)
+    if engine in PORT_ENGINES:
+        raise ValueError("the port plays one game at a time (pywar.play): "
+                         "simulate with engine c or python")
     report = None if progress is None else (lambda finished: progress(finished, n))
+    from . import batch
     return batch.run(seed, n, chosen, engine, jobs if engine == "c" else 1, report)

@@ -172,3 +172,29 @@ def rng_draws(seed, count):
     out = ffi.new("uint32_t[]", count)
     check_status(lib.pywar_rng_draws(seed, count, out))
     return list(out)
+
+
+PORT_STACKS = ("pile", "adt")               # PYWAR_STACK_PILE, PYWAR_STACK_ADT
+
+
+def port_play(seed, stack, transcript=False, trace=False):
+    """Play one game in the port's C (csrc/port/): (result dict, transcript, trace).
+
+    stack is "pile" (Program 4) or "adt" (Program 6).  transcript and trace are each
+    False (none), True (the text, returned) or a text stream that the text is written
+    to as the game goes (None is returned).  The trace is its event lines, no header."""
+    if stack not in PORT_STACKS:
+        raise ValueError(f"stack must be 'pile' (Program 4) or 'adt' (Program 6), "
+                         f"not {stack!r}")
+    result = ffi.new("PywarResult *")
+    text, text_sink = text_buffer(transcript)
+    lines, trace_sink = text_buffer(trace)
+    try:
+        check_status(lib.pywar_port_play(seed, PORT_STACKS.index(stack), result, text, lines))
+    finally:
+        words = take_text(text, transcript)
+        events = take_text(lines, trace)
+    for sink in (text_sink, trace_sink):
+        if sink is not None and sink.error is not None:
+            raise sink.error
+    return result_dict(result[0]), words, events

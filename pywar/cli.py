@@ -132,11 +132,13 @@ def rules_and_engine(args):
 def run_play(args):
     """Play one game and print its transcript, or its result as JSON."""
     rules, engine = rules_and_engine(args)
+    with usage_errors(args.parser):
+        pywar.check_port(engine, rules, args.stack)
     seed = args.seed
     if seed is None:
         seed = int(time.time()) % 2 ** 32
         print(f"seed: {seed}", file=sys.stderr)
-    game = pywar.play(seed, rules=rules, engine=engine,
+    game = pywar.play(seed, rules=rules, engine=engine, stack=args.stack,
                       transcript=False if args.json else sys.stdout)
     if args.json:
         sys.stdout.write(json.dumps(game.to_json()) + "\n")
@@ -358,6 +360,9 @@ def add_play(subparsers):
                         help="0 to 2^32 - 1 (default: from the clock, printed on stderr)")
     add_rule_options(parser)
     add_engine_option(parser)
+    parser.add_argument("--stack", choices=("pile", "adt"),
+                        help="the port's stack (port engines only): pile (Program 4, the "
+                             "default) or adt (Program 6)")
     parser.add_argument("--json", action="store_true", help="print the result as JSON instead")
     parser.set_defaults(run=run_play, parser=parser)
 

@@ -121,3 +121,20 @@ def test_a_trace_streams_to_a_file(tmp_path):
     with open(path, "w") as stream:
         pywar.play(1553, trace=stream)
     assert path.read_text() == pywar.play(1553, trace=True).trace
+
+
+IMPLEMENTATIONS = [("c", None), ("python", None), ("port-c", "pile"), ("port-c", "adt"),
+                   ("port-python", "pile"), ("port-python", "adt")]
+
+
+def test_all_four_implementations_write_the_same_trace():
+    """The engine and the port, in C and in Python, with both of the port's stacks."""
+    for seed in [0, 1, 1553, 17455, 2 ** 31, 2 ** 32 - 1] + random.Random(4).sample(range(2 ** 32), 20):
+        lines = {}
+        for engine, stack in IMPLEMENTATIONS:
+            game = pywar.play(seed, engine=engine, stack=stack, trace=True, transcript=True)
+            header, events = game.trace.split("\n", 1)
+            assert json.loads(header)["stack"] == stack
+            lines[engine, stack] = events
+            assert narrate(game.trace) == game.transcript
+        assert len(set(lines.values())) == 1, seed
