@@ -16,6 +16,8 @@ NARRATIONS = ("smu", "lehigh", "iofall")
 OUTCOMES = ("win", "both-lose", "cycle", "capped")
 MAX_FACE_DOWN = 25
 MAX_ROUNDS_LIMIT = 100_000_000
+MAX_CARDS = 52
+DECK_HELP = "RxS: R ranks times S suits, at most 52 cards (13x4 is the standard deck)"
 
 CHOICES = {
     "short_war": SHORT_WARS,
@@ -29,6 +31,19 @@ CHOICES = {
 def is_whole_number(value):
     """True for an integer (an int, or a NumPy integer) that is not a bool."""
     return hasattr(value, "__index__") and not isinstance(value, (bool, str))
+
+
+def parse_deck(deck):
+    """(ranks, suits) of a deck named 'RxS', or a ValueError saying what is valid."""
+    try:
+        ranks, suits = (int(part) for part in deck.split("x"))
+    except (AttributeError, ValueError):
+        raise ValueError(f"deck must be {DECK_HELP}, not {deck!r}") from None
+    if ranks < 1 or suits < 1 or ranks * suits > MAX_CARDS or f"{ranks}x{suits}" != deck:
+        raise ValueError(f"deck must be {DECK_HELP}, not {deck!r}")
+    if ranks * suits < 2:
+        raise ValueError(f"deck {deck!r} has too few cards to deal one to each player")
+    return ranks, suits
 
 
 def can_cycle(rules):
@@ -54,6 +69,7 @@ def check(rules):
                          f"not {rules.max_rounds}")
     if not isinstance(rules.detect_cycles, bool):
         raise TypeError("detect_cycles must be True or False")
+    parse_deck(rules.deck)
     if not rules.detect_cycles and not can_cycle(rules):
         raise ValueError("turning cycle detection off means nothing here: only games with "
                          "piles 'queue' and a pickup other than 'random' can repeat")
@@ -71,6 +87,7 @@ class Rules:
     narration: str = "smu"
     max_rounds: int = 10_000_000
     detect_cycles: bool = True
+    deck: str = "13x4"
 
     def __post_init__(self):
         check(self)
@@ -103,7 +120,7 @@ PRESET_HELP = {
 }
 
 DIMENSIONS = ("face_down", "short_war", "pickup", "piles", "shuffle", "max_rounds",
-              "detect_cycles")
+              "detect_cycles", "deck")
 
 
 def players(rules):
@@ -113,7 +130,8 @@ def players(rules):
 
 def deck_size(rules):
     """How many cards the rules' deck has."""
-    return 52
+    ranks, suits = parse_deck(rules.deck)
+    return ranks * suits
 
 
 def check_deal(deal, rules):
@@ -141,7 +159,7 @@ def c_numbers(rules):
     return (rules.face_down, SHORT_WARS.index(rules.short_war), PICKUPS.index(rules.pickup),
             PILES.index(rules.piles), SHUFFLES.index(rules.shuffle),
             NARRATIONS.index(rules.narration), rules.max_rounds, int(rules.detect_cycles),
-            2, 13, 4)
+            players(rules), *parse_deck(rules.deck))
 
 
 def preset(name):

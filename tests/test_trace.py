@@ -23,9 +23,8 @@ def traced(seed, rules, engine, **dimensions):
 def narrate(trace_text):
     """The transcript that the twin's narrator tells from a trace alone."""
     header, events = read(trace_text.splitlines())
-    rules = pywar.make_rules(header["rules"]["name"].split(",")[0])
     words = []
-    narrator = Narrator(words, rules, shuffled=header["deal"] is None)
+    narrator = Narrator.for_trace(words, header)
     for event in events:
         narrator.event(event)
     return "".join(words)

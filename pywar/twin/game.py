@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from ..common import digest
 from ..common.rng import Rng
 from ..common.trace import OUTCOMES, spell
+from ..rules import parse_deck
 from .cycle import Cycle
 from .hand import Hand
 from .narrator import Narrator
@@ -77,13 +78,13 @@ class Game:
         trace's event lines with .append. C: Game_Init."""
         self.rules = rules
         self.players = 2
-        self.ranks, self.suits = 13, 4
+        self.ranks, self.suits = parse_deck(rules.deck)
         self.deck_size = self.ranks * self.suits
         self.rank = [card % self.ranks for card in range(self.deck_size)]
         self.given = None
         self.observed = text is not None or trace is not None
         self.trace = trace
-        self.narrator = Narrator(text, rules, shuffled=True)
+        self.narrator = Narrator(text, rules.narration, rules.deck)
         self.seed = seed
         self.stop = None
 

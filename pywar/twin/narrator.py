@@ -9,6 +9,8 @@ a player whose 'to play' pile was already empty before it is one of the battle's
 refills; any other refill comes later, in a war.
 """
 
+from ..rules import parse_deck
+
 PLAYER_NAMES = "ABCDEFGH"
 IOFALL_NAMES = ("User", "Computer")
 RANK_WORDS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
@@ -23,11 +25,12 @@ ROUND_CLOSERS = ("round", "cap", "cycle", "end")
 class Narrator:
     """Says each event's lines into text (anything with .append). C: struct Narrator."""
 
-    def __init__(self, text, rules, shuffled=True, ranks=13, suits=4):
-        """C: Narrator_Init."""
+    def __init__(self, text, narration="smu", deck="13x4", shuffled=True):
+        """A narrator in the words of a narration (smu, lehigh or iofall), naming the
+        cards of a deck 'RxS'. C: Narrator_Init."""
         self.text = text
-        self.style = rules.narration
-        self.ranks, self.suits = ranks, suits
+        self.style = narration
+        self.ranks, self.suits = parse_deck(deck)
         self.shuffled = shuffled
         self.counts_due = False
         self.round_open = False
@@ -39,6 +42,13 @@ class Narrator:
                          "take_back": self.face_up_card,
                          "battle": self.battle, "pickup": self.pickup, "refill": self.refill,
                          "run_out": self.run_out, "end": self.end}
+
+    @classmethod
+    def for_trace(cls, text, header):
+        """A narrator for the game of a trace's header (docs/trace.md)."""
+        rules = header["rules"]
+        return cls(text, rules["narration"], rules.get("deck", "13x4"),
+                   shuffled=header["deal"] is None)
 
     def say(self, words):
         """Add words to the transcript. C: Text_Printf."""
