@@ -21,7 +21,7 @@ from contextlib import contextmanager
 from importlib import metadata
 
 import pywar
-from .rules import (DIMENSIONS, MAX_FACE_DOWN, MAX_ROUNDS_LIMIT, PICKUPS, PILES, PRESET_HELP,
+from .rules import (DECK_HELP, DIMENSIONS, MAX_FACE_DOWN, MAX_ROUNDS_LIMIT, PICKUPS, PILES, PRESET_HELP,
                     PRESETS, SHORT_WARS, SHUFFLES, make_rules)
 
 PROG = "pywar"
@@ -92,6 +92,8 @@ def add_rule_options(parser):
         elif dimension in NAMED:
             group.add_argument(option(dimension), choices=NAMED[dimension], metavar="X",
                                help=f"{dimension}: %(choices)s")
+        elif dimension == "deck":
+            group.add_argument(option(dimension), metavar="RxS", help=f"deck: {DECK_HELP}")
     group.add_argument(option("detect_cycles"), dest="detect_cycles", action="store_false",
                        default=None, help="play on through repeated states (to max_rounds)")
 
@@ -150,6 +152,7 @@ def rules_data():
     values = {name: {"min": low, "max": high} for name, (low, high) in RANGES.items()}
     values.update({name: list(choices) for name, choices in NAMED.items()})
     values["detect_cycles"] = [True, False]
+    values["deck"] = DECK_HELP
     return {
         "presets": {name: {"help": PRESET_HELP.get(name, ""), "rules": rules.to_dict()}
                     for name, rules in PRESETS.items()},
