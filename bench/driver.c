@@ -27,14 +27,16 @@ static int Driver_Batch(int64_t count, uint32_t seed, const PywarRules *rules,
                         long long *rounds, uint64_t *fold)
 {
     PywarBatch batch = {0};
-    int32_t *ints = calloc((size_t)count * 9, sizeof *ints);
+    int32_t *ints = calloc((size_t)count * 13, sizeof *ints);
     int8_t *bytes = calloc((size_t)count * 2, sizeof *bytes);
     uint64_t *digests = calloc((size_t)count, sizeof *digests);
     int status = PYWAR_ENOMEM;
     if (ints != NULL && bytes != NULL && digests != NULL) {
         int32_t **columns[] = {&batch.rounds, &batch.battles, &batch.ties, &batch.wars,
                                &batch.longest_tie_streak, &batch.stranded,
-                               &batch.cycle_start, &batch.cycle_period};
+                               &batch.cycle_start, &batch.cycle_period, &batch.lead_changes,
+                               &batch.biggest_pot, &batch.comeback, &batch.deepest_war,
+                               &batch.refills};
         for (size_t i = 0; i < sizeof columns / sizeof columns[0]; i++) {
             *columns[i] = ints + (size_t)count * i;
         }
@@ -46,12 +48,17 @@ static int Driver_Batch(int64_t count, uint32_t seed, const PywarRules *rules,
     for (int64_t i = 0; status == PYWAR_OK && i < count; i++) {
         int32_t fields[] = {batch.rounds[i], batch.battles[i], batch.ties[i], batch.wars[i],
                             batch.longest_tie_streak[i], batch.stranded[i], batch.winner[i],
-                            batch.outcome[i], batch.cycle_start[i], batch.cycle_period[i]};
+                            batch.outcome[i], batch.cycle_start[i], batch.cycle_period[i],
+                            batch.lead_changes[i], batch.biggest_pot[i], batch.comeback[i],
+                            batch.deepest_war[i], batch.refills[i]};
         *rounds += batch.rounds[i];
         for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++) {
             *fold = (*fold ^ (uint32_t)fields[k]) * 0x100000001b3ull;
         }
         *fold = (*fold ^ digests[i]) * 0x100000001b3ull;
+    }
+    for (int d = 1; status == PYWAR_OK && d < PYWAR_WAR_DEPTHS; d++) {
+        *fold = (*fold ^ (uint32_t)batch.war_depths[d]) * 0x100000001b3ull;
     }
     free(ints);
     free(bytes);
@@ -72,9 +79,16 @@ static int Driver_Transcripts(int64_t count, uint32_t seed, const PywarRules *ru
                               long every)
 {
     size_t streamed = 0;
-    static const uint8_t deal[4] = {0, 2, 3, 1};     /* a deal that cycles (queue rules) */
-    static const int hands[2] = {2, 2};
+    uint8_t deal[2 * PYWAR_MAX_PLAYERS] = {0, 2, 3, 1};   /* with two players, this cycles */
+    int hands[PYWAR_MAX_PLAYERS];
     PywarResult dealt;
+    for (int p = 0; p < rules->players; p++) {       /* two cards a hand */
+        hands[p] = 2;
+        if (p >= 2) {
+            deal[2 * p] = (uint8_t)(2 * p);
+            deal[2 * p + 1] = (uint8_t)(2 * p + 1);
+        }
+    }
     PywarText dealtText = {0};
     if (every <= 0) {
         return PYWAR_OK;
@@ -96,7 +110,7 @@ static int Driver_Transcripts(int64_t count, uint32_t seed, const PywarRules *ru
     return status;
 }
 
-#define RULE_FIELDS 11
+#define RULE_FIELDS 12
 
 int main(int argc, char **argv)
 {
@@ -111,7 +125,8 @@ int main(int argc, char **argv)
         field[i] = atoi(argv[3 + i]);
     }
     PywarRules rules = {field[0], field[1], field[2], field[3], field[4], field[5],
-                        (int32_t)field[6], field[7], field[8], field[9], field[10]};
+                        (int32_t)field[6], field[7], field[8], field[9], field[10],
+                        field[11]};
     long every = argc > 3 + RULE_FIELDS ? atol(argv[3 + RULE_FIELDS]) : 0;
     long long rounds = 0;
     uint64_t fold = 0xcbf29ce484222325ull;

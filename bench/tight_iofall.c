@@ -4,8 +4,9 @@
  * It plays exactly the engine's iofall games (docs/rules.md: two queues, a war of 3
  * down and 1 up, the iofall short war, the pot shuffled by Fisher-Yates for the winner,
  * a cap of 100,000 rounds) and counts what the engine's batch counts for each game
- * (rounds, battles, ties, wars, the longest tie streak, stranded cards, winner, outcome
- * and digest), but knows nothing else: no other rule, no Spec, no events, no narration.
+ * (rounds, battles, ties, wars, the longest tie streak, stranded cards, winner, outcome,
+ * digest, lead changes, the biggest pot, the comeback, the deepest war and the war
+ * depths), but knows nothing else: no other rule, no Spec, no events, no narration.
  * Its results must equal the engine's: it prints the same fold of every game's fields
  * as bench/driver.c, and a test compares the two.
  *
@@ -33,6 +34,7 @@ typedef struct Queue {
 typedef struct Totals {
     long long rounds;
     uint64_t fold;       /* FNV-1a over each game's fields, as bench/driver.c folds them */
+    long long depths[PYWAR_WAR_DEPTHS];   /* rounds with d wars, over all games */
 } Totals;
 
 static unsigned char Take(Queue *q)
@@ -56,6 +58,18 @@ static void Swap(unsigned char *cards, uint32_t i, uint32_t j)
     cards[j] = card;
 }
 
+/* The winner takes the pot, shuffled by Fisher-Yates, to the bottom of its hand. */
+static void Collect(Rng *rng, unsigned char *pot, int n, Queue *winner, int *biggest)
+{
+    for (int i = n - 1; i > 0; i--) {
+        Swap(pot, (uint32_t)i, Rng_Below(rng, (uint32_t)i + 1));
+    }
+    for (int i = 0; i < n; i++) {
+        Give(winner, pot[i]);
+    }
+    *biggest = n > *biggest ? n : *biggest;
+}
+
 static void Game(uint32_t seed, int faceDown, Totals *totals)
 {
     Rng rng;
@@ -63,6 +77,7 @@ static void Game(uint32_t seed, int faceDown, Totals *totals)
     unsigned char pot[CARDS];
     int n = 0, rounds = 0, outcome = PYWAR_OUTCOME_WIN, winner = -1;
     int battles = 0, ties = 0, wars = 0, longest = 0, stranded = 0;
+    int leads = 0, leader = -1, biggest = 0, deepest = 0, behind[2] = {0, 0};
     uint64_t digest = DIGEST_OFFSET;
     Rng_Seed(&rng, seed);
     for (int i = 0; i < CARDS; i++) {
@@ -84,7 +99,7 @@ static void Game(uint32_t seed, int faceDown, Totals *totals)
         }
         rounds++;
         n = 0;
-        int lost[2] = {0, 0}, over = 0, streak = 0;
+        int lost[2] = {0, 0}, over = 0, streak = 0, depth = 0;
         for (;;) {
             battles++;
             for (int p = 0; p < 2; p++) {
@@ -96,12 +111,7 @@ static void Game(uint32_t seed, int faceDown, Totals *totals)
             if (a != b) {
                 int w = a > b ? 0 : 1;
                 digest = Digest_Fold(digest, DIGEST_BATTLE | (uint32_t)w);
-                for (int i = n - 1; i > 0; i--) {
-                    Swap(pot, (uint32_t)i, Rng_Below(&rng, (uint32_t)i + 1));
-                }
-                for (int i = 0; i < n; i++) {
-                    Give(&hand[w], pot[i]);
-                }
+                Collect(&rng, pot, n, &hand[w], &biggest);
                 n = 0;
                 if (hand[1 - w].count == 0) {
                     winner = w;
@@ -123,24 +133,32 @@ static void Game(uint32_t seed, int faceDown, Totals *totals)
             for (int p = 0; p < 2; p++) {
                 for (int i = 0; i < down[p]; i++) {
                     pot[n] = Take(&hand[p]);
-                        digest = Digest_FoldCard(digest, DIGEST_FACE_DOWN, p, pot[n]);
+                    digest = Digest_FoldCard(digest, DIGEST_FACE_DOWN, p, pot[n]);
                     n++;
                 }
             }
             if (lost[0] || lost[1]) {
                 int w = lost[0] ? 1 : 0;   /* both out: B wins */
-                for (int i = n - 1; i > 0; i--) {
-                    Swap(pot, (uint32_t)i, Rng_Below(&rng, (uint32_t)i + 1));
-                }
-                for (int i = 0; i < n; i++) {
-                    Give(&hand[w], pot[i]);
-                }
+                Collect(&rng, pot, n, &hand[w], &biggest);
                 n = 0;
                 winner = w;
                 over = 1;
                 break;
             }
             wars++;
+            depth++;
+        }
+        if (depth > 0) {
+            totals->depths[depth < PYWAR_WAR_DEPTHS ? depth : PYWAR_WAR_DEPTHS - 1]++;
+            deepest = depth > deepest ? depth : deepest;
+        }
+        int margin = (int)hand[0].count - (int)hand[1].count;
+        behind[1] = margin > behind[1] ? margin : behind[1];
+        behind[0] = -margin > behind[0] ? -margin : behind[0];
+        if (margin != 0) {
+            int now = margin > 0 ? 0 : 1;
+            leads += leader >= 0 && now != leader;
+            leader = now;
         }
         if (over) {
             break;
@@ -148,7 +166,9 @@ static void Game(uint32_t seed, int faceDown, Totals *totals)
     }
     digest = Digest_Fold(digest, DIGEST_END | (uint32_t)outcome << 4 | (uint32_t)(winner + 1));
     stranded = n;
-    int32_t fields[] = {rounds, battles, ties, wars, longest, stranded, winner, outcome, -1, -1};
+    int comeback = winner >= 0 ? behind[winner] : 0;
+    int32_t fields[] = {rounds, battles, ties, wars, longest, stranded, winner, outcome, -1, -1,
+                        leads, biggest, comeback, deepest, 0};
     totals->rounds += rounds;
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
         totals->fold = Digest_Fold(totals->fold, (uint32_t)fields[i]);
@@ -172,12 +192,15 @@ int main(int argc, char **argv)
     long long count = atoll(argv[1]);
     uint32_t seed = (uint32_t)strtoul(argv[2], NULL, 10);
     int faceDown = argc > 3 ? atoi(argv[3]) : 3;
-    Totals totals = {0, DIGEST_OFFSET};
+    Totals totals = {0, DIGEST_OFFSET, {0}};
     double start = Now();
     for (long long i = 0; i < count; i++) {
         Game((uint32_t)(seed + (uint64_t)i), faceDown, &totals);
     }
     double seconds = Now() - start;
+    for (int d = 1; d < PYWAR_WAR_DEPTHS; d++) {
+        totals.fold = Digest_Fold(totals.fold, (uint32_t)totals.depths[d]);
+    }
     printf("games %lld seconds %.6f games_per_second %.1f rounds %lld fold %016llx\n", count,
            seconds, (double)count / seconds, totals.rounds, (unsigned long long)totals.fold);
     return 0;

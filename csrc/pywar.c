@@ -1,4 +1,6 @@
 /* pywar.c: the public interface (pywar.h): check rules, play one game, play a batch. */
+#include <string.h>
+
 #include "engine/game.h"
 #include "pywar.h"
 #include "text.h"
@@ -21,7 +23,8 @@ int pywar_rules_check(const PywarRules *rules)
         || !Pywar_InRange(rules->narration, PYWAR_NARRATION_SMU, PYWAR_NARRATION_IOFALL)
         || !Pywar_InRange(rules->max_rounds, 1, PYWAR_MAX_ROUNDS_LIMIT)
         || !Pywar_InRange(rules->detect_cycles, 0, 1)
-        || !Pywar_InRange(rules->players, 2, 2)
+        || !Pywar_InRange(rules->players, 2, PYWAR_MAX_PLAYERS)
+        || !Pywar_InRange(rules->refill, PYWAR_REFILL_SHUFFLE, PYWAR_REFILL_KEEP)
         || !Pywar_InRange(rules->ranks, 1, PYWAR_MAXCARDS)
         || !Pywar_InRange(rules->suits, 1, PYWAR_MAXCARDS)
         || rules->ranks * rules->suits > PYWAR_MAXCARDS
@@ -81,6 +84,14 @@ static void Pywar_Store(PywarBatch *batch, int64_t i, const PywarResult *result)
     batch->cycle_start[i] = result->cycle_start;
     batch->cycle_period[i] = result->cycle_period;
     batch->digest[i] = result->digest;
+    batch->lead_changes[i] = result->lead_changes;
+    batch->biggest_pot[i] = result->biggest_pot;
+    batch->comeback[i] = result->comeback;
+    batch->deepest_war[i] = result->deepest_war;
+    batch->refills[i] = result->refills;
+    for (int depth = 1; depth <= result->deepest_war && depth < PYWAR_WAR_DEPTHS; depth++) {
+        batch->war_depths[depth] += result->war_depths[depth];
+    }
 }
 
 /* One Game serves the whole batch.  A game cut short by the stop flag is not counted. */
@@ -94,6 +105,7 @@ int pywar_play_batch(uint32_t first_seed, int64_t count, const PywarRules *rules
     Game_Init(&game, first_seed, rules, NULL, NULL);
     game.stop = batch->stop;
     batch->finished = 0;
+    memset(batch->war_depths, 0, sizeof batch->war_depths);
     for (int64_t i = 0; i < count; i++) {
         if (batch->stop != NULL && *batch->stop) {
             break;

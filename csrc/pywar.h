@@ -14,6 +14,7 @@
 /* cdef begin */
 #define PYWAR_MAXCARDS 52
 #define PYWAR_MAX_PLAYERS 8
+#define PYWAR_WAR_DEPTHS 64      /* war depths counted: 1 .. 63 (index 0 unused) */
 #define PYWAR_MAX_FACE_DOWN 25
 #define PYWAR_STATE_BYTES 54
 
@@ -30,6 +31,7 @@ enum PywarPickup { PYWAR_PICKUP_SMU, PYWAR_PICKUP_POT_ORDER, PYWAR_PICKUP_RANDOM
                    PYWAR_PICKUP_WINNER_FIRST, PYWAR_PICKUP_LOSER_FIRST,
                    PYWAR_PICKUP_SEAT_INTERLEAVED, PYWAR_PICKUP_SEAT_BLOCK };
 enum PywarPiles { PYWAR_PILES_TWO, PYWAR_PILES_QUEUE };
+enum PywarRefill { PYWAR_REFILL_SHUFFLE, PYWAR_REFILL_KEEP };
 enum PywarShuffle { PYWAR_SHUFFLE_SMU, PYWAR_SHUFFLE_SWAP_EACH, PYWAR_SHUFFLE_FISHER_YATES };
 enum PywarNarration { PYWAR_NARRATION_SMU, PYWAR_NARRATION_LEHIGH, PYWAR_NARRATION_IOFALL };
 
@@ -49,9 +51,10 @@ typedef struct PywarRules {
     int narration;        /* enum PywarNarration: words, card names and deck order */
     int32_t max_rounds;   /* a game that reaches it ends as capped; at least 1 */
     int detect_cycles;    /* 1: end a repeating game as a cycle */
-    int players;          /* players at the table: 2 */
+    int players;          /* players at the table, 2 to PYWAR_MAX_PLAYERS */
     int ranks;            /* the deck: ranks (13) ... */
     int suits;            /* ... times suits (4), at most 52 cards */
+    int refill;           /* enum PywarRefill: 'played' becomes 'to play' shuffled or as is */
 } PywarRules;
 
 typedef struct PywarResult {
@@ -67,6 +70,12 @@ typedef struct PywarResult {
     int32_t cycle_start;      /* rounds before the repeating part, or -1 */
     int32_t cycle_period;     /* rounds in one repetition, or -1 */
     uint64_t digest;          /* FNV-1a over the game's events (docs/rules.md) */
+    int32_t lead_changes;     /* times the player holding the most cards changed */
+    int32_t biggest_pot;      /* the most cards won in one round */
+    int32_t comeback;         /* the largest deficit the winner came back from */
+    int32_t deepest_war;      /* the most wars in one round */
+    int32_t refills;          /* times a 'played' pile became a 'to play' pile */
+    int32_t war_depths[PYWAR_WAR_DEPTHS];  /* [d]: rounds with d wars, d >= 1 */
 } PywarResult;
 
 /* A text buffer that the caller owns: zero it, pass it, then free it.  With a sink,
@@ -100,6 +109,12 @@ typedef struct PywarBatch {
     int32_t *cycle_start;
     int32_t *cycle_period;
     uint64_t *digest;
+    int32_t *lead_changes;
+    int32_t *biggest_pot;
+    int32_t *comeback;
+    int32_t *deepest_war;
+    int32_t *refills;
+    int64_t war_depths[PYWAR_WAR_DEPTHS];   /* summed over the batch's finished games */
 } PywarBatch;
 
 int pywar_rules_check(const PywarRules *rules);

@@ -32,7 +32,7 @@ LAZY = {"Simulation": ("stats", "Simulation"),
         "SimulationInterrupted": ("batch", "SimulationInterrupted"),
         "_checked": ("_checked", None), "batch": ("batch", None), "stats": ("stats", None)}
 SEED_LIMIT = 2 ** 32
-PLAYER_NAMES = ("A", "B")
+PLAYER_NAMES = tuple("ABCDEFGH")
 
 
 def __getattr__(name):
@@ -63,10 +63,16 @@ class GameResult:
     wars: int
     longest_tie_streak: int
     stranded: int            # cards left in the pot at the end
-    piles: dict              # {"A": {"to_play": n, "played": n}, "B": {...}}
+    piles: dict              # {"A": {"to_play": n, "played": n}, "B": {...}, ...}
     digest: int              # 64-bit digest of the game's events
     cycle_start: object = None
     cycle_period: object = None
+    lead_changes: int = 0    # times the player holding the most cards changed
+    biggest_pot: int = 0     # the most cards won in one round
+    comeback: int = 0        # the largest deficit the winner came back from
+    deepest_war: int = 0     # the most wars in one round
+    refills: int = 0         # times a 'played' pile became 'to play'
+    war_depths: dict = None  # {wars in a round: rounds with that many}
     transcript: object = None
     trace: object = None
 
@@ -77,6 +83,7 @@ class GameResult:
         data.pop("transcript")
         data.pop("trace")
         data["digest"] = f"{self.digest:016x}"
+        data["war_depths"] = {str(depth): rounds for depth, rounds in sorted(self.war_depths.items())}
         return data
 
 

@@ -19,7 +19,8 @@ BATCH_FIELDS = {                           # PywarBatch field: NumPy dtype
     "rounds": "int32", "battles": "int32", "ties": "int32", "wars": "int32",
     "longest_tie_streak": "int32", "stranded": "int32", "winner": "int8",
     "outcome": "int8", "cycle_start": "int32", "cycle_period": "int32",
-    "digest": "uint64",
+    "digest": "uint64", "lead_changes": "int32", "biggest_pot": "int32", "comeback": "int32",
+    "deepest_war": "int32", "refills": "int32",
 }
 
 
@@ -55,6 +56,13 @@ def result_dict(result, players=2):
         "cycle_start": None if result.cycle_start < 0 else result.cycle_start,
         "cycle_period": None if result.cycle_period < 0 else result.cycle_period,
         "digest": result.digest,
+        "lead_changes": result.lead_changes,
+        "biggest_pot": result.biggest_pot,
+        "comeback": result.comeback,
+        "deepest_war": result.deepest_war,
+        "refills": result.refills,
+        "war_depths": {depth: result.war_depths[depth]
+                       for depth in range(1, lib.PYWAR_WAR_DEPTHS) if result.war_depths[depth]},
     }
 
 

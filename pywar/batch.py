@@ -114,7 +114,7 @@ def run_twin(seeds, rules, arrays, done, report):
 def store_counts(arrays, i, counts):
     """Put one twin game's counts into entry i of the arrays, as the C core would."""
     for name in ("rounds", "battles", "ties", "wars", "longest_tie_streak", "stranded",
-                 "digest"):
+                 "digest", "lead_changes", "biggest_pot", "comeback", "deepest_war", "refills"):
         arrays[name][i] = getattr(counts, name)
     arrays["winner"][i] = -1 if counts.winner is None else counts.winner
     arrays["outcome"][i] = OUTCOMES.index(counts.outcome)

@@ -21,12 +21,14 @@ from contextlib import contextmanager
 from importlib import metadata
 
 import pywar
-from .rules import (DECK_HELP, DIMENSIONS, MAX_FACE_DOWN, MAX_ROUNDS_LIMIT, PICKUPS, PILES, PRESET_HELP,
+from .rules import (DECK_HELP, DIMENSIONS, MAX_FACE_DOWN, MAX_PLAYERS, REFILLS, MAX_ROUNDS_LIMIT, PICKUPS, PILES, PRESET_HELP,
                     PRESETS, SHORT_WARS, SHUFFLES, make_rules)
 
 PROG = "pywar"
-RANGES = {"face_down": (0, MAX_FACE_DOWN), "max_rounds": (1, MAX_ROUNDS_LIMIT)}
-NAMED = {"short_war": SHORT_WARS, "pickup": PICKUPS, "piles": PILES, "shuffle": SHUFFLES}
+RANGES = {"face_down": (0, MAX_FACE_DOWN), "max_rounds": (1, MAX_ROUNDS_LIMIT),
+          "players": (2, MAX_PLAYERS)}
+NAMED = {"short_war": SHORT_WARS, "pickup": PICKUPS, "piles": PILES, "shuffle": SHUFFLES,
+         "refill": REFILLS}
 
 
 class UsageError(Exception):

@@ -13,8 +13,10 @@ PICKUPS = ("smu", "pot-order", "random", "winner-first", "loser-first",
 PILES = ("to-play+played", "queue")
 SHUFFLES = ("smu", "swap-each", "fisher-yates")
 NARRATIONS = ("smu", "lehigh", "iofall")
+REFILLS = ("shuffle", "keep")
 OUTCOMES = ("win", "both-lose", "cycle", "capped")
 MAX_FACE_DOWN = 25
+MAX_PLAYERS = 8
 MAX_ROUNDS_LIMIT = 100_000_000
 MAX_CARDS = 52
 DECK_HELP = "RxS: R ranks times S suits, at most 52 cards (13x4 is the standard deck)"
@@ -25,6 +27,7 @@ CHOICES = {
     "piles": PILES,
     "shuffle": SHUFFLES,
     "narration": NARRATIONS,
+    "refill": REFILLS,
 }
 
 
@@ -41,15 +44,14 @@ def parse_deck(deck):
         raise ValueError(f"deck must be {DECK_HELP}, not {deck!r}") from None
     if ranks < 1 or suits < 1 or ranks * suits > MAX_CARDS or f"{ranks}x{suits}" != deck:
         raise ValueError(f"deck must be {DECK_HELP}, not {deck!r}")
-    if ranks * suits < 2:
-        raise ValueError(f"deck {deck!r} has too few cards to deal one to each player")
     return ranks, suits
 
 
 def can_cycle(rules):
     """True when nothing random happens after the deal, so a game can repeat itself:
-    queue piles and a fixed pickup order."""
-    return rules.piles == "queue" and rules.pickup != "random"
+    a fixed pickup order, and no refill that shuffles (queue piles, or refill 'keep')."""
+    fixed_refills = rules.piles == "queue" or rules.refill == "keep"
+    return fixed_refills and rules.pickup != "random"
 
 
 def check(rules):
@@ -69,10 +71,21 @@ def check(rules):
                          f"not {rules.max_rounds}")
     if not isinstance(rules.detect_cycles, bool):
         raise TypeError("detect_cycles must be True or False")
-    parse_deck(rules.deck)
+    if not is_whole_number(rules.players):
+        raise TypeError(f"players must be an int, not {type(rules.players).__name__}")
+    if not 2 <= rules.players <= MAX_PLAYERS:
+        raise ValueError(f"players must be from 2 to {MAX_PLAYERS}, not {rules.players}")
+    ranks, suits = parse_deck(rules.deck)
+    if ranks * suits < rules.players:
+        raise ValueError(f"deck {rules.deck!r} has too few cards to deal one to each of "
+                         f"{rules.players} players")
     if not rules.detect_cycles and not can_cycle(rules):
-        raise ValueError("turning cycle detection off means nothing here: only games with "
-                         "piles 'queue' and a pickup other than 'random' can repeat")
+        raise ValueError("turning cycle detection off means nothing here: only games with a "
+                         "pickup other than 'random' and piles 'queue' or refill 'keep' "
+                         "can repeat")
+    if rules.refill == "keep" and rules.piles == "queue":
+        raise ValueError("refill 'keep' means nothing with piles 'queue': a queue is never "
+                         "refilled")
 
 
 @dataclass(frozen=True)
@@ -88,10 +101,12 @@ class Rules:
     max_rounds: int = 10_000_000
     detect_cycles: bool = True
     deck: str = "13x4"
+    players: int = 2
+    refill: str = "shuffle"
 
     def __post_init__(self):
         check(self)
-        for name in ("face_down", "max_rounds"):            # NumPy integers become ints
+        for name in ("face_down", "max_rounds", "players"):   # NumPy integers become ints
             object.__setattr__(self, name, getattr(self, name).__index__())
 
     def to_dict(self):
@@ -120,12 +135,12 @@ PRESET_HELP = {
 }
 
 DIMENSIONS = ("face_down", "short_war", "pickup", "piles", "shuffle", "max_rounds",
-              "detect_cycles", "deck")
+              "detect_cycles", "deck", "players", "refill")
 
 
 def players(rules):
     """How many players the rules seat."""
-    return 2
+    return rules.players
 
 
 def deck_size(rules):
@@ -159,7 +174,7 @@ def c_numbers(rules):
     return (rules.face_down, SHORT_WARS.index(rules.short_war), PICKUPS.index(rules.pickup),
             PILES.index(rules.piles), SHUFFLES.index(rules.shuffle),
             NARRATIONS.index(rules.narration), rules.max_rounds, int(rules.detect_cycles),
-            players(rules), *parse_deck(rules.deck))
+            rules.players, *parse_deck(rules.deck), REFILLS.index(rules.refill))
 
 
 def preset(name):

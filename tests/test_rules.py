@@ -219,8 +219,10 @@ def test_overridden_rules_say_what_changed():
 
 def test_a_meaningless_combination_is_refused():
     """Cycle detection can be turned off only where a game can repeat."""
-    with pytest.raises(ValueError, match="piles 'queue' and a pickup other than 'random'"):
+    with pytest.raises(ValueError, match="piles 'queue' or refill 'keep' can repeat"):
         pywar.play(1, "smu", detect_cycles=False)
+    with pytest.raises(ValueError, match="a queue is never refilled"):
+        pywar.play(1, "lehigh", refill="keep")
     with pytest.raises(ValueError, match="can repeat"):
         pywar.play(1, "iofall", detect_cycles=False)
     assert pywar.play(1, "lehigh", engine="python", detect_cycles=False).outcome in (

@@ -19,6 +19,7 @@ void Observer_Init(Observer *observer, const void *table, ObserverReadPile readP
     observer->result.cycle_start = -1;
     observer->result.cycle_period = -1;
     observer->result.digest = DIGEST_OFFSET;
+    observer->leader = PYWAR_NOBODY;
 }
 
 static int Observer_Read(const Observer *observer, int pile, uint8_t *ids)
@@ -58,6 +59,34 @@ static void Observer_Flush(Observer *observer)
     }
 }
 
+/* After the deal and after each round, as the engine's Game_Tally: the war depth of the
+ * round, the leader (counting each change after the first) and each one's deficit. */
+static void Observer_Tally(Observer *observer)
+{
+    PywarResult *result = &observer->result;
+    uint8_t ids[PYWAR_MAXCARDS];
+    int held[PLAYERS];
+    if (observer->wars > 0) {
+        int depth = observer->wars < PYWAR_WAR_DEPTHS ? observer->wars : PYWAR_WAR_DEPTHS - 1;
+        result->war_depths[depth]++;
+        result->deepest_war = depth > result->deepest_war ? depth : result->deepest_war;
+    }
+    observer->wars = 0;
+    for (int p = 0; p < PLAYERS; p++) {
+        held[p] = Observer_Read(observer, OBSERVER_TO_PLAY(p), ids)
+                  + Observer_Read(observer, OBSERVER_PLAYED(p), ids);
+    }
+    for (int p = 0; p < PLAYERS; p++) {
+        int ahead = held[1 - p] - held[p];
+        observer->deficit[p] = ahead > observer->deficit[p] ? ahead : observer->deficit[p];
+    }
+    if (held[0] != held[1]) {
+        int leader = held[0] > held[1] ? PYWAR_PLAYER_A : PYWAR_PLAYER_B;
+        result->lead_changes += observer->leader >= 0 && leader != observer->leader;
+        observer->leader = leader;
+    }
+}
+
 /* The hands dealt; the digest folds the cards in the order they were dealt:
  * the bottom cards of A's and B's piles first, one each in turn. */
 void Observer_Deal(Observer *observer)
@@ -73,6 +102,7 @@ void Observer_Deal(Observer *observer)
         }
         event.handCounts[p] = counts[p];
     }
+    Observer_Tally(observer);
     for (int i = 0; i < counts[0] || i < counts[1]; i++) {
         for (int p = 0; p < PLAYERS; p++) {
             if (i < counts[p]) {
@@ -88,6 +118,9 @@ void Observer_Round(Observer *observer)
 {
     TraceEvent event;
     Observer_Flush(observer);
+    if (observer->result.rounds > 0) {
+        Observer_Tally(observer);
+    }
     observer->result.rounds++;
     observer->streak = 0;
     observer->lastWasTie = 0;
@@ -106,6 +139,7 @@ void Observer_FaceUp(Observer *observer)
     observer->result.battles++;
     if (observer->lastWasTie) {
         observer->result.wars++;
+        observer->wars++;
     }
     for (int p = 0; p < PLAYERS; p++) {
         TraceEvent event;
@@ -157,6 +191,9 @@ void Observer_Take(Observer *observer, int player)
         observer->takingPickup = 1;
     }
     pickup->cards[pickup->count++] = played[n - 1];
+    if (pickup->count > observer->result.biggest_pot) {
+        observer->result.biggest_pot = pickup->count;
+    }
     Observer_ReadSizes(observer, pickup);       /* the sizes after the last card */
 }
 
@@ -167,6 +204,7 @@ void Observer_Refill(Observer *observer, int player)
     TraceEvent event;
     Observer_Flush(observer);
     int n = Observer_Read(observer, OBSERVER_TO_PLAY(player), hand);
+    observer->result.refills++;
     observer->result.digest = Digest_Fold(observer->result.digest,
                                           DIGEST_REFILL | (uint32_t)player << 8 | (uint32_t)n);
     Observer_Start(observer, &event, TRACE_REFILL);
@@ -194,6 +232,7 @@ void Observer_End(Observer *observer)
     uint8_t ids[PYWAR_MAXCARDS];
     TraceEvent event;
     Observer_Flush(observer);
+    Observer_Tally(observer);
     if (observer->lost[0] && observer->lost[1]) {
         result->outcome = PYWAR_OUTCOME_BOTH_LOSE;
     } else {
@@ -205,6 +244,7 @@ void Observer_End(Observer *observer)
         result->piles[p][1] = Observer_Read(observer, OBSERVER_PLAYED(p), ids);
     }
     result->stranded = Observer_Read(observer, OBSERVER_POT, ids);
+    result->comeback = result->winner >= 0 ? observer->deficit[result->winner] : 0;
     result->digest = Digest_Fold(result->digest, DIGEST_END | (uint32_t)result->outcome << 4
                                                      | (uint32_t)(result->winner + 1));
     Observer_Start(observer, &event, TRACE_END);

@@ -27,6 +27,9 @@ typedef struct Observer {
     PywarResult result;        /* the counters, the digest, the winner and the outcome */
     int streak;                /* ties in a row in this round */
     int lastWasTie;            /* the last battle of this round was a tie */
+    int wars;                  /* wars in this round */
+    int leader;                /* the one player with the most cards, or -1 */
+    int deficit[2];            /* the most cards each player has been behind */
     int lost[2];
     TraceEvent pickup;         /* a pickup being told card by card */
     int takingPickup;

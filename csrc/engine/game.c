@@ -1,12 +1,13 @@
 /* game.c: one game of War in the engine (docs/rules.md section 7).
  *
- * The engine is written for speed.  Its data is flat: a card is a byte, its rank a
- * table lookup, a hand a ring of bytes (hand.h), the pot two byte arrays.  And each
- * rule dimension is decided once per game, not once per card: every step takes a Spec,
- * the rules as plain numbers, by value, and is inlined into the game's loop.  Game_Play
- * runs one copy of that loop for each preset, with the preset's Spec as a constant, so
- * that the compiler folds away the branches of the rules the preset does not use; every
- * other combination runs the general copy.
+ * The engine is written for speed.  Its data is flat: a card is a 16-bit id, its rank a
+ * table lookup, a hand a ring of ids (hand.h), the pot two arrays, a set of players a
+ * bit mask.  And each rule dimension is decided once per game, not once per card: every
+ * step takes a Spec, the rules as plain numbers, by value, and is inlined into the game's
+ * loop.  Game_Play runs one copy of that loop for each preset, with the preset's Spec as
+ * a constant, so that the compiler folds away the branches of the rules the preset does
+ * not use (and, with two players, every loop over the players); every other combination
+ * runs the general copy.
  *
  * Nothing is allocated: a game lives in its Game struct.  Events (docs/trace.md) are
  * built only for an observed game, one with a transcript or a trace.
@@ -28,7 +29,7 @@
 #define COLD static
 #endif
 
-#define ALL_PLAYERS(players) ((1u << (players)) - 1u)
+#define BIT(player) (1u << (player))
 
 /* The rules as the loop reads them, decided once per game. */
 typedef struct Spec {
@@ -38,6 +39,7 @@ typedef struct Spec {
     int pickup;       /* enum PywarPickup */
     int queue;        /* 1: one queue per player; 0: 'to play' and 'played' */
     int shuffle;      /* enum PywarShuffle */
+    int keep;         /* 1: a refill keeps 'played' as it lies, unshuffled */
     int owners;       /* 1: remember who put each pot card down (seat pickups, take-backs) */
     int watching;     /* 1: look for a repeated state after every round */
     int observed;     /* 1: tell the events to the trace and the narrator */
@@ -50,6 +52,9 @@ typedef struct WarPlan {
     int loses;
     int takesBack;
 } WarPlan;
+
+/* How a war ends for the round (Game_War). */
+enum WarEnd { WAR_GOES_ON, WAR_ENDS_ROUND };
 
 /* Lehigh's Card(n) builds clubs, diamonds, hearts, spades (docs/rules.md section 2). */
 static const uint8_t LEHIGH_SUITS[4] = {3, 1, 0, 2};
@@ -77,18 +82,19 @@ void Game_Init(Game *game, uint32_t seed, const PywarRules *rules, PywarText *te
  * A batch plays many games on one Game this way. */
 static void Game_NewGame(Game *game, uint32_t seed)
 {
-    PywarResult fresh = {0};
-    fresh.winner = PYWAR_NOBODY;
-    fresh.cycle_start = -1;
-    fresh.cycle_period = -1;
-    fresh.digest = DIGEST_OFFSET;
-    game->result = fresh;
+    memset(&game->result, 0, sizeof game->result);
+    game->result.winner = PYWAR_NOBODY;
+    game->result.cycle_start = -1;
+    game->result.cycle_period = -1;
+    game->result.digest = DIGEST_OFFSET;
     game->seed = seed;
     game->over = 0;
+    game->inGame = BIT(game->players) - 1u;
+    game->leader = PYWAR_NOBODY;
     for (int p = 0; p < game->players; p++) {
         Hand_Clear(&game->toPlay[p]);
         Hand_Clear(&game->played[p]);
-        game->lost[p] = 0;
+        game->deficit[p] = 0;
     }
     game->potCount = 0;
     Rng_Seed(&game->rng, seed);
@@ -121,6 +127,14 @@ int Game_SetDeal(Game *game, const uint8_t *deal, const int *handCounts)
     return PYWAR_OK;
 }
 
+/* A game can repeat only when nothing random happens after the deal: the winnings go
+ * back in a fixed order, and no refill shuffles. */
+static int Game_CanCycle(const PywarRules *rules)
+{
+    int fixedRefills = rules->piles == PYWAR_PILES_QUEUE || rules->refill == PYWAR_REFILL_KEEP;
+    return fixedRefills && rules->pickup != PYWAR_PICKUP_RANDOM;
+}
+
 static Spec Game_Spec(const Game *game)
 {
     const PywarRules *rules = &game->rules;
@@ -131,10 +145,10 @@ static Spec Game_Spec(const Game *game)
     spec.pickup = rules->pickup;
     spec.queue = rules->piles == PYWAR_PILES_QUEUE;
     spec.shuffle = rules->shuffle;
+    spec.keep = rules->refill == PYWAR_REFILL_KEEP;
     spec.owners = rules->short_war == PYWAR_SHORT_ALL_BUT_ONE
                   || rules->pickup >= PYWAR_PICKUP_WINNER_FIRST;
-    /* a game can repeat only when nothing random happens after the deal */
-    spec.watching = rules->detect_cycles && spec.queue && rules->pickup != PYWAR_PICKUP_RANDOM;
+    spec.watching = rules->detect_cycles && Game_CanCycle(rules);
     spec.observed = game->observed;
     return spec;
 }
@@ -246,7 +260,8 @@ STEP void Game_DealGiven(Game *game, Spec spec)
     }
 }
 
-/* Shuffle the deck in the pot, then deal it from the top, A first, one card each. */
+/* Shuffle the deck in the pot, then deal it from the top one card at a time, A first:
+ * card i goes to player i mod players, so the first seats get the extra cards. */
 STEP void Game_Deal(Game *game, Spec spec)
 {
     if (game->given) {
@@ -266,17 +281,23 @@ STEP void Game_Deal(Game *game, Spec spec)
 
 /* ---- Drawing and the pot ---- */
 
-/* Move the whole 'played' pile to 'to play' (reversing it) and shuffle it. */
+/* 'played' becomes 'to play': moved card by card (which reverses it) and shuffled, or
+ * under refill 'keep' taken as it lies, its top card played first. */
 static void Game_Refill(Game *game, Spec spec, int player)
 {
     Hand *toPlay = &game->toPlay[player];
     Hand *played = &game->played[player];
-    Hand_Clear(toPlay);
-    while (played->count > 0) {
-        Hand_PushTop(toPlay, Hand_PopTop(played));
+    if (spec.keep) {
+        *toPlay = *played;
+    } else {
+        Hand_Clear(toPlay);
+        while (played->count > 0) {
+            Hand_PushTop(toPlay, Hand_PopTop(played));
+        }
+        Shuffle_Cards(toPlay->cards, (int)toPlay->count, &game->rng, spec.shuffle);
     }
     Hand_Clear(played);
-    Shuffle_Cards(toPlay->cards, (int)toPlay->count, &game->rng, spec.shuffle);
+    game->result.refills++;
     Game_Fold(game, DIGEST_REFILL | (uint32_t)player << 8 | toPlay->count);
     if (spec.observed) {
         CardId cards[PYWAR_MAXCARDS];
@@ -322,13 +343,16 @@ static CardId Game_TakeBack(Game *game, int player)
     return card;
 }
 
-/* Every player puts a card face up, A first: a new battle.  takesBack has bit p set
- * for a player who plays its last face-up card again. */
-STEP void Game_FaceUp(Game *game, Spec spec, unsigned takesBack)
+/* Every player in the battle puts a card face up, in seat order: a new battle.
+ * takesBack has the bits of players who play their last face-up card again. */
+STEP void Game_FaceUp(Game *game, Spec spec, unsigned inBattle, unsigned takesBack)
 {
     game->result.battles++;
     for (int p = 0; p < spec.players; p++) {
-        int again = (takesBack & (1u << p)) != 0;
+        if (spec.players > 2 && !(inBattle & BIT(p))) {
+            continue;           /* with two players, both are in every battle */
+        }
+        int again = (takesBack & BIT(p)) != 0;
         CardId card = again ? Game_TakeBack(game, p) : Game_Draw(game, spec, p);
         Game_PutInPot(game, spec, p, card);
         game->faceUp[p] = card;
@@ -341,8 +365,8 @@ STEP void Game_FaceUp(Game *game, Spec spec, unsigned takesBack)
 
 /* ---- Collecting the pot ---- */
 
-/* The pot positions of one seat's cards, in the order they were put down. */
-static int Game_SeatCards(const Game *game, int seat, CardId *cards)
+/* One seat's pot cards, in the order they were put down. */
+STEP int Game_SeatCards(const Game *game, int seat, CardId *cards)
 {
     int count = 0;
     for (int i = 0; i < game->potCount; i++) {
@@ -353,24 +377,24 @@ static int Game_SeatCards(const Game *game, int seat, CardId *cards)
     return count;
 }
 
-/* The pot's cards by seat: the first seat's, then the other's; or one of each in turn. */
+/* The pot's cards seat by seat, from firstSeat round the table: each seat's cards in
+ * turn, or one card of each seat in turn (interleave). */
 static void Game_OrderBySeat(const Game *game, int firstSeat, int interleave, CardId *order)
 {
-    CardId first[PYWAR_MAXCARDS], second[PYWAR_MAXCARDS];
-    int firstCount = Game_SeatCards(game, firstSeat, first);
-    int secondCount = Game_SeatCards(game, 1 - firstSeat, second);
-    int k = 0;
-    if (!interleave) {
-        memcpy(order, first, sizeof first[0] * (size_t)firstCount);
-        memcpy(order + firstCount, second, sizeof second[0] * (size_t)secondCount);
-        return;
+    CardId bySeat[PYWAR_MAX_PLAYERS][PYWAR_MAXCARDS];
+    int counts[PYWAR_MAX_PLAYERS], most = 0, k = 0;
+    for (int i = 0; i < game->players; i++) {
+        int seat = (firstSeat + i) % game->players;
+        counts[i] = Game_SeatCards(game, seat, bySeat[i]);
+        most = counts[i] > most ? counts[i] : most;
     }
-    for (int i = 0; i < firstCount || i < secondCount; i++) {
-        if (i < firstCount) {
-            order[k++] = first[i];
-        }
-        if (i < secondCount) {
-            order[k++] = second[i];
+    for (int round = 0; round < (interleave ? most : 1); round++) {
+        for (int i = 0; i < game->players; i++) {
+            int from = interleave ? round : 0;
+            int to = interleave ? (round < counts[i] ? round + 1 : round) : counts[i];
+            for (int c = from; c < to; c++) {
+                order[k++] = bySeat[i][c];
+            }
         }
     }
 }
@@ -395,7 +419,7 @@ STEP const CardId *Game_PickupOrder(Game *game, Spec spec, int winner, CardId *o
         Game_OrderBySeat(game, winner, 0, order);
         return order;
     case PYWAR_PICKUP_LOSER_FIRST:
-        Game_OrderBySeat(game, 1 - winner, 0, order);
+        Game_OrderBySeat(game, winner + 1, 0, order);   /* the others, the winner last */
         return order;
     case PYWAR_PICKUP_SEAT_INTERLEAVED:
         Game_OrderBySeat(game, PYWAR_PLAYER_A, 1, order);
@@ -420,6 +444,9 @@ STEP void Game_Collect(Game *game, Spec spec, int winner)
         }
     }
     game->potCount = 0;
+    if (n > game->result.biggest_pot) {
+        game->result.biggest_pot = n;
+    }
     if (spec.observed) {
         Game_TellCards(game, TRACE_PICKUP, winner, taken, n);
     }
@@ -432,7 +459,7 @@ STEP int Game_Holds(const Game *game, int player)
     return (int)(game->toPlay[player].count + game->played[player].count);
 }
 
-/* After every battle: refill A, then B, where 'to play' is empty. */
+/* After every battle: refill the players, in seat order, whose 'to play' is empty. */
 STEP void Game_AfterBattle(Game *game, Spec spec)
 {
     if (spec.queue) {
@@ -445,43 +472,85 @@ STEP void Game_AfterBattle(Game *game, Spec spec)
     }
 }
 
-/* The game ends with the players in 'losers' out of cards; iofall's survivor takes
- * the pot, and if both run out there B (Computer) wins. */
-STEP void Game_RunOut(Game *game, Spec spec, unsigned losers)
+/* These players are out of the game, in seat order. */
+static void Game_RunOut(Game *game, Spec spec, unsigned losers)
 {
-    int iofall = spec.shortWar == PYWAR_SHORT_IOFALL;
-    game->over = 1;
-    game->result.outcome = PYWAR_OUTCOME_WIN;
     for (int p = 0; p < spec.players; p++) {
-        if (losers & (1u << p)) {
-            game->lost[p] = 1;
+        if (losers & BIT(p)) {
+            game->inGame &= ~BIT(p);
             if (spec.observed) {
                 Game_TellCards(game, TRACE_RUN_OUT, p, NULL, 0);
             }
         }
     }
-    if (losers == ALL_PLAYERS(spec.players) && !iofall) {
-        game->result.outcome = PYWAR_OUTCOME_BOTH_LOSE;
-        return;
-    }
-    game->result.winner = losers & 1u ? PYWAR_PLAYER_B : PYWAR_PLAYER_A;
-    if (iofall) {
-        Game_Collect(game, spec, game->result.winner);
-    }
 }
 
-/* After a battle won by 'winner', a player with no cards left has lost (the winner has
- * just taken the pot, so it is never one of them). */
-STEP void Game_CheckOut(Game *game, Spec spec, int winner)
+/* The lowest seat of a set of players. */
+STEP int Game_FirstOf(unsigned players)
+{
+    int p = 0;
+    while (!(players & BIT(p))) {
+        p++;
+    }
+    return p;
+}
+
+/* The highest seat of a set of players. */
+STEP int Game_LastOf(unsigned players)
+{
+    int p = PYWAR_MAX_PLAYERS - 1;
+    while (!(players & BIT(p))) {
+        p--;
+    }
+    return p;
+}
+
+/* Is there more than one player in this set? */
+STEP int Game_SeveralIn(unsigned players)
+{
+    return (players & (players - 1u)) != 0;
+}
+
+/* The game is over once at most one player holds cards.  The last one wins; if nobody
+ * is left, everybody lost, except under iofall, where the last of the war's players
+ * wins (with two players, B: the program declares Computer the winner).  Under iofall
+ * the winner takes the pot; elsewhere it stays on the table, stranded. */
+STEP int Game_EndIfOver(Game *game, Spec spec, unsigned warPlayers)
+{
+    int iofall = spec.shortWar == PYWAR_SHORT_IOFALL;
+    if (Game_SeveralIn(game->inGame)) {
+        return 0;
+    }
+    game->over = 1;
+    game->result.outcome = PYWAR_OUTCOME_WIN;
+    if (game->inGame != 0) {
+        game->result.winner = Game_FirstOf(game->inGame);
+    } else if (iofall) {
+        game->result.winner = Game_LastOf(warPlayers);
+    } else {
+        game->result.outcome = PYWAR_OUTCOME_BOTH_LOSE;
+        return 1;
+    }
+    if (iofall && game->potCount > 0) {
+        Game_Collect(game, spec, game->result.winner);
+    }
+    return 1;
+}
+
+/* At the end of a round, the players with no cards left are out: after a battle won
+ * by 'winner' (who has just taken the pot, so is never one of them), or after a war
+ * that left the pot to nobody (winner -1) among warPlayers. */
+STEP void Game_CheckOut(Game *game, Spec spec, int winner, unsigned warPlayers)
 {
     unsigned losers = 0;
     for (int p = 0; p < spec.players; p++) {
-        if (p != winner && Game_Holds(game, p) == 0) {
-            losers |= 1u << p;
+        if (p != winner && (game->inGame & BIT(p)) && Game_Holds(game, p) == 0) {
+            losers |= BIT(p);
         }
     }
     if (losers != 0) {
         Game_RunOut(game, spec, losers);
+        Game_EndIfOver(game, spec, warPlayers);
     }
 }
 
@@ -514,7 +583,6 @@ STEP WarPlan Game_PlanWar(const Game *game, Spec spec, int player)
     return plan;
 }
 
-/* A player's face-down cards of a war go into the pot. */
 /* A player's face-down cards of a war go into the pot.  An observed game tells them
  * in one event, or in two around a refill that comes in the middle. */
 STEP void Game_FaceDown(Game *game, Spec spec, int player, int down)
@@ -536,56 +604,144 @@ STEP void Game_FaceDown(Game *game, Spec spec, int player, int down)
     }
 }
 
-/* After a tie: face-down cards, A's then B's, then a new face-up pair.
- * Returns 1 when a player runs out instead. */
-STEP int Game_War(Game *game, Spec spec)
+/* The war's losers are out; the war goes on if two or more of its players are left;
+ * one left takes the pot; none left (with others still playing) strands it. */
+STEP int Game_AfterWarLosses(Game *game, Spec spec, unsigned warPlayers, unsigned losers,
+                             unsigned *left)
+{
+    Game_RunOut(game, spec, losers);
+    *left = warPlayers & ~losers;
+    if (Game_EndIfOver(game, spec, warPlayers)) {
+        return WAR_ENDS_ROUND;
+    }
+    if (Game_SeveralIn(*left)) {
+        return WAR_GOES_ON;
+    }
+    if (*left != 0) {
+        int winner = Game_FirstOf(*left);
+        Game_Collect(game, spec, winner);
+        Game_AfterBattle(game, spec);
+        Game_CheckOut(game, spec, winner, *left);
+    } else {
+        Game_CheckOut(game, spec, -1, warPlayers);
+    }
+    return WAR_ENDS_ROUND;
+}
+
+/* After a tie among warPlayers: face-down cards in seat order, then new face-up cards.
+ * Returns WAR_ENDS_ROUND when the war ends the round instead; warPlayers becomes the
+ * players left in the war. */
+STEP int Game_War(Game *game, Spec spec, unsigned *warPlayers)
 {
     WarPlan plans[PYWAR_MAX_PLAYERS];
-    unsigned losers = 0, takers = 0;
+    unsigned players = *warPlayers, losers = 0, takers = 0;
     for (int p = 0; p < spec.players; p++) {
-        plans[p] = Game_PlanWar(game, spec, p);
-        losers |= (unsigned)plans[p].loses << p;
-        takers |= (unsigned)plans[p].takesBack << p;
+        if (players & BIT(p)) {
+            plans[p] = Game_PlanWar(game, spec, p);
+            losers |= (unsigned)plans[p].loses << p;
+            takers |= (unsigned)plans[p].takesBack << p;
+        }
     }
-    if (takers == ALL_PLAYERS(spec.players)) {
+    if (takers == players) {
         losers = takers;   /* all would play their tied cards again, and tie forever */
     }
     if (losers != 0 && spec.shortWar != PYWAR_SHORT_IOFALL) {
-        Game_RunOut(game, spec, losers);
-        return 1;
+        /* a player who cannot go on is out before anyone puts a card down */
+        if (Game_AfterWarLosses(game, spec, players, losers, &players) == WAR_ENDS_ROUND) {
+            return WAR_ENDS_ROUND;
+        }
+        takers &= players;
     }
     for (int p = 0; p < spec.players; p++) {
-        Game_FaceDown(game, spec, p, plans[p].down);
+        if (players & BIT(p)) {
+            Game_FaceDown(game, spec, p, plans[p].down);
+        }
     }
-    if (losers != 0) {
-        Game_RunOut(game, spec, losers);
-        return 1;
+    if (losers != 0 && spec.shortWar == PYWAR_SHORT_IOFALL) {
+        /* iofall: a player runs out when it must show a card, after the face-down ones */
+        if (Game_AfterWarLosses(game, spec, players, losers & players, &players)
+            == WAR_ENDS_ROUND) {
+            return WAR_ENDS_ROUND;
+        }
     }
     game->result.wars++;
-    Game_FaceUp(game, spec, takers);
-    return 0;
+    Game_FaceUp(game, spec, players, takers);
+    *warPlayers = players;
+    return WAR_GOES_ON;
 }
 
-/* The winner of the face-up cards, or -1 for a tie. */
-STEP int Game_Compare(const Game *game)
+/* The winner of the battle among inBattle, or -1 for a tie: tied gets the players who
+ * share the highest rank. */
+STEP int Game_Compare(const Game *game, Spec spec, unsigned inBattle, unsigned *tied)
 {
-    int rankA = game->rank[game->faceUp[PYWAR_PLAYER_A]];
-    int rankB = game->rank[game->faceUp[PYWAR_PLAYER_B]];
-    return rankA == rankB ? -1 : rankA > rankB ? PYWAR_PLAYER_A : PYWAR_PLAYER_B;
+    if (spec.players == 2) {
+        int rankA = game->rank[game->faceUp[PYWAR_PLAYER_A]];
+        int rankB = game->rank[game->faceUp[PYWAR_PLAYER_B]];
+        *tied = rankA == rankB ? 3u : 0u;
+        return rankA == rankB ? -1 : rankA > rankB ? PYWAR_PLAYER_A : PYWAR_PLAYER_B;
+    }
+    int best = -1;
+    unsigned top = 0;
+    for (int p = 0; p < spec.players; p++) {
+        int rank = game->rank[game->faceUp[p]];
+        if (!(inBattle & BIT(p)) || rank < best) {
+            continue;
+        }
+        top = rank > best ? BIT(p) : top | BIT(p);
+        best = rank;
+    }
+    *tied = Game_SeveralIn(top) ? top : 0u;
+    return Game_SeveralIn(top) ? -1 : Game_FirstOf(top);
 }
 
-/* One round: battles until the pot is won or a player runs out. Returns 1 at the end. */
+/* After a round: the leader (the one player holding the most cards, if any), counting
+ * each change of leader after the first, and the deficit each player has faced. */
+STEP void Game_Tally(Game *game, Spec spec, int wars)
+{
+    PywarResult *result = &game->result;
+    int held[PYWAR_MAX_PLAYERS], most = -1, second = -1, leader = PYWAR_NOBODY;
+    if (wars > 0) {
+        result->war_depths[wars < PYWAR_WAR_DEPTHS ? wars : PYWAR_WAR_DEPTHS - 1]++;
+        result->deepest_war = wars > result->deepest_war ? wars : result->deepest_war;
+    }
+    for (int p = 0; p < spec.players; p++) {
+        held[p] = Game_Holds(game, p);
+        if (held[p] > most) {
+            second = most;
+            most = held[p];
+            leader = p;
+        } else if (held[p] > second) {
+            second = held[p];
+        }
+    }
+    for (int p = 0; p < spec.players; p++) {
+        int ahead = (p == leader ? second : most) - held[p];
+        game->deficit[p] = ahead > game->deficit[p] ? ahead : game->deficit[p];
+    }
+    if (most == second) {
+        return;            /* a tie for the most cards: nobody leads */
+    }
+    if (game->leader != PYWAR_NOBODY && leader != game->leader) {
+        result->lead_changes++;
+    }
+    game->leader = leader;
+}
+
+/* One round: battles until the pot is won or a war ends the round. Returns 1 at the
+ * end of the game. */
 STEP int Game_PlayRound(Game *game, Spec spec)
 {
     PywarResult *result = &game->result;
-    int streak = 0;
+    unsigned inBattle = game->inGame;
+    int streak = 0, wars = 0;
     result->rounds++;
     if (spec.observed) {
         Game_TellCards(game, TRACE_ROUND, -1, NULL, 0);
     }
-    Game_FaceUp(game, spec, 0);
+    Game_FaceUp(game, spec, inBattle, 0);
     for (;;) {
-        int winner = Game_Compare(game);
+        unsigned tied;
+        int winner = Game_Compare(game, spec, inBattle, &tied);
         if (winner >= 0) {
             Game_Fold(game, DIGEST_BATTLE | (uint32_t)winner);
             if (spec.observed) {
@@ -593,7 +749,7 @@ STEP int Game_PlayRound(Game *game, Spec spec)
             }
             Game_Collect(game, spec, winner);
             Game_AfterBattle(game, spec);
-            Game_CheckOut(game, spec, winner);
+            Game_CheckOut(game, spec, winner, BIT(winner));
             break;
         }
         Game_Fold(game, DIGEST_BATTLE | DIGEST_TIE);
@@ -603,13 +759,16 @@ STEP int Game_PlayRound(Game *game, Spec spec)
             result->longest_tie_streak = streak;
         }
         if (spec.observed) {
-            Game_TellBattle(game, -1, ALL_PLAYERS(spec.players));
+            Game_TellBattle(game, -1, tied);
         }
         Game_AfterBattle(game, spec);
-        if (Game_War(game, spec)) {
+        inBattle = tied;
+        if (Game_War(game, spec, &inBattle) == WAR_ENDS_ROUND) {
             break;
         }
+        wars++;
     }
+    Game_Tally(game, spec, wars);
     return game->over;
 }
 
@@ -638,46 +797,50 @@ static void Game_GetState(const Game *game, uint8_t *state)
  * rounds ahead, and step both until their states meet. */
 COLD int32_t Game_FindCycleStart(const Game *model, Spec spec, int32_t period)
 {
-    Game tortoise, hare;
-    uint8_t tortoiseState[CYCLE_STATE_BYTES], hareState[CYCLE_STATE_BYTES];
-    Game *copies[2] = {&tortoise, &hare};
+    Game copies[2];
+    uint8_t states[2][CYCLE_STATE_BYTES];
     int32_t start = 0;
     spec.observed = 0;
     for (int i = 0; i < 2; i++) {
-        Game_Init(copies[i], model->seed, &model->rules, NULL, NULL);
+        Game_Init(&copies[i], model->seed, &model->rules, NULL, NULL);
         if (model->given) {
-            Game_SetDeal(copies[i], model->deal, model->handCounts);
+            Game_SetDeal(&copies[i], model->deal, model->handCounts);
         }
-        Game_NewGame(copies[i], model->seed);
-        Game_Deal(copies[i], spec);
+        Game_NewGame(&copies[i], model->seed);
+        Game_Deal(&copies[i], spec);
     }
     for (int32_t i = 0; i < period; i++) {
-        Game_PlayRound(&hare, spec);
+        Game_PlayRound(&copies[1], spec);
     }
-    Game_GetState(&tortoise, tortoiseState);
-    Game_GetState(&hare, hareState);
-    while (memcmp(tortoiseState, hareState, CYCLE_STATE_BYTES) != 0) {
-        Game_PlayRound(&tortoise, spec);
-        Game_PlayRound(&hare, spec);
-        Game_GetState(&tortoise, tortoiseState);
-        Game_GetState(&hare, hareState);
+    for (int i = 0; i < 2; i++) {
+        Game_GetState(&copies[i], states[i]);
+    }
+    while (memcmp(states[0], states[1], CYCLE_STATE_BYTES) != 0) {
+        for (int i = 0; i < 2; i++) {
+            Game_PlayRound(&copies[i], spec);
+            Game_GetState(&copies[i], states[i]);
+        }
         start++;
     }
     return start;
 }
 
-/* The round cap: whoever holds more cards wins, and equal counts win for nobody. */
+/* The round cap: the one player holding the most cards wins; a tie for the most wins
+ * for nobody. */
 static void Game_Cap(Game *game, Spec spec)
 {
-    int cardsA = Game_Holds(game, PYWAR_PLAYER_A);
-    int cardsB = Game_Holds(game, PYWAR_PLAYER_B);
+    int most = -1, leader = PYWAR_NOBODY;
     if (spec.observed) {
         Game_TellCards(game, TRACE_CAP, -1, NULL, 0);
     }
+    for (int p = 0; p < spec.players; p++) {
+        int held = Game_Holds(game, p);
+        leader = held > most ? p : held == most ? PYWAR_NOBODY : leader;
+        most = held > most ? held : most;
+    }
     game->over = 1;
     game->result.outcome = PYWAR_OUTCOME_CAPPED;
-    game->result.winner = cardsA == cardsB ? PYWAR_NOBODY
-                          : cardsA > cardsB ? PYWAR_PLAYER_A : PYWAR_PLAYER_B;
+    game->result.winner = leader;
 }
 
 static void Game_Cycle(Game *game, Spec spec, int32_t period)
@@ -704,6 +867,7 @@ static void Game_Finish(Game *game, Spec spec)
         result->piles[p][1] = (int32_t)game->played[p].count;
     }
     result->stranded = game->potCount;
+    result->comeback = result->winner >= 0 ? game->deficit[result->winner] : 0;
     Game_Fold(game, DIGEST_END | (uint32_t)result->outcome << 4 | (uint32_t)(result->winner + 1));
     if (spec.observed) {
         Game_TellEnd(game);
@@ -716,6 +880,7 @@ STEP int Game_PlayWith(Game *game, Spec spec)
     uint8_t state[CYCLE_STATE_BYTES];
     Cycle cycle;
     Game_Deal(game, spec);
+    Game_Tally(game, spec, 0);          /* the leader after the deal */
     if (spec.watching) {
         Game_GetState(game, state);
         Cycle_Init(&cycle, state);
@@ -742,13 +907,13 @@ STEP int Game_PlayWith(Game *game, Spec spec)
 
 /* One copy of the loop per preset, its rules constants (see the top of the file). */
 static const Spec SPEC_SMU = {2, 0, PYWAR_SHORT_LOSE, PYWAR_PICKUP_SMU, 0, PYWAR_SHUFFLE_SMU,
-                              0, 0, 0};
+                              0, 0, 0, 0};
 static const Spec SPEC_LEHIGH = {2, 3, PYWAR_SHORT_ALL_BUT_ONE, PYWAR_PICKUP_POT_ORDER, 1,
-                                 PYWAR_SHUFFLE_SWAP_EACH, 1, 1, 0};
+                                 PYWAR_SHUFFLE_SWAP_EACH, 0, 1, 1, 0};
 static const Spec SPEC_IOFALL = {2, 3, PYWAR_SHORT_IOFALL, PYWAR_PICKUP_RANDOM, 1,
-                                 PYWAR_SHUFFLE_FISHER_YATES, 0, 0, 0};
+                                 PYWAR_SHUFFLE_FISHER_YATES, 0, 0, 0, 0};
 static const Spec SPEC_IOFALL_SINGLE = {2, 1, PYWAR_SHORT_IOFALL, PYWAR_PICKUP_RANDOM, 1,
-                                        PYWAR_SHUFFLE_FISHER_YATES, 0, 0, 0};
+                                        PYWAR_SHUFFLE_FISHER_YATES, 0, 0, 0, 0};
 
 static int Game_PlaySmu(Game *game) { return Game_PlayWith(game, SPEC_SMU); }
 static int Game_PlayLehigh(Game *game) { return Game_PlayWith(game, SPEC_LEHIGH); }

@@ -25,8 +25,10 @@ typedef struct Game {
     uint16_t potOwner[PYWAR_MAXCARDS];      /* who put each pot card down */
     int potCount;
     CardId faceUp[PYWAR_MAX_PLAYERS];       /* each player's card in this battle */
-    int lost[PYWAR_MAX_PLAYERS];
+    unsigned inGame;                        /* bit p: player p still holds cards */
     int over;
+    int leader;                             /* the one player with the most cards, if any */
+    int deficit[PYWAR_MAX_PLAYERS];         /* the most cards each player has been behind */
     PywarResult result;
     Rng rng;
     uint32_t seed;

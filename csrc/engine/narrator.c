@@ -26,7 +26,7 @@ void Narrator_Init(Narrator *narrator, PywarText *text, const PywarRules *rules,
     narrator->shuffled = shuffled;
     narrator->countsDue = 0;
     narrator->roundOpen = 0;
-    narrator->faceUps = 0;
+    narrator->faceUps = 0u;
     narrator->cycleStart = -1;
     narrator->cyclePeriod = -1;
 }
@@ -67,14 +67,23 @@ static void Narrator_Counts(const Narrator *narrator)
     Text_Printf(narrator->text, "\n");
 }
 
-/* iofall: "12. User: 27 Comp:25, Total: 52" after a round. */
+/* iofall: "12. User: 27 Comp:25, Total: 52" after a round; with more than two
+ * players, "12. Player 1: 20 Player 2: 12 Player 3: 20, Total: 52". */
 static void Narrator_RoundLine(const Narrator *narrator)
 {
     const TraceEvent *last = &narrator->last;
-    long user = (long)(last->piles[0][0] + last->piles[0][1]);
-    long computer = (long)(last->piles[1][0] + last->piles[1][1]);
-    Text_Printf(narrator->text, "%ld. User: %ld Comp:%ld, Total: %ld\n", (long)last->round,
-                user, computer, user + computer);
+    long total = 0;
+    Text_Printf(narrator->text, "%ld.", (long)last->round);
+    for (int p = 0; p < last->players; p++) {
+        long held = (long)(last->piles[p][0] + last->piles[p][1]);
+        total += held;
+        if (last->players == 2) {
+            Text_Printf(narrator->text, p == 0 ? " User: %ld" : " Comp:%ld", held);
+        } else {
+            Text_Printf(narrator->text, " Player %d: %ld", p + 1, held);
+        }
+    }
+    Text_Printf(narrator->text, ", Total: %ld\n", total);
 }
 
 /* Say what waited for this event. */
@@ -98,8 +107,12 @@ static void Narrator_Deal(const Narrator *narrator, const TraceEvent *event)
     PywarText *text = narrator->text;
     const uint8_t *hand = event->cards;
     if (narrator->style == PYWAR_NARRATION_LEHIGH) {
-        Text_Printf(text, "%sDealing deck into two piles\n",
-                    narrator->shuffled ? "Shuffling deck\n" : "");
+        Text_Printf(text, "%s", narrator->shuffled ? "Shuffling deck\n" : "");
+        if (event->players == 2) {
+            Text_Printf(text, "Dealing deck into two piles\n");
+        } else {
+            Text_Printf(text, "Dealing deck into %d piles\n", event->players);
+        }
         return;
     }
     if (narrator->style == PYWAR_NARRATION_IOFALL) {
@@ -120,30 +133,33 @@ static void Narrator_Deal(const Narrator *narrator, const TraceEvent *event)
     }
 }
 
-/* A player's face-up card (or the one it took back): the cards are said once every
- * player's is down. */
-static void Narrator_FaceUp(Narrator *narrator, const TraceEvent *event)
+/* A battle's face-up cards are said with the battle, once every player's is down. */
+static void Narrator_FaceUps(Narrator *narrator, const TraceEvent *event)
 {
-    narrator->faceUp[event->player] = event->cards[0];
-    narrator->faceUps++;
-    if (narrator->faceUps < event->players) {
-        return;
-    }
-    narrator->faceUps = 0;
-    if (narrator->style == PYWAR_NARRATION_LEHIGH) {
-        Narrator_Say(narrator, narrator->faceUp[0], " against ");
-        Narrator_Say(narrator, narrator->faceUp[1], "\n");
-    } else if (narrator->style == PYWAR_NARRATION_SMU) {
-        for (int p = 0; p < event->players; p++) {
+    const char *between = "";
+    for (int p = 0; p < event->players; p++) {
+        if (!(narrator->faceUps & (1u << p))) {
+            continue;
+        }
+        if (narrator->style == PYWAR_NARRATION_LEHIGH) {
+            Text_Printf(narrator->text, "%s", between);
+            Narrator_Say(narrator, narrator->faceUp[p], "");
+            between = " against ";
+        } else if (narrator->style == PYWAR_NARRATION_SMU) {
             Text_Printf(narrator->text, "Player %c plays ", PLAYER_NAMES[p]);
             Narrator_Say(narrator, narrator->faceUp[p], "\n");
         }
     }
+    if (narrator->style == PYWAR_NARRATION_LEHIGH) {
+        Text_Printf(narrator->text, "\n");
+    }
+    narrator->faceUps = 0;
 }
 
 static void Narrator_Battle(Narrator *narrator, const TraceEvent *event)
 {
     int winner = event->player;
+    Narrator_FaceUps(narrator, event);
     if (narrator->style == PYWAR_NARRATION_LEHIGH) {
         if (winner < 0) {
             Text_Printf(narrator->text, "War!\n");
@@ -227,8 +243,10 @@ static void Narrator_EndIofall(const Narrator *narrator, const TraceEvent *event
     Text_Printf(narrator->text, "\n%s\n", dashes);
     if (event->player < 0) {
         Text_Printf(narrator->text, "Match draw\n");
-    } else {
+    } else if (event->players == 2) {
         Text_Printf(narrator->text, "Winner is %s!\n", IOFALL_NAMES[event->player]);
+    } else {
+        Text_Printf(narrator->text, "Winner is Player %d!\n", event->player + 1);
     }
     Text_Printf(narrator->text, "%s\n", dashes);
 }
@@ -262,7 +280,8 @@ void Narrator_Event(Narrator *narrator, const TraceEvent *event)
         break;
     case TRACE_FACE_UP:
     case TRACE_TAKE_BACK:
-        Narrator_FaceUp(narrator, event);
+        narrator->faceUp[event->player] = event->cards[0];
+        narrator->faceUps |= 1u << event->player;
         break;
     case TRACE_BATTLE:
         Narrator_Battle(narrator, event);

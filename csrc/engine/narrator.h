@@ -16,8 +16,8 @@ typedef struct Narrator {
     int countsDue;                          /* smu: a battle's counts are still to say */
     int roundOpen;                          /* iofall: a round's line is still to say */
     TraceEvent last;                        /* the event before: the sizes after it */
-    uint8_t faceUp[PYWAR_MAX_PLAYERS];      /* this battle's face-up cards */
-    int faceUps;                            /* how many of them are down so far */
+    uint8_t faceUp[PYWAR_MAX_PLAYERS];      /* this battle's face-up cards ... */
+    unsigned faceUps;                       /* ... of these players (bit p) */
     int32_t cycleStart;
     int32_t cyclePeriod;
 } Narrator;

@@ -42,6 +42,12 @@ class Counts:
     cycle_start: object = None
     cycle_period: object = None
     digest: int = digest.OFFSET
+    lead_changes: int = 0
+    biggest_pot: int = 0
+    comeback: int = 0
+    deepest_war: int = 0
+    refills: int = 0
+    war_depths: dict = field(default_factory=dict)     # wars in a round: rounds
 
 
 class Observer:
@@ -57,6 +63,9 @@ class Observer:
         self.last_was_tie = False
         self.lost = [False, False]
         self.pickup = None               # a pickup being told card by card
+        self.wars = 0                    # wars in this round
+        self.leader = None               # the one player with the most cards
+        self.deficit = [0, 0]            # the most cards each player has been behind
 
     def sizes(self):
         """The sizes of every pile now: (piles, pot). C: Observer_ReadSizes."""
@@ -80,6 +89,25 @@ class Observer:
             self.pickup = None
             self.write("pickup", {"player": player, "cards": cards}, sizes)
 
+    def tally(self):
+        """After the deal and after each round, as the engine's Game_Tally: the war
+        depth of the round, the leader (counting each change after the first) and each
+        one's deficit. C: Observer_Tally."""
+        result = self.result
+        if self.wars > 0:
+            result.war_depths[self.wars] = result.war_depths.get(self.wars, 0) + 1
+            result.deepest_war = max(result.deepest_war, self.wars)
+        self.wars = 0
+        held = [len(self.read_pile(to_play(p))) + len(self.read_pile(played(p)))
+                for p in range(PLAYERS)]
+        for p in range(PLAYERS):
+            self.deficit[p] = max(self.deficit[p], held[1 - p] - held[p])
+        if held[0] != held[1]:
+            leader = 0 if held[0] > held[1] else 1
+            if self.leader is not None and leader != self.leader:
+                result.lead_changes += 1
+            self.leader = leader
+
     def deal(self):
         """The hands dealt; the digest folds the cards in the order they were dealt:
         the bottom cards of A's and B's piles first, one each in turn. C: Observer_Deal."""
@@ -90,10 +118,13 @@ class Observer:
                     self.result.digest = digest.fold_card(self.result.digest, digest.DEAL,
                                                           player, hand[i])
         self.write("deal", {"hands": [hand[::-1] for hand in hands]})
+        self.tally()
 
     def round(self):
         """A round begins. C: Observer_Round."""
         self.flush()
+        if self.result.rounds > 0:
+            self.tally()
         self.result.rounds += 1
         self.streak = 0
         self.last_was_tie = False
@@ -109,6 +140,7 @@ class Observer:
         self.result.battles += 1
         if self.last_was_tie:
             self.result.wars += 1
+            self.wars += 1
         piles, pot = self.sizes()
         for player, card in enumerate(cards):
             self.result.digest = digest.fold_card(self.result.digest, digest.FACE_UP,
@@ -136,13 +168,15 @@ class Observer:
         """One card of the pot has gone on top of the player's 'played' pile.
         C: Observer_Take."""
         card = self.read_pile(played(player))[-1]
-        cards = [] if self.pickup is None else self.pickup[1]
-        self.pickup = (player, cards + [card], self.sizes())   # the sizes after the last card
+        cards = ([] if self.pickup is None else self.pickup[1]) + [card]
+        self.pickup = (player, cards, self.sizes())   # the sizes after the last card
+        self.result.biggest_pot = max(self.result.biggest_pot, len(cards))
 
     def refill(self, player):
         """The player's 'to play' pile was refilled and shuffled. C: Observer_Refill."""
         self.flush()
         hand = self.read_pile(to_play(player))
+        self.result.refills += 1
         self.result.digest = digest.fold(self.result.digest,
                                          digest.REFILL | player << 8 | len(hand))
         self.write("refill", {"player": player, "cards": hand[::-1]})
@@ -158,6 +192,7 @@ class Observer:
         C: Observer_End."""
         result = self.result
         self.flush()
+        self.tally()
         if all(self.lost):
             result.outcome = "both-lose"
         else:
@@ -166,6 +201,7 @@ class Observer:
         (piles, pot) = self.sizes()
         result.piles = piles
         result.stranded = pot
+        result.comeback = 0 if result.winner is None else self.deficit[result.winner]
         winner_code = 0 if result.winner is None else result.winner + 1
         result.digest = digest.fold(result.digest, digest.END
                                     | ("win", "both-lose").index(result.outcome) << 4

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from ..common import digest
 from ..common.rng import Rng
 from ..common.trace import OUTCOMES, spell
-from ..rules import parse_deck
+from ..rules import can_cycle, parse_deck
 from .cycle import Cycle
 from .hand import Hand
 from .narrator import Narrator
@@ -38,6 +38,12 @@ class Counts:
     cycle_start: object = None
     cycle_period: object = None
     digest: int = digest.OFFSET
+    lead_changes: int = 0
+    biggest_pot: int = 0
+    comeback: int = 0
+    deepest_war: int = 0
+    refills: int = 0
+    war_depths: dict = field(default_factory=dict)     # wars in a round: rounds
 
 
 @dataclass(frozen=True)
@@ -49,6 +55,7 @@ class Spec:
     pickup: str
     queue: bool
     shuffle: str
+    keep: bool
     watching: bool
     observed: bool
 
@@ -62,10 +69,7 @@ class WarPlan:
     takes_back: bool = False
 
 
-def can_cycle(rules):
-    """True when nothing random happens after the deal, so a game can repeat itself:
-    queue piles and a fixed pickup order. C: part of Game_Spec."""
-    return rules.piles == "queue" and rules.pickup != "random"
+WAR_GOES_ON, WAR_ENDS_ROUND = "goes on", "ends the round"
 
 
 class Game:
@@ -77,7 +81,7 @@ class Game:
         """A game of these rules; text and trace, if given, take the transcript and the
         trace's event lines with .append. C: Game_Init."""
         self.rules = rules
-        self.players = 2
+        self.players = rules.players
         self.ranks, self.suits = parse_deck(rules.deck)
         self.deck_size = self.ranks * self.suits
         self.rank = [card % self.ranks for card in range(self.deck_size)]
@@ -94,9 +98,11 @@ class Game:
         self.result = Counts()
         self.seed = seed
         self.over = False
+        self.in_game = set(range(self.players))     # the players still holding cards
+        self.leader = None
+        self.deficit = [0] * self.players
         self.to_play = [Hand() for _ in range(self.players)]
         self.played = [Hand() for _ in range(self.players)]
-        self.lost = [False] * self.players
         self.pot = []
         self.pot_owner = []
         self.face_up_cards = [None] * self.players
@@ -114,6 +120,7 @@ class Game:
         queue = rules.piles == "queue"
         return Spec(players=self.players, face_down=rules.face_down, short_war=rules.short_war,
                     pickup=rules.pickup, queue=queue, shuffle=rules.shuffle,
+                    keep=rules.refill == "keep",
                     watching=rules.detect_cycles and can_cycle(rules),
                     observed=self.observed)
 
@@ -166,8 +173,9 @@ class Game:
                 self.place(spec, player, card)
 
     def deal(self, spec):
-        """Shuffle the deck in the pot, then deal it from the top, A first, one card
-        each. C: Game_Deal."""
+        """Shuffle the deck in the pot, then deal it from the top one card at a time, A
+        first: card i goes to player i mod players, so the first seats get the extra
+        cards. C: Game_Deal."""
         if self.given is not None:
             self.deal_given(spec)
         else:
@@ -182,16 +190,22 @@ class Game:
     # ---- Drawing and the pot
 
     def refill(self, spec, player):
-        """Move the whole 'played' pile to 'to play' (reversing it) and shuffle it.
+        """'played' becomes 'to play': moved card by card (which reverses it) and
+        shuffled, or under refill 'keep' taken as it lies, its top card played first.
         C: Game_Refill."""
         to_play = self.to_play[player]
         played = self.played[player]
-        to_play.clear()
-        while played.count > 0:
-            to_play.push_top(played.pop_top())
-        cards = list(to_play.cards)
-        shuffle_cards(cards, self.rng, spec.shuffle)
-        to_play.cards = deque(cards)
+        if spec.keep:
+            to_play.cards = deque(played.cards)
+        else:
+            to_play.clear()
+            while played.count > 0:
+                to_play.push_top(played.pop_top())
+            cards = list(to_play.cards)
+            shuffle_cards(cards, self.rng, spec.shuffle)
+            to_play.cards = deque(cards)
+        played.clear()
+        self.result.refills += 1
         self.fold(digest.REFILL | player << 8 | to_play.count)
         if spec.observed:
             self.tell("refill", player=player, cards=to_play.top_first())
@@ -218,11 +232,12 @@ class Game:
         self.fold_card(digest.TAKE_BACK, player, card)
         return card
 
-    def face_up(self, spec, takes_back=()):
-        """Every player puts a card face up, A first: a new battle. takes_back holds the
-        players who play their last face-up card again. C: Game_FaceUp."""
+    def face_up(self, spec, in_battle, takes_back=()):
+        """Every player in the battle puts a card face up, in seat order: a new battle.
+        takes_back holds the players who play their last face-up card again.
+        C: Game_FaceUp."""
         self.result.battles += 1
-        for p in range(spec.players):
+        for p in sorted(in_battle):
             again = p in takes_back
             card = self.take_back(p) if again else self.draw(spec, p)
             self.put_in_pot(p, card)
@@ -238,16 +253,15 @@ class Game:
         return [card for card, owner in zip(self.pot, self.pot_owner) if owner == seat]
 
     def order_by_seat(self, first_seat, interleave):
-        """The pot's cards by seat: the first seat's, then the other's; or one of each
-        in turn. C: Game_OrderBySeat."""
-        first = self.seat_cards(first_seat)
-        second = self.seat_cards(1 - first_seat)
+        """The pot's cards seat by seat, from first_seat round the table: each seat's
+        cards in turn, or one card of each seat in turn (interleave).
+        C: Game_OrderBySeat."""
+        seats = [(first_seat + i) % self.players for i in range(self.players)]
+        by_seat = [self.seat_cards(seat) for seat in seats]
         if not interleave:
-            return first + second
-        order = []
-        for i in range(max(len(first), len(second))):
-            order += first[i:i + 1] + second[i:i + 1]
-        return order
+            return [card for cards in by_seat for card in cards]
+        most = max(len(cards) for cards in by_seat)
+        return [cards[i] for i in range(most) for cards in by_seat if i < len(cards)]
 
     def pickup_order(self, spec, winner):
         """The pot's cards in the order the winner takes them (docs/rules.md 7.4).
@@ -263,7 +277,7 @@ class Game:
         if pickup == "winner-first":
             return self.order_by_seat(winner, interleave=False)
         if pickup == "loser-first":
-            return self.order_by_seat(1 - winner, interleave=False)
+            return self.order_by_seat(winner + 1, interleave=False)   # the winner last
         return self.order_by_seat(A, interleave=pickup == "seat-interleaved")
 
     def collect(self, spec, winner):
@@ -277,6 +291,7 @@ class Game:
                 self.played[winner].push_top(card)
         self.pot = []
         self.pot_owner = []
+        self.result.biggest_pot = max(self.result.biggest_pot, len(taken))
         if spec.observed:
             self.tell("pickup", player=winner, cards=taken)
 
@@ -287,8 +302,8 @@ class Game:
         return self.to_play[player].count + self.played[player].count
 
     def after_battle(self, spec):
-        """After every battle: refill A, then B, where 'to play' is empty.
-        C: Game_AfterBattle."""
+        """After every battle: refill the players, in seat order, whose 'to play' is
+        empty. C: Game_AfterBattle."""
         if spec.queue:
             return
         for p in range(spec.players):
@@ -296,29 +311,42 @@ class Game:
                 self.refill(spec, p)
 
     def run_out(self, spec, losers):
-        """The game ends with these players out of cards; iofall's survivor takes the
-        pot, and if both run out there B (Computer) wins. C: Game_RunOut."""
+        """These players are out of the game, in seat order. C: Game_RunOut."""
+        for p in sorted(losers):
+            self.in_game.discard(p)
+            if spec.observed:
+                self.tell("run_out", player=p)
+
+    def end_if_over(self, spec, war_players):
+        """The game is over once at most one player holds cards. The last one wins; if
+        nobody is left, everybody lost, except under iofall, where the last of the war's
+        players wins (with two players, B). Under iofall the winner takes the pot;
+        elsewhere it stays on the table, stranded. C: Game_EndIfOver."""
         iofall = spec.short_war == "iofall"
+        if len(self.in_game) > 1:
+            return False
         self.over = True
         self.result.outcome = "win"
-        for p in range(spec.players):
-            if p in losers:
-                self.lost[p] = True
-                if spec.observed:
-                    self.tell("run_out", player=p)
-        if len(losers) == spec.players and not iofall:
+        if self.in_game:
+            self.result.winner = min(self.in_game)
+        elif iofall:
+            self.result.winner = max(war_players)
+        else:
             self.result.outcome = "both-lose"
-            return
-        self.result.winner = B if A in losers else A
-        if iofall:
+            return True
+        if iofall and self.pot:
             self.collect(spec, self.result.winner)
+        return True
 
-    def check_out(self, spec, winner):
-        """After a battle won by winner, a player with no cards left has lost (the winner
-        has just taken the pot, so it is never one of them). C: Game_CheckOut."""
-        losers = {p for p in range(spec.players) if p != winner and self.holds(p) == 0}
+    def check_out(self, spec, winner, war_players):
+        """At the end of a round, the players with no cards left are out: after a battle
+        won by winner (who has just taken the pot, so is never one of them), or after a
+        war that left the pot to nobody (winner None) among war_players.
+        C: Game_CheckOut."""
+        losers = {p for p in self.in_game if p != winner and self.holds(p) == 0}
         if losers:
             self.run_out(spec, losers)
+            self.end_if_over(spec, war_players)
 
     def plan_war(self, spec, player):
         """How a player with n cards meets a war (docs/rules.md 7.6). C: Game_PlanWar."""
@@ -353,62 +381,113 @@ class Game:
         if spec.observed and len(self.pot) > first:
             self.tell("face_down", player=player, cards=self.pot[first:])
 
-    def war(self, spec):
-        """After a tie: face-down cards, A's then B's, then a new face-up pair.
-        Returns True when a player runs out instead. C: Game_War."""
-        plans = [self.plan_war(spec, p) for p in range(spec.players)]
-        losers = {p for p, plan in enumerate(plans) if plan.loses}
-        takers = {p for p, plan in enumerate(plans) if plan.takes_back}
-        if len(takers) == spec.players:
+    def after_war_losses(self, spec, war_players, losers):
+        """The war's losers are out; the war goes on if two or more of its players are
+        left; one left takes the pot; none left (with others still playing) strands it.
+        Returns (how the war ends, the players left in it). C: Game_AfterWarLosses."""
+        self.run_out(spec, losers)
+        left = war_players - losers
+        if self.end_if_over(spec, war_players):
+            return WAR_ENDS_ROUND, left
+        if len(left) > 1:
+            return WAR_GOES_ON, left
+        if left:
+            winner = min(left)
+            self.collect(spec, winner)
+            self.after_battle(spec)
+            self.check_out(spec, winner, left)
+        else:
+            self.check_out(spec, None, war_players)
+        return WAR_ENDS_ROUND, left
+
+    def war(self, spec, war_players):
+        """After a tie among war_players: face-down cards in seat order, then new
+        face-up cards. Returns (how the war ends, the players left in it).
+        C: Game_War."""
+        plans = {p: self.plan_war(spec, p) for p in sorted(war_players)}
+        losers = {p for p, plan in plans.items() if plan.loses}
+        takers = {p for p, plan in plans.items() if plan.takes_back}
+        if takers == war_players:
             losers = takers        # all would play their tied cards again, and tie forever
         if losers and spec.short_war != "iofall":
-            self.run_out(spec, losers)
-            return True
-        for p in range(spec.players):
+            # a player who cannot go on is out before anyone puts a card down
+            ending, war_players = self.after_war_losses(spec, war_players, losers)
+            if ending == WAR_ENDS_ROUND:
+                return ending, war_players
+            takers &= war_players
+        for p in sorted(war_players):
             self.face_down(spec, p, plans[p].down)
-        if losers:
-            self.run_out(spec, losers)
-            return True
+        if losers and spec.short_war == "iofall":
+            # iofall: a player runs out when it must show a card, after the face-down ones
+            ending, war_players = self.after_war_losses(spec, war_players, losers)
+            if ending == WAR_ENDS_ROUND:
+                return ending, war_players
         self.result.wars += 1
-        self.face_up(spec, takers)
-        return False
+        self.face_up(spec, war_players, takers)
+        return WAR_GOES_ON, war_players
 
-    def compare(self):
-        """The winner of the face-up cards, or None for a tie. C: Game_Compare."""
-        rank_a = self.rank[self.face_up_cards[A]]
-        rank_b = self.rank[self.face_up_cards[B]]
-        if rank_a == rank_b:
-            return None
-        return A if rank_a > rank_b else B
+    def compare(self, in_battle):
+        """The winner of the battle among in_battle, or None for a tie, and the players
+        who share the highest rank. C: Game_Compare."""
+        ranks = {p: self.rank[self.face_up_cards[p]] for p in in_battle}
+        best = max(ranks.values())
+        top = {p for p, rank in ranks.items() if rank == best}
+        if len(top) > 1:
+            return None, top
+        return min(top), set()
+
+    def tally(self, spec, wars):
+        """After a round: the leader (the one player holding the most cards, if any),
+        counting each change of leader after the first, and the deficit each player has
+        faced. C: Game_Tally."""
+        result = self.result
+        if wars > 0:
+            result.war_depths[wars] = result.war_depths.get(wars, 0) + 1
+            result.deepest_war = max(result.deepest_war, wars)
+        held = [self.holds(p) for p in range(spec.players)]
+        for p in range(spec.players):
+            others = held[:p] + held[p + 1:]
+            self.deficit[p] = max(self.deficit[p], max(others) - held[p])
+        most = max(held)
+        if held.count(most) > 1:
+            return                          # a tie for the most cards: nobody leads
+        leader = held.index(most)
+        if self.leader is not None and leader != self.leader:
+            result.lead_changes += 1
+        self.leader = leader
 
     def play_round(self, spec):
-        """One round: battles until the pot is won or a player runs out. Returns True at
-        the end of the game. C: Game_PlayRound."""
+        """One round: battles until the pot is won or a war ends the round. Returns
+        True at the end of the game. C: Game_PlayRound."""
         result = self.result
-        streak = 0
+        in_battle = set(self.in_game)
+        streak = wars = 0
         result.rounds += 1
         if spec.observed:
             self.tell("round")
-        self.face_up(spec)
+        self.face_up(spec, in_battle)
         while True:
-            winner = self.compare()
+            winner, tied = self.compare(in_battle)
             if winner is not None:
                 self.fold(digest.BATTLE | winner)
                 if spec.observed:
                     self.tell("battle", winner=winner, tied=[])
                 self.collect(spec, winner)
                 self.after_battle(spec)
-                self.check_out(spec, winner)
+                self.check_out(spec, winner, {winner})
                 break
             self.fold(digest.BATTLE | digest.TIE)
             result.ties += 1
             streak += 1
             result.longest_tie_streak = max(result.longest_tie_streak, streak)
             if spec.observed:
-                self.tell("battle", winner=None, tied=list(range(spec.players)))
+                self.tell("battle", winner=None, tied=sorted(tied))
             self.after_battle(spec)
-            if self.war(spec):
+            ending, in_battle = self.war(spec, tied)
+            if ending == WAR_ENDS_ROUND:
                 break
+            wars += 1
+        self.tally(spec, wars)
         return self.over
 
     # ---- The whole game
@@ -442,15 +521,15 @@ class Game:
         return start
 
     def cap(self, spec):
-        """The round cap: whoever holds more cards wins; equal counts win for nobody.
-        C: Game_Cap."""
-        cards_a, cards_b = self.holds(A), self.holds(B)
+        """The round cap: the one player holding the most cards wins; a tie for the most
+        wins for nobody. C: Game_Cap."""
         if spec.observed:
             self.tell("cap")
+        held = [self.holds(p) for p in range(spec.players)]
         self.over = True
         self.result.outcome = "capped"
-        if cards_a != cards_b:
-            self.result.winner = A if cards_a > cards_b else B
+        if held.count(max(held)) == 1:
+            self.result.winner = held.index(max(held))
 
     def cycle(self, spec, period):
         """The game repeats: it ends with no winner. C: Game_Cycle."""
@@ -467,6 +546,7 @@ class Game:
         result.piles = [[self.to_play[p].count, self.played[p].count]
                         for p in range(spec.players)]
         result.stranded = len(self.pot)
+        result.comeback = 0 if result.winner is None else self.deficit[result.winner]
         winner_code = 0 if result.winner is None else result.winner + 1
         self.fold(digest.END | OUTCOMES.index(result.outcome) << 4 | winner_code)
         if spec.observed:
@@ -476,6 +556,7 @@ class Game:
         """The whole game: deal, rounds until an end, the cap, or a repeat.
         C: Game_PlayWith."""
         self.deal(spec)
+        self.tally(spec, 0)                 # the leader after the deal
         cycle = Cycle(self.get_state()) if spec.watching else None
         while not self.over:
             if self.result.rounds >= self.rules.max_rounds:

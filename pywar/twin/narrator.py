@@ -36,7 +36,7 @@ class Narrator:
         self.round_open = False
         self.last = None
         self.face_up = {}                # this battle's face-up cards, by player
-        self.last_face_up = []           # the last battle's, in player order
+        self.last_face_up = {}           # the last battle's, by player
         self.cycle = (None, None)
         self.handlers = {"deal": self.deal, "round": self.round, "face_up": self.face_up_card,
                          "take_back": self.face_up_card,
@@ -76,10 +76,14 @@ class Narrator:
         self.say("\n")
 
     def round_line(self):
-        """iofall: the line after a round. C: Narrator_RoundLine."""
-        user, computer = (sum(pile) for pile in self.last["piles"][:2])
-        self.say(f"{self.last['round']}. User: {user} Comp:{computer}, "
-                 f"Total: {user + computer}\n")
+        """iofall: the line after a round; with more than two players, one "Player N: n"
+        each. C: Narrator_RoundLine."""
+        held = [sum(pile) for pile in self.last["piles"]]
+        if len(held) == 2:
+            counts = f" User: {held[0]} Comp:{held[1]}"
+        else:
+            counts = "".join(f" Player {p + 1}: {n}" for p, n in enumerate(held))
+        self.say(f"{self.last['round']}.{counts}, Total: {sum(held)}\n")
 
     def say_waiting(self, event):
         """Say what waited for this event. C: Narrator_SayWaiting."""
@@ -96,8 +100,9 @@ class Narrator:
     def deal(self, event):
         """The opening lines. C: Narrator_Deal."""
         if self.style == "lehigh":
+            piles = "two" if len(event["hands"]) == 2 else len(event["hands"])
             self.say(("Shuffling deck\n" if self.shuffled else "")
-                     + "Dealing deck into two piles\n")
+                     + f"Dealing deck into {piles} piles\n")
         elif self.style == "iofall":
             self.say("Welcome to War, let's begin...\n")
         else:
@@ -117,23 +122,25 @@ class Narrator:
         self.round_open = self.style == "iofall"
 
     def face_up_card(self, event):
-        """A player's face-up card (or the one it took back): the cards are said once
-        every player's is down. C: Narrator_FaceUp."""
+        """A player's face-up card (or the one it took back), said with the battle.
+        C: in Narrator_Event."""
         self.face_up[event["player"]] = event["card"]
-        if len(self.face_up) < len(event["piles"]):
-            return
-        cards = [self.face_up[player] for player in sorted(self.face_up)]
+
+    def face_ups(self):
+        """A battle's face-up cards, in seat order. C: Narrator_FaceUps."""
+        cards = {player: self.face_up[player] for player in sorted(self.face_up)}
         self.face_up = {}
         self.last_face_up = cards
         if self.style == "lehigh":
-            self.say(f"{self.card(cards[0])} against {self.card(cards[1])}\n")
+            self.say(" against ".join(self.card(card) for card in cards.values()) + "\n")
         elif self.style == "smu":
-            for name, card in zip(PLAYER_NAMES, cards):
-                self.say(f"Player {name} plays {self.card(card)}\n")
+            for player, card in cards.items():
+                self.say(f"Player {PLAYER_NAMES[player]} plays {self.card(card)}\n")
 
     def battle(self, event):
         """A battle is won or tied. C: Narrator_Battle."""
         winner = event["winner"]
+        self.face_ups()
         if self.style == "lehigh":
             self.say("War!\n" if winner is None
                      else f"{self.card(self.last_face_up[winner])} wins\n")
@@ -187,7 +194,9 @@ class Narrator:
         """iofall's banner. C: Narrator_EndIofall."""
         dashes = "-" * 20
         winner = event["winner"]
-        verdict = "Match draw" if winner is None else f"Winner is {IOFALL_NAMES[winner]}!"
+        names = IOFALL_NAMES if len(event["piles"]) == 2 else [
+            f"Player {p + 1}" for p in range(len(event["piles"]))]
+        verdict = "Match draw" if winner is None else f"Winner is {names[winner]}!"
         self.say(f"\n{dashes}\n{verdict}\n{dashes}\n")
 
     def end(self, event):
