@@ -432,6 +432,8 @@ def build_subcommands(parser):
     add_simulate(subparsers)
     add_check(subparsers)
     add_rules(subparsers)
+    from .cli_exact import add_exact
+    add_exact(subparsers)
     return subparsers
 
 
