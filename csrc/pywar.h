@@ -160,6 +160,8 @@ typedef struct PywarExactList {        /* optional: each game of a part, in orde
     int8_t *outcome;
     int32_t *rounds;
     int32_t *battles;
+    int32_t *ties;
+    int32_t *wars;
     int32_t *cycle_period;
 } PywarExactList;
 

@@ -220,7 +220,8 @@ def run_part(part, engine="c"):
 
 def listing(part, engine="c"):
     """Each game of a part (not its twins), in order: (winner, outcome, rounds, battles,
-    cycle_period) tuples, winner None or 0/1, cycle_period None unless it cycled."""
+    ties, wars, cycle_period) tuples, winner None or 0/1, cycle_period None unless it
+    cycled."""
     count = part_games(part)
     if engine == "python":
         from .twin.exact import play_part
@@ -229,19 +230,20 @@ def listing(part, engine="c"):
         return games
     from ._checked import ffi
     from .rules import OUTCOMES
-    arrays = {"winner": ffi.new("int8_t[]", count), "outcome": ffi.new("int8_t[]", count),
-              "rounds": ffi.new("int32_t[]", count), "battles": ffi.new("int32_t[]", count),
-              "cycle_period": ffi.new("int32_t[]", count)}
+    columns = {"winner": "int8_t", "outcome": "int8_t", "rounds": "int32_t",
+               "battles": "int32_t", "ties": "int32_t", "wars": "int32_t",
+               "cycle_period": "int32_t"}
+    arrays = {name: ffi.new(f"{kind}[]", count) for name, kind in columns.items()}
     games = ffi.new("PywarExactList *", {"capacity": count, **arrays})
     tally, free = c_tally()
     try:
         c_play(part.rules, [part], tally, listing=games)
     finally:
         free(tally)
-    return [(None if arrays["winner"][i] < 0 else arrays["winner"][i],
-             OUTCOMES[arrays["outcome"][i]], arrays["rounds"][i], arrays["battles"][i],
-             None if arrays["cycle_period"][i] < 0 else arrays["cycle_period"][i])
-            for i in range(games.count)]
+    rows = zip(*(list(arrays[name][0:games.count]) for name in columns))
+    return [(None if winner < 0 else winner, OUTCOMES[outcome], rounds, battles, ties, wars,
+             None if period < 0 else period)
+            for winner, outcome, rounds, battles, ties, wars, period in rows]
 
 
 def part_games(part):

@@ -33,12 +33,13 @@ def every_sequence(deck):
 
 
 def engine_game(rules, ranks):
-    """(winner, outcome, rounds, battles, cycle_period) of a rank sequence's deal as
-    pywar.play plays it, the deal dealt alternately from position 0, A first."""
+    """(winner, outcome, rounds, battles, ties, wars, cycle_period) of a rank sequence's
+    deal as pywar.play plays it, dealt alternately from position 0, A first."""
     deck_ranks, suits = parse_deck(rules.deck)
     game = pywar.play(0, rules, deal=exhaustive.deal_of(ranks, suits, deck_ranks))
     winner = None if game.winner is None else "AB".index(game.winner)
-    return winner, game.outcome, game.rounds, game.battles, game.cycle_period
+    return (winner, game.outcome, game.rounds, game.battles, game.ties, game.wars,
+            game.cycle_period)
 
 
 # ---- The enumeration and the deal order
@@ -113,7 +114,7 @@ ENGINE_RULES = [
 
 @pytest.mark.parametrize("deck, dimensions", ENGINE_RULES)
 def test_every_enumerated_game_is_the_engines_game(deck, dimensions):
-    """The enumerator's outcome, winner, rounds and battles of each deal are
+    """The enumerator's outcome, winner, rounds, battles, ties and wars of each deal are
     pywar.play's for that deal (a sample of 5x2's 113,400).  A repeat is found on ranks:
     with one suit the engine, which compares card ids, finds it in the same round; with
     more, two cards of a rank may have changed places, so the engine's period is a
@@ -129,7 +130,7 @@ def test_every_enumerated_game_is_the_engines_game(deck, dimensions):
     for i in chosen:
         mine, theirs = games[i], engine_game(rules, sequences[i])
         if mine[1] == "cycle" and suits > 1:
-            assert theirs[1] == "cycle" and theirs[4] % mine[4] == 0, sequences[i]
+            assert theirs[1] == "cycle" and theirs[6] % mine[6] == 0, sequences[i]
         else:
             assert mine == theirs, sequences[i]
 
@@ -141,7 +142,7 @@ def test_a_period_on_ranks_can_be_shorter_than_on_card_ids():
     after 2 rounds, but ids 0 and 2 have changed places: the ids repeat after 4."""
     rules = rules_of("2x2", "smu")
     games = exhaustive.listing(exhaustive.Part(rules, (0, 1, 1, 0)))
-    assert games == [(None, "cycle", 3, 3, 2)]
+    assert games == [(None, "cycle", 3, 3, 0, 0, 2)]
     engine = pywar.play(0, rules, deal=exhaustive.deal_of((0, 1, 1, 0), 2, 2))
     assert exhaustive.deal_of((0, 1, 1, 0), 2, 2) == [[0, 3], [1, 2]]
     assert (engine.outcome, engine.cycle_start, engine.cycle_period) == ("cycle", 0, 4)
@@ -208,7 +209,7 @@ def test_the_twin_plays_the_same_games_as_the_engine():
     assert exhaustive.listing(part, "python") == exhaustive.listing(part, "c")
     for ranks, game in zip([s for s in every_sequence("3x2") if s[0] == 2],
                            exhaustive.listing(part, "python")):
-        assert game[:4] == engine_game(rules, ranks)[:4]
+        assert game[:6] == engine_game(rules, ranks)[:6]
 
 
 # ---- The split and the symmetry do not change the counts

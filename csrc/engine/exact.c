@@ -43,6 +43,8 @@ typedef struct Table {
     int up[2];               /* each player's face-up rank in this battle */
     int32_t rounds;
     int32_t battles;
+    int32_t ties;
+    int32_t wars;
     int32_t period;          /* the cycle's rounds, once found */
     int over;
     int outcome;             /* enum PywarOutcome */
@@ -96,6 +98,8 @@ static inline void Table_Deal(Table *table, const uint8_t *ranks, int cards)
     table->potCount = 0;
     table->rounds = 0;
     table->battles = 0;
+    table->ties = 0;
+    table->wars = 0;
     table->period = -1;
     table->over = 0;
     table->outcome = PYWAR_OUTCOME_WIN;
@@ -270,6 +274,7 @@ static int Table_War(Table *table, const ExactSpec *spec)
         Table_RunOut(table, spec, losers);
         return 1;
     }
+    table->wars++;
     Table_FaceUp(table, takers);
     return 0;
 }
@@ -285,6 +290,7 @@ static int Table_PlayTie(Table *table, const ExactSpec *spec, int rank)
     Table_PutInPot(table, EXACT_A, rank);
     Table_PutInPot(table, EXACT_B, rank);
     while (table->up[EXACT_A] == table->up[EXACT_B]) {
+        table->ties++;
         if (Table_War(table, spec)) {
             return 1;
         }
@@ -589,6 +595,8 @@ static int Exact_List(PywarExactList *list, const Table *table)
     list->outcome[i] = (int8_t)table->outcome;
     list->rounds[i] = table->rounds;
     list->battles[i] = table->battles;
+    list->ties[i] = table->ties;
+    list->wars[i] = table->wars;
     list->cycle_period[i] = table->period;
     return PYWAR_OK;
 }

@@ -31,7 +31,7 @@ class Table:
         self.hands = (deque(ranks[0::2]), deque(ranks[1::2]))
         self.pot, self.pot_owner = [], []
         self.up = [None, None]
-        self.rounds = self.battles = 0
+        self.rounds = self.battles = self.ties = self.wars = 0
         self.period = None
         self.over = False
         self.outcome, self.winner = "win", None
@@ -136,6 +136,7 @@ class Table:
         if losers:
             self.run_out(losers)
             return True
+        self.wars += 1
         self.face_up(takers)
         return False
 
@@ -145,6 +146,7 @@ class Table:
         self.rounds += 1
         self.face_up()
         while self.up[A] == self.up[B]:
+            self.ties += 1
             if self.war():
                 return True
         winner = A if self.up[A] > self.up[B] else B
@@ -298,8 +300,8 @@ def empty_tally():
 
 def play_part(rules, prefix, mirrored=False, tally=None, listing=None):
     """Play every deal of the part that starts with prefix, adding to tally (a new one if
-    None), and each game's (winner, outcome, rounds, battles, cycle period) to listing if
-    given; return the tally. C: pywar_exact_part."""
+    None), and each game's (winner, outcome, rounds, battles, ties, wars, cycle period)
+    to listing if given; return the tally. C: pywar_exact_part."""
     tally = empty_tally() if tally is None else tally
     if mirrored and not can_mirror(rules, prefix):
         raise ValueError(f"part {tuple(prefix)} cannot stand for its twin under {rules.name}")
@@ -310,7 +312,7 @@ def play_part(rules, prefix, mirrored=False, tally=None, listing=None):
         table.play()
         if listing is not None:
             listing.append((table.winner, table.outcome, table.rounds, table.battles,
-                            table.period))
+                            table.ties, table.wars, table.period))
         record(tally, table, ranks, bool(mirrored))
         ranks = next_sequence(ranks, len(prefix))
     return tally
