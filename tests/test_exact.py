@@ -385,3 +385,42 @@ def test_the_module_example_runs():
     import doctest
     failures, tried = doctest.testmod(exhaustive)
     assert tried > 0 and failures == 0
+
+
+@pytest.mark.parametrize("argv, prefix", [
+    (["--deck", "9x1", "--piles", "queue", "--pickup", "winner-first"], (4, 2)),
+    (["--rules", "lehigh", "--deck", "4x2"], ()),
+    (["--deck", "3x3", "--piles", "queue", "--pickup", "loser-first", "--face-down", "1",
+      "--short-war", "all-but-one"], (0,)),
+])
+def test_pywar_play_deal_replays_deals_of_every_outcome(capsys, argv, prefix):
+    """Deals sampled from each outcome the enumeration reports (A wins, B wins, both
+    lose, cycle), and the longest game, replayed by pywar play --deal."""
+    args = cli.build_parser().parse_args(["exact", *argv])
+    rules = make_rules(args.rules, **cli.rule_dimensions(args))
+    ranks, suits = parse_deck(rules.deck)
+    part = exhaustive.Part(rules, prefix)
+    sequences = [s for s in every_sequence(rules.deck) if s[:len(prefix)] == prefix]
+    classes = {}
+    for ranks_dealt, game in zip(sequences, exhaustive.listing(part)):
+        classes.setdefault(game[:2], []).append((ranks_dealt, game))
+    assert ("cycle" in {outcome for _, outcome in classes}) and len(classes) >= 3
+    longest = pywar.exact(rules).longest
+    chosen = [(tuple(longest["ranks"]), (None, "ends", longest["rounds"], longest["battles"]))]
+    for members in classes.values():
+        chosen += random.Random(len(members)).sample(members, min(3, len(members)))
+    for ranks_dealt, game in chosen:
+        deal = exhaustive.deal_of(ranks_dealt, suits, ranks)
+        text = "/".join(",".join(map(str, hand)) for hand in deal)
+        assert cli.main(["play", "--seed", "0", *argv, "--deal", text, "--json"]) == 0
+        played = json.loads(capsys.readouterr().out)
+        winner = None if played["winner"] is None else "AB".index(played["winner"])
+        if game[1] == "ends":                                   # the longest game
+            assert played["outcome"] in ("win", "both-lose")
+            assert (played["rounds"], played["battles"]) == game[2:4]
+        elif game[1] == "cycle":
+            assert played["outcome"] == "cycle"
+            if suits == 1:
+                assert (played["rounds"], played["cycle_period"]) == (game[2], game[6])
+        else:
+            assert (winner, played["outcome"], played["rounds"], played["battles"]) == game[:4]
