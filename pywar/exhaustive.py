@@ -46,13 +46,18 @@ def check_rules(rules):
                          f"{rules.deck} ({ranks * suits} cards)")
 
 
+def seatless(rules):
+    """True when the rules treat the seats alike, so that swapping the players maps
+    every game to its mirror image: a pickup by who won (winner-first, loser-first),
+    and a short war other than iofall's, where B wins when both run out."""
+    return rules.pickup in SEATLESS_PICKUPS and rules.short_war != "iofall"
+
+
 def symmetric(rules):
-    """True when swapping the players is an exact symmetry of every deal: equal hands
-    (an even deck) and rules that treat the seats alike (a seatless pickup, and not
-    iofall's short war, where B wins when both run out)."""
+    """True when swapping the players is an exact symmetry of the deals: seatless rules
+    and equal hands (an even deck), so each deal's twin is a deal too."""
     ranks, suits = parse_deck(rules.deck)
-    return (ranks * suits % 2 == 0 and rules.pickup in SEATLESS_PICKUPS
-            and rules.short_war != "iofall")
+    return ranks * suits % 2 == 0 and seatless(rules)
 
 
 def twin(ranks):

@@ -424,3 +424,35 @@ def test_pywar_play_deal_replays_deals_of_every_outcome(capsys, argv, prefix):
                 assert (played["rounds"], played["cycle_period"]) == (game[2], game[6])
         else:
             assert (winner, played["outcome"], played["rounds"], played["battles"]) == game[:4]
+
+
+def plain_cycles(n, pickup):
+    """The cycles reached from every deal of n distinct cards, by a plain loop written
+    here: a dict of the states seen (not Brent's search); each cycle as the frozenset of
+    its states, joined with its player-swapped twin's states for a seatless pickup."""
+    first = {"winner-first": lambda winner, a, b: (a, b) if winner == 0 else (b, a),
+             "loser-first": lambda winner, a, b: (b, a) if winner == 0 else (a, b),
+             "smu": lambda winner, a, b: (b, a),
+             "pot-order": lambda winner, a, b: (a, b)}[pickup]
+    cycles = set()
+    for order in itertools.permutations(range(n)):
+        hands, seen, states = (list(order[0::2]), list(order[1::2])), {}, []
+        while hands[0] and hands[1] and (tuple(hands[0]), tuple(hands[1])) not in seen:
+            seen[tuple(hands[0]), tuple(hands[1])] = len(states)
+            states.append((tuple(hands[0]), tuple(hands[1])))
+            a, b = hands[0].pop(0), hands[1].pop(0)
+            winner = 0 if a > b else 1
+            hands[winner].extend(first(winner, a, b))
+        if hands[0] and hands[1]:
+            cycle = frozenset(states[seen[tuple(hands[0]), tuple(hands[1])]:])
+            if pickup in ("winner-first", "loser-first"):
+                cycle |= frozenset((second, first_) for first_, second in cycle)
+            cycles.add(cycle)
+    return len(cycles)
+
+
+@pytest.mark.parametrize("pickup", ["winner-first", "loser-first", "smu", "pot-order"])
+def test_distinct_cycles_by_a_plain_loop(pickup):
+    for n in (5, 6, 7):
+        assert pywar.exact(rules_of(f"{n}x1", pickup)).distinct_cycles == \
+            plain_cycles(n, pickup), n

@@ -31,6 +31,7 @@ typedef struct ExactSpec {
     int32_t maxRounds;
     uint64_t bFirst;         /* 1: a two-card pot won by A is taken B's card first */
     uint64_t bFirstFlips;    /* 1: ... and the other way round when B wins it */
+    int seatless;            /* 1: the rules treat the seats alike (Exact_Seatless) */
 } ExactSpec;
 
 /* One game on ranks: the engine's Game with a hand in a word. */
@@ -423,8 +424,9 @@ static inline int Exact_KeyLess(CycleKey a, CycleKey b)
     return a.countA != b.countA ? a.countA < b.countA : a.digits < b.digits;
 }
 
-/* The key of the cycle a game has fallen into, the same for its twin: the least key of
- * the cycle's states and of their player-swapped twins. */
+/* The key of the cycle a game has fallen into: the least key of the cycle's states, and
+ * where the rules treat the seats alike of their player-swapped twins too, so that a
+ * cycle and its twin (then a cycle too) have one key. */
 static CycleKey Exact_CycleKey(const Table *table, const ExactSpec *spec)
 {
     Table walker = *table;                /* for ties only; the hands stay in quick */
@@ -435,7 +437,7 @@ static CycleKey Exact_CycleKey(const Table *table, const ExactSpec *spec)
         if (i > 0) {
             Table_PlayRound(&quick, &walker, spec);
         }
-        for (int swapped = 0; swapped < 2; swapped++) {
+        for (int swapped = 0; swapped <= spec->seatless; swapped++) {
             CycleKey key = Exact_StateKey(&quick, swapped);
             best = Exact_KeyLess(key, best) ? key : best;
         }
@@ -629,6 +631,15 @@ static int Exact_Next(uint8_t *ranks, int fixed, int cards)
     return 1;
 }
 
+/* 1 when swapping the players maps every game to its mirror image: a pickup by who won
+ * (not by seat) and a short war other than iofall's, where B wins if both run out. */
+static int Exact_Seatless(const PywarRules *rules)
+{
+    return (rules->pickup == PYWAR_PICKUP_WINNER_FIRST
+            || rules->pickup == PYWAR_PICKUP_LOSER_FIRST)
+           && rules->short_war != PYWAR_SHORT_IOFALL;
+}
+
 static int Exact_Spec(const PywarRules *rules, ExactSpec *spec)
 {
     /* a two-card pot: smu takes B's card first (the pot reversed), winner-first the
@@ -647,6 +658,7 @@ static int Exact_Spec(const PywarRules *rules, ExactSpec *spec)
     spec->maxRounds = rules->max_rounds;
     spec->bFirst = B_FIRST[rules->pickup];
     spec->bFirstFlips = B_FIRST_FLIPS[rules->pickup];
+    spec->seatless = Exact_Seatless(rules);
     return PYWAR_OK;
 }
 
@@ -684,10 +696,8 @@ static int Exact_First(const PywarRules *rules, const uint8_t *prefix, int prefi
 static int Exact_CanMirror(const PywarRules *rules, const uint8_t *prefix, int prefixLength)
 {
     uint8_t twin[PYWAR_EXACT_MAX_CARDS];
-    int seatless = rules->pickup == PYWAR_PICKUP_WINNER_FIRST
-                   || rules->pickup == PYWAR_PICKUP_LOSER_FIRST;
-    if (!seatless || rules->short_war == PYWAR_SHORT_IOFALL
-        || rules->ranks * rules->suits % 2 != 0 || prefixLength % 2 != 0) {
+    if (!Exact_Seatless(rules) || rules->ranks * rules->suits % 2 != 0
+        || prefixLength % 2 != 0) {
         return 0;
     }
     Exact_Twin(prefix, prefixLength, twin);

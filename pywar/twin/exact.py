@@ -24,6 +24,7 @@ class Table:
         self.short_war = rules.short_war
         self.pickup = rules.pickup
         self.max_rounds = rules.max_rounds
+        self.seatless = seatless(rules)
 
     def deal(self, ranks):
         """Deal a rank sequence alternately, A first: each hand plays its cards in the
@@ -188,16 +189,24 @@ def state_key(table, swapped):
 
 
 def cycle_key(table):
-    """The key of the cycle a game has fallen into, the same for its twin: the least key
-    of the cycle's states and of their twins, as one int (count << 64 | digits).
-    C: Exact_CycleKey."""
+    """The key of the cycle a game has fallen into: the least key of the cycle's states,
+    and where the rules treat the seats alike of their twins too, as one int
+    (count << 64 | digits). C: Exact_CycleKey."""
     keys = []
     for i in range(table.period):
         if i > 0:
             table.play_round()
-        keys += [state_key(table, False), state_key(table, True)]
+        keys.append(state_key(table, False))
+        if table.seatless:
+            keys.append(state_key(table, True))
     count, value = min(keys)
     return count << 64 | value
+
+
+def seatless(rules):
+    """True when swapping the players maps every game to its mirror image: a pickup by
+    who won, not by seat, and a short war other than iofall's. C: Exact_Seatless."""
+    return rules.pickup in ("winner-first", "loser-first") and rules.short_war != "iofall"
 
 
 def twin(ranks):
@@ -286,9 +295,8 @@ def can_mirror(rules, prefix):
     """True where a part may stand for its twin part too: seatless pickups, not iofall's
     short war, even hands, an even prefix that is not its own twin. C: Exact_CanMirror."""
     ranks, suits = parse_deck(rules.deck)
-    seatless = rules.pickup in ("winner-first", "loser-first")
-    return (seatless and rules.short_war != "iofall" and ranks * suits % 2 == 0
-            and len(prefix) % 2 == 0 and twin(tuple(prefix)) != tuple(prefix))
+    return (seatless(rules) and ranks * suits % 2 == 0 and len(prefix) % 2 == 0
+            and twin(tuple(prefix)) != tuple(prefix))
 
 
 def empty_tally():
