@@ -456,3 +456,12 @@ def test_distinct_cycles_by_a_plain_loop(pickup):
     for n in (5, 6, 7):
         assert pywar.exact(rules_of(f"{n}x1", pickup)).distinct_cycles == \
             plain_cycles(n, pickup), n
+
+
+def test_capped_games_are_counted_apart():
+    """3x1 with max_rounds 1: the three deals that end in round 1 end (see the hand-worked
+    table above); the other three are capped, and not in the lengths or the mean."""
+    result = pywar.exact(rules_of("3x1", max_rounds=1))
+    assert (result.ended, result.capped, result.cycles) == (3, 3, 0)
+    assert result.rounds == {1: 3} and result.mean_rounds_fraction == "1"
+    assert result.longest["rounds"] == 1 and result.longest["ranks"] == [1, 0, 2]
