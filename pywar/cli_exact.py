@@ -29,6 +29,8 @@ def counts_table(result):
     total = result.orderings
     longest = result.longest
     plural = "s" if result.weight != 1 else ""
+    twins = ("a cycle and its player-swapped twin counted once" if result.twins_merged
+             else "each counted once: under these rules a cycle's twin is no cycle")
     rows = [
         ("deck", f"{result.deck}: {total:,} orderings, {result.rank_sequences:,} rank "
                  f"sequences ({result.weight:,} ordering{plural} each)"),
@@ -36,7 +38,7 @@ def counts_table(result):
         ("end", f"{result.ended:,} deals: A wins {result.a_wins:,}, B wins "
                 f"{result.b_wins:,}, both lose {result.both_lose:,}"),
         ("endless", f"{result.cycles:,} deals, into {result.distinct_cycles:,} distinct "
-                    "cycles (a cycle and its player-swapped twin counted once)"),
+                    f"cycles ({twins})"),
         ("cycles", ", ".join(f"{length} rounds: {count:,} deals"
                              for length, count in result.cycle_lengths.items()) or "-"),
     ]

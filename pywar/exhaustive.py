@@ -23,7 +23,8 @@ from fractions import Fraction
 from .rules import make_rules, parse_deck
 
 MAX_CARDS = 16                 # C: PYWAR_EXACT_MAX_CARDS
-TARGET_PARTS = 100             # split finer than this many parts, where the deck allows
+TARGET_PARTS = 100             # split into at least this many parts...
+SMALL_PART = 50_000            # ... unless the parts already play at most this many games
 SEATLESS_PICKUPS = ("winner-first", "loser-first")
 COUNTS = ("a_wins", "b_wins", "both_lose", "cycles", "capped")
 HISTOGRAMS = ("rounds", "battles", "cycle_lengths")
@@ -96,11 +97,12 @@ def prefixes(ranks, suits, length):
 
 def prefix_length(rules, mirror):
     """The shortest prefix (even, when mirroring) that splits the deck into at least
-    TARGET_PARTS parts, or the whole deck."""
+    TARGET_PARTS parts, or into parts of at most SMALL_PART games, or the whole deck."""
     ranks, suits = parse_deck(rules.deck)
     cards = ranks * suits
     for length in range(0, cards + 1, 2 if mirror else 1):
-        if len(prefixes(ranks, suits, length)) >= TARGET_PARTS:
+        count = len(prefixes(ranks, suits, length))
+        if count >= TARGET_PARTS or multiset_count([suits] * ranks) // count <= SMALL_PART:
             return length
     return cards
 
@@ -331,7 +333,8 @@ class ExactResult:
     capped: int                 # deals stopped by max_rounds
     sequences: dict             # the same six counts in rank sequences
     cycle_lengths: dict         # cycle length in rounds: deals that fall into it
-    distinct_cycles: int        # a cycle and its player-swapped twin counted once
+    distinct_cycles: int        # the cycles met (a cycle and its twin once: twins_merged)
+    twins_merged: bool          # the rules treat the seats alike: twins count as one
     longest: object             # the longest game that ends: rounds, battles, ranks, deal
     mean_rounds: object         # over the games that end (None if none does)
     mean_rounds_fraction: object
@@ -377,7 +380,8 @@ def summarize(rules, tally, engine, parts, jobs, seconds):
         sequences=counts,
         cycle_lengths={length: count * weight for length, count
                        in sorted(tally.cycle_lengths.items())},
-        distinct_cycles=len(tally.cycle_keys), longest=longest,
+        distinct_cycles=len(tally.cycle_keys), twins_merged=seatless(rules),
+        longest=longest,
         mean_rounds=None if means["rounds"] is None else float(means["rounds"]),
         mean_rounds_fraction=None if means["rounds"] is None else str(means["rounds"]),
         mean_battles=None if means["battles"] is None else float(means["battles"]),

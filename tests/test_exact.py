@@ -236,10 +236,11 @@ def test_the_counts_do_not_depend_on_the_split_or_the_jobs(deck, pickup, dimensi
 def test_the_player_swap_symmetry_gives_the_same_counts(deck, pickup, dimensions):
     rules = rules_of(deck, pickup, **dimensions)
     plain = pywar.exact(rules, symmetry=False)
-    mirrored = pywar.exact(rules, symmetry=True)
-    assert (plain.symmetry, mirrored.symmetry) == (None, "player-swap")
-    assert exhaustive.same_counts(plain, mirrored)
-    assert sum(part.mirrored for part in exhaustive.plan(rules)) > 0
+    for length in (2, 4):
+        mirrored = pywar.exact(rules, symmetry=True, prefix_length=length)
+        assert (plain.symmetry, mirrored.symmetry) == (None, "player-swap")
+        assert exhaustive.same_counts(plain, mirrored)
+        assert sum(part.mirrored for part in exhaustive.plan(rules, length=length)) > 0
 
 
 @pytest.mark.parametrize("deck, dimensions", [
@@ -251,7 +252,7 @@ def test_no_symmetry_where_it_is_not_exact(deck, dimensions):
     when both run out)."""
     rules = rules_of(deck, **dimensions)
     assert not exhaustive.symmetric(rules)
-    assert not any(part.mirrored for part in exhaustive.plan(rules))
+    assert not any(part.mirrored for part in exhaustive.plan(rules, length=2))
     assert pywar.exact(rules).symmetry is None
 
 
@@ -294,7 +295,7 @@ def test_tallies_merge_by_adding():
 
 def test_a_part_is_a_small_picklable_job_and_its_tally_too():
     import pickle
-    part = exhaustive.plan(rules_of("6x1"))[5]
+    part = exhaustive.plan(rules_of("6x1"), length=2)[5]
     copy = pickle.loads(pickle.dumps(part))
     assert copy == part
     tally = exhaustive.run_part(copy)
@@ -465,3 +466,12 @@ def test_capped_games_are_counted_apart():
     assert (result.ended, result.capped, result.cycles) == (3, 3, 0)
     assert result.rounds == {1: 3} and result.mean_rounds_fraction == "1"
     assert result.longest["rounds"] == 1 and result.longest["ranks"] == [1, 0, 2]
+
+
+def test_the_command_says_whether_twins_are_merged(capsys):
+    for pickup, words in [("loser-first", "twin counted once"), ("smu", "is no cycle")]:
+        assert cli.main(["exact", "--deck", "6x1", "--piles", "queue", "--pickup", pickup,
+                         "--jobs", "1"]) == 0
+        out = capsys.readouterr().out
+        assert words in out and "into 2 distinct cycles" in out or "into 12" in out
+        assert pywar.exact(rules_of("6x1", pickup)).twins_merged == (pickup == "loser-first")
