@@ -30,7 +30,7 @@ def counts_table(result):
     longest = result.longest
     plural = "s" if result.weight != 1 else ""
     twins = ("a cycle and its player-swapped twin counted once" if result.twins_merged
-             else "each counted once: under these rules a cycle's twin is no cycle")
+             else "each counted once: these rules treat the seats differently")
     rows = [
         ("deck", f"{result.deck}: {total:,} orderings, {result.rank_sequences:,} rank "
                  f"sequences ({result.weight:,} ordering{plural} each)"),
@@ -53,7 +53,7 @@ def counts_table(result):
         ]
     rows += [
         ("capped", f"{result.capped:,} deals reached max_rounds"),
-        ("work", f"{result.parts:,} parts, {result.jobs} job(s), {result.engine} engine, "
+        ("work", f"{result.parts:,} part(s), {result.jobs} job(s), {result.engine} engine, "
                  f"symmetry {result.symmetry or 'none'}, {result.seconds:.2f} s, "
                  f"{result.games_per_second:,.0f} games/s"),
     ]

@@ -471,8 +471,8 @@ def test_capped_games_are_counted_apart():
 def test_the_command_says_whether_twins_are_merged(capsys):
     for pickup, words in [("loser-first", "into 2 distinct cycles (a cycle and its "
                                           "player-swapped twin counted once)"),
-                          ("smu", "into 12 distinct cycles (each counted once: under these "
-                                  "rules a cycle's twin is no cycle)")]:
+                          ("smu", "into 12 distinct cycles (each counted once: these rules "
+                                  "treat the seats differently)")]:
         assert cli.main(["exact", "--deck", "6x1", "--piles", "queue", "--pickup", pickup,
                          "--jobs", "1"]) == 0
         assert words in capsys.readouterr().out
