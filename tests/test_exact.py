@@ -179,8 +179,12 @@ def test_the_twin_agrees_on_small_decks_with_ties(deck, short_war):
             assert c == twin, (pickup, face_down)
 
 
+EVERY_SMALL_DECK = [f"{ranks}x{suits}" for ranks in range(1, 9) for suits in range(1, 9)
+                    if 2 <= ranks * suits <= 8]
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("deck", ["8x1", "4x2"] + SUITED_DECKS + DISTINCT_DECKS)
+@pytest.mark.parametrize("deck", EVERY_SMALL_DECK)
 @pytest.mark.parametrize("pickup", FIXED_PICKUPS)
 def test_the_twin_agrees_on_every_deck_of_up_to_8_cards(deck, pickup):
     """Every deck of 2 to 8 cards, every fixed pickup, short war and face-down count
