@@ -64,14 +64,10 @@ def run_exact(args):
     """Play every deal of the deck and print the counts, or JSON."""
     rules, engine = cli.rules_and_engine(args)
     progress = cli.Progress("exact", args.progress)
-    stop = None
-    if engine == "c":
-        from ._checked import stop_flag
-        stop = stop_flag()
     try:
         with cli.usage_errors(args.parser):
             result = exact(rules, jobs=args.jobs, engine=engine, symmetry=args.symmetry,
-                           progress=progress, stop=stop)
+                           progress=progress)
     finally:
         progress.close()
     sys.stdout.write(json.dumps(result.to_json()) + "\n" if args.json

@@ -83,6 +83,7 @@ def prefixes(ranks, suits, length):
     found = []
 
     def extend(prefix):
+        """Every way to go on from prefix, in increasing order."""
         if len(prefix) == length:
             found.append(tuple(prefix))
             return
@@ -418,6 +419,8 @@ def exact(rules="smu", jobs=None, engine=None, symmetry=True, prefix_length=None
         tally = run_parts(parts, "python")
         jobs = 1
     else:
+        from ._checked import stop_flag
+        stop = stop_flag() if stop is None else stop      # Ctrl-C stops every thread
         tally = run_threads(parts, jobs, stop, progress)
     seconds = time.perf_counter() - start
     return summarize(chosen, tally, engine, parts, jobs, seconds)

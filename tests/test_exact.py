@@ -481,3 +481,29 @@ def test_the_command_says_whether_twins_are_merged(capsys):
                          "--jobs", "1"]) == 0
         assert words in capsys.readouterr().out
         assert pywar.exact(rules_of("6x1", pickup)).twins_merged == (pickup == "loser-first")
+
+
+def test_a_stop_flag_stops_the_threads():
+    from pywar._checked import stop_flag
+    stop = stop_flag()
+    stop[0] = 1
+    with pytest.raises(KeyboardInterrupt):
+        pywar.exact(rules_of("9x1"), jobs=2, stop=stop)
+
+
+def test_the_twin_names_a_c_function_in_every_docstring():
+    """pywar/twin/exact.py takes the C's steps: each function and method names the C
+    function it mirrors, and that function is in csrc/engine/exact.c."""
+    import inspect
+    import re
+    from conftest import ROOT
+    from pywar.twin import exact as twin
+    c_text = (ROOT / "csrc" / "engine" / "exact.c").read_text()
+    functions = [value for value in vars(twin).values() if inspect.isfunction(value)]
+    functions += [value for value in vars(twin.Table).values() if inspect.isfunction(value)]
+    for function in functions:
+        if function.__module__ != twin.__name__:
+            continue
+        named = re.search(r"C: (?:struct )?(\w+)", function.__doc__ or "")
+        assert named, function.__qualname__
+        assert re.search(rf"\b{named[1]}\b", c_text), named[1]

@@ -38,7 +38,7 @@ class Table:
         self.outcome, self.winner = "win", None
 
     def state(self):
-        """Both hands, top first. C: the three words of struct Quick."""
+        """Both hands, top first. C: Quick, the hands in registers."""
         return tuple(self.hands[A]), tuple(self.hands[B])
 
     def put_in_pot(self, player, rank):
@@ -177,7 +177,7 @@ class Table:
 
 
 def digits(ranks):
-    """Ranks as base-16 digits, the first the lowest."""
+    """Ranks as base-16 digits, the first the lowest. C: Quick holds hands so."""
     return sum(rank << 4 * i for i, rank in enumerate(ranks))
 
 
@@ -300,7 +300,7 @@ def can_mirror(rules, prefix):
 
 
 def empty_tally():
-    """A tally with nothing counted. C: a zeroed PywarExactTally."""
+    """A tally with nothing counted. C: PywarExactTally, zeroed."""
     return {"sequences": 0, "a_wins": 0, "b_wins": 0, "both_lose": 0, "cycles": 0,
             "capped": 0, "rounds": {}, "battles": {}, "cycle_lengths": {},
             "cycle_keys": set(), "longest": None}
