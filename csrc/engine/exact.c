@@ -7,8 +7,9 @@
  * 64-bit word of 4-bit ranks (the top card in the low bits), so a card is played with a
  * shift and won with an or, and a state is three words, which Brent's search compares
  * after every round just as the engine does (game.c, cycle.c).  It takes the engine's
- * steps, with the engine's names, on ranks instead of card ids; pywar/twin/exact.py
- * takes the same steps in Python, and the tests hold both to pywar_play.
+ * steps (Table_War is Game_War, and so on) on ranks instead of card ids;
+ * pywar/twin/exact.py takes the same steps in Python, and the tests hold both to
+ * pywar_play, deal by deal.
  *
  * Nothing is global; a part allocates only its tally's histograms and set of cycles,
  * which pywar_exact_free releases. */
@@ -88,7 +89,7 @@ static void Table_PutInPot(Table *table, int player, int rank)
 }
 
 /* Deal a rank sequence alternately, A first: each hand plays its cards in the order
- * received. C twin: Table.deal. */
+ * received. */
 static inline void Table_Deal(Table *table, const uint8_t *ranks, int cards)
 {
     table->hand[EXACT_A] = table->hand[EXACT_B] = 0;
@@ -148,24 +149,27 @@ static int Table_SeatCards(const Table *table, int seat, uint8_t *ranks)
     return count;
 }
 
-static int Table_OrderBySeat(const Table *table, int firstSeat, int interleave, uint8_t *order)
+/* The pot's cards by seat: the first seat's, then the other's; or one of each in turn. */
+static void Table_OrderBySeat(const Table *table, int firstSeat, int interleave,
+                              uint8_t *order)
 {
     uint8_t first[PYWAR_EXACT_MAX_CARDS], second[PYWAR_EXACT_MAX_CARDS];
     int firstCount = Table_SeatCards(table, firstSeat, first);
     int secondCount = Table_SeatCards(table, 1 - firstSeat, second);
     int k = 0;
-    for (int i = 0; !interleave && i < firstCount; i++) {
-        order[k++] = first[i];
+    if (!interleave) {
+        memcpy(order, first, (size_t)firstCount);
+        memcpy(order + firstCount, second, (size_t)secondCount);
+        return;
     }
     for (int i = 0; i < firstCount || i < secondCount; i++) {
-        if (interleave && i < firstCount) {
+        if (i < firstCount) {
             order[k++] = first[i];
         }
         if (i < secondCount) {
             order[k++] = second[i];
         }
     }
-    return k;
 }
 
 /* The pot in the order the winner takes it (docs/rules.md 7.4). */
