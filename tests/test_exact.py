@@ -7,7 +7,6 @@ import itertools
 import json
 import math
 import random
-from fractions import Fraction
 
 import pytest
 
