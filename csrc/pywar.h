@@ -140,6 +140,56 @@ void pywar_text_free(PywarText *text);
 int pywar_port_play(uint32_t seed, int stack, PywarResult *result, PywarText *text,
                     PywarText *trace);
 
+/* Every deal of a small deck (docs/rules.md section 14; csrc/engine/exact.c).  A part is
+ * every deal whose rank sequence starts with a given prefix; its tally merges with the
+ * other parts' by adding counts and histograms and joining the sets of cycles.  The rules
+ * must draw nothing after the deal: queue piles, a pickup other than random, cycle
+ * detection on, and a deck of at most PYWAR_EXACT_MAX_CARDS cards. */
+#define PYWAR_EXACT_MAX_CARDS 16
+
+typedef struct PywarExactTally {       /* zero it before the first part */
+    uint64_t sequences;                /* rank sequences played (and mirrored) */
+    uint64_t a_wins;
+    uint64_t b_wins;
+    uint64_t both_lose;
+    uint64_t cycles;
+    uint64_t capped;
+    int32_t longest_rounds;            /* the longest game that ends, or 0 */
+    int32_t longest_battles;           /* ... its battles, for its least rank sequence: */
+    uint8_t longest[PYWAR_EXACT_MAX_CARDS];
+    uint64_t *rounds;                  /* rounds[r]: games that end after r rounds */
+    int32_t rounds_size;
+    uint64_t *battles;                 /* battles[b]: games that end after b battles */
+    int32_t battles_size;
+    uint64_t *periods;                 /* periods[p]: games that fall into a p-round cycle */
+    int32_t periods_size;
+    uint64_t *keys;                    /* the cycles met, a set: slot i is keys[2 i] = A's */
+    int64_t keys_count;                /* count + 1 (0: empty) and keys[2 i + 1] = digits, */
+    int64_t keys_capacity;             /* for i < keys_capacity; keys_count are full */
+} PywarExactTally;
+
+typedef struct PywarExactList {        /* optional: each game of a part, in order */
+    int64_t capacity;
+    int64_t count;
+    int8_t *winner;
+    int8_t *outcome;
+    int32_t *rounds;
+    int32_t *battles;
+    int32_t *ties;
+    int32_t *wars;
+    int32_t *cycle_period;
+} PywarExactList;
+
+/* Play every deal of the part that starts with prefix[0 .. prefix_length - 1] (ranks, in
+ * deal order), adding to tally, and if list is not NULL each game to list.  If mirrored,
+ * tally each game's player-swapped twin too (an exact symmetry, refused where it is not
+ * one).  If stop is not NULL and becomes nonzero, the part ends early: PYWAR_ESTOPPED. */
+int pywar_exact_part(const PywarRules *rules, const uint8_t *prefix, int prefix_length,
+                     int mirrored, PywarExactTally *tally, PywarExactList *list,
+                     volatile int32_t *stop);
+/* Free a tally's arrays, and zero it. */
+void pywar_exact_free(PywarExactTally *tally);
+
 /* cdef end */
 
 /* The cffi build declares the Python sink with: extern "Python" void pywar_text_sink(...) */

@@ -23,6 +23,7 @@ from importlib import metadata
 import pywar
 from .rules import (DECK_HELP, DIMENSIONS, MAX_FACE_DOWN, MAX_PLAYERS, REFILLS, MAX_ROUNDS_LIMIT, PICKUPS, PILES, PRESET_HELP,
                     PRESETS, SHORT_WARS, SHUFFLES, make_rules)
+from .rules import DEAL_HELP, check_deal, parse_deal
 
 PROG = "pywar"
 RANGES = {"face_down": (0, MAX_FACE_DOWN), "max_rounds": (1, MAX_ROUNDS_LIMIT),
@@ -137,12 +138,13 @@ def run_play(args):
     """Play one game and print its transcript, or its result as JSON."""
     rules, engine = rules_and_engine(args)
     with usage_errors(args.parser):
-        pywar.check_port(engine, rules, args.stack)
+        deal = None if args.deal is None else check_deal(parse_deal(args.deal), rules)
+        pywar.check_port(engine, rules, args.stack, deal)
     seed = args.seed
     if seed is None:
         seed = int(time.time()) % 2 ** 32
         print(f"seed: {seed}", file=sys.stderr)
-    game = pywar.play(seed, rules=rules, engine=engine, stack=args.stack,
+    game = pywar.play(seed, rules=rules, engine=engine, stack=args.stack, deal=deal,
                       transcript=False if args.json else sys.stdout)
     if args.json:
         sys.stdout.write(json.dumps(game.to_json()) + "\n")
@@ -368,6 +370,8 @@ def add_play(subparsers):
     parser.add_argument("--stack", choices=("pile", "adt"),
                         help="the port's stack (port engines only): pile (Program 4, the "
                              "default) or adt (Program 6)")
+    parser.add_argument("--deal", metavar="A/B",
+                        help=f"play this deal, not a shuffled one: {DEAL_HELP}")
     parser.add_argument("--json", action="store_true", help="print the result as JSON instead")
     parser.set_defaults(run=run_play, parser=parser)
 
@@ -430,6 +434,8 @@ def build_subcommands(parser):
     add_simulate(subparsers)
     add_check(subparsers)
     add_rules(subparsers)
+    from .cli_exact import add_exact
+    add_exact(subparsers)
     return subparsers
 
 

@@ -169,6 +169,21 @@ def check_deal(deal, rules):
     return tuple(tuple(card.__index__() for card in hand) for hand in hands)
 
 
+DEAL_HELP = "A's cards/B's cards, each a comma-separated list of card ids, top first (e.g. 2,0/1)"
+
+
+def parse_deal(text):
+    """The hands of a deal written 'A's ids/B's ids', each top first ('2,0/1'), or a
+    ValueError saying how to write one; check_deal checks the ids against a deck."""
+    try:
+        hands = tuple(tuple(int(card) for card in hand.split(",")) for hand in text.split("/"))
+    except (AttributeError, ValueError):
+        raise ValueError(f"a deal is {DEAL_HELP}, not {text!r}") from None
+    if len(hands) != 2:
+        raise ValueError(f"a deal is {DEAL_HELP}, not {text!r}")
+    return hands
+
+
 def c_numbers(rules):
     """The rules as the C core's PywarRules fields, in struct order (pywar.h)."""
     return (rules.face_down, SHORT_WARS.index(rules.short_war), PICKUPS.index(rules.pickup),

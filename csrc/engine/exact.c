@@ -1,0 +1,751 @@
+/* exact.c: every deal of a small deck, each played to its end (docs/rules.md section 14).
+ *
+ * Under rules that draw nothing after the deal (queue piles, a fixed pickup), a game
+ * depends only on the ranks in deal order: cards of one rank are interchangeable.  So a
+ * part plays every distinct rank sequence that starts with its prefix, in lexicographic
+ * order, and tallies how each ends.  The loop is specialized for this: a hand is one
+ * 64-bit word of 4-bit ranks (the top card in the low bits), so a card is played with a
+ * shift and won with an or, and a state is three words, which Brent's search compares
+ * after every round just as the engine does (game.c, cycle.c).  It takes the engine's
+ * steps (Table_War is Game_War, and so on) on ranks instead of card ids;
+ * pywar/twin/exact.py takes the same steps in Python, and the tests hold both to
+ * pywar_play, deal by deal.
+ *
+ * Nothing is global; a part allocates only its tally's histograms and set of cycles,
+ * which pywar_exact_free releases. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "pywar.h"
+
+#define EXACT_A PYWAR_PLAYER_A
+#define EXACT_B PYWAR_PLAYER_B
+#define EXACT_BOTH 3u
+#define EXACT_STOP_EVERY 4096u    /* sequences between looks at the stop flag */
+
+/* The rules as the loop reads them, decided once per part. */
+typedef struct ExactSpec {
+    int cards;               /* n, the deck's cards */
+    int faceDown;
+    int shortWar;            /* enum PywarShortWar */
+    int pickup;              /* enum PywarPickup */
+    int32_t maxRounds;
+    uint64_t bFirst;         /* 1: a two-card pot won by A is taken B's card first */
+    uint64_t bFirstFlips;    /* 1: ... and the other way round when B wins it */
+    int seatless;            /* 1: the rules treat the seats alike (Exact_Seatless) */
+} ExactSpec;
+
+/* One game on ranks: the engine's Game with a hand in a word. */
+typedef struct Table {
+    uint64_t hand[2];        /* 4 bits a card, the top (played next) in the low bits */
+    int count[2];
+    uint8_t potRank[PYWAR_EXACT_MAX_CARDS];     /* 'currently in play', bottom first */
+    uint8_t potOwner[PYWAR_EXACT_MAX_CARDS];
+    int potCount;
+    int up[2];               /* each player's face-up rank in this battle */
+    int32_t rounds;
+    int32_t battles;
+    int32_t ties;
+    int32_t wars;
+    int32_t period;          /* the cycle's rounds, once found */
+    int over;
+    int outcome;             /* enum PywarOutcome */
+    int winner;
+} Table;
+
+/* A cycle's key (section 14): A's card count, then every rank as a base-16 digit. */
+typedef struct CycleKey {
+    uint64_t countA;
+    uint64_t digits;
+} CycleKey;
+
+typedef struct WarPlan {
+    int down;
+    int loses;
+    int takesBack;
+} WarPlan;
+
+/* ---- Hands and the pot ---- */
+
+static inline int Table_Pop(Table *table, int player)
+{
+    int rank = (int)(table->hand[player] & 15u);
+    table->hand[player] >>= 4;
+    table->count[player]--;
+    return rank;
+}
+
+static inline void Table_Push(Table *table, int player, int rank)
+{
+    table->hand[player] |= (uint64_t)rank << (4 * table->count[player]);
+    table->count[player]++;
+}
+
+static void Table_PutInPot(Table *table, int player, int rank)
+{
+    table->potRank[table->potCount] = (uint8_t)rank;
+    table->potOwner[table->potCount] = (uint8_t)player;
+    table->potCount++;
+}
+
+/* Deal a rank sequence alternately, A first: each hand plays its cards in the order
+ * received. */
+static inline void Table_Deal(Table *table, const uint8_t *ranks, int cards)
+{
+    table->hand[EXACT_A] = table->hand[EXACT_B] = 0;
+    table->count[EXACT_A] = table->count[EXACT_B] = 0;
+    for (int i = 0; i < cards; i++) {
+        Table_Push(table, i & 1, ranks[i]);
+    }
+    table->potCount = 0;
+    table->rounds = 0;
+    table->battles = 0;
+    table->ties = 0;
+    table->wars = 0;
+    table->period = -1;
+    table->over = 0;
+    table->outcome = PYWAR_OUTCOME_WIN;
+    table->winner = PYWAR_NOBODY;
+}
+
+/* ---- A round (game.c: Game_PlayRound and the steps it takes) ---- */
+
+/* The player's last face-up card leaves the pot, to be played again (all-but-one). */
+static int Table_TakeBack(Table *table, int player)
+{
+    int position = table->potCount - 1;
+    while (table->potOwner[position] != player) {
+        position--;
+    }
+    int rank = table->potRank[position];
+    for (int i = position; i < table->potCount - 1; i++) {
+        table->potRank[i] = table->potRank[i + 1];
+        table->potOwner[i] = table->potOwner[i + 1];
+    }
+    table->potCount--;
+    return rank;
+}
+
+/* A then B put a card face up; takesBack has bit p for a player who takes back. */
+static void Table_FaceUp(Table *table, unsigned takesBack)
+{
+    table->battles++;
+    for (int p = 0; p < 2; p++) {
+        int rank = takesBack & (1u << p) ? Table_TakeBack(table, p) : Table_Pop(table, p);
+        Table_PutInPot(table, p, rank);
+        table->up[p] = rank;
+    }
+}
+
+/* One seat's pot cards in the order they were put down. */
+static int Table_SeatCards(const Table *table, int seat, uint8_t *ranks)
+{
+    int count = 0;
+    for (int i = 0; i < table->potCount; i++) {
+        if (table->potOwner[i] == seat) {
+            ranks[count++] = table->potRank[i];
+        }
+    }
+    return count;
+}
+
+/* The pot's cards by seat: the first seat's, then the other's; or one of each in turn. */
+static void Table_OrderBySeat(const Table *table, int firstSeat, int interleave,
+                              uint8_t *order)
+{
+    uint8_t first[PYWAR_EXACT_MAX_CARDS], second[PYWAR_EXACT_MAX_CARDS];
+    int firstCount = Table_SeatCards(table, firstSeat, first);
+    int secondCount = Table_SeatCards(table, 1 - firstSeat, second);
+    int k = 0;
+    if (!interleave) {
+        memcpy(order, first, (size_t)firstCount);
+        memcpy(order + firstCount, second, (size_t)secondCount);
+        return;
+    }
+    for (int i = 0; i < firstCount || i < secondCount; i++) {
+        if (i < firstCount) {
+            order[k++] = first[i];
+        }
+        if (i < secondCount) {
+            order[k++] = second[i];
+        }
+    }
+}
+
+/* The pot in the order the winner takes it (docs/rules.md 7.4). */
+static void Table_PickupOrder(const Table *table, int pickup, int winner, uint8_t *order)
+{
+    int n = table->potCount;
+    switch (pickup) {
+    case PYWAR_PICKUP_SMU:
+        for (int i = 0; i < n; i++) {
+            order[i] = table->potRank[n - 1 - i];
+        }
+        break;
+    case PYWAR_PICKUP_POT_ORDER:
+        memcpy(order, table->potRank, (size_t)n);
+        break;
+    case PYWAR_PICKUP_WINNER_FIRST:
+        Table_OrderBySeat(table, winner, 0, order);
+        break;
+    case PYWAR_PICKUP_LOSER_FIRST:
+        Table_OrderBySeat(table, 1 - winner, 0, order);
+        break;
+    case PYWAR_PICKUP_SEAT_INTERLEAVED:
+        Table_OrderBySeat(table, EXACT_A, 1, order);
+        break;
+    default: /* seat-block */
+        Table_OrderBySeat(table, EXACT_A, 0, order);
+        break;
+    }
+}
+
+/* The winner takes the pot to the bottom of its hand. */
+static void Table_Collect(Table *table, const ExactSpec *spec, int winner)
+{
+    uint8_t order[PYWAR_EXACT_MAX_CARDS];
+    Table_PickupOrder(table, spec->pickup, winner, order);
+    for (int i = 0; i < table->potCount; i++) {
+        Table_Push(table, winner, order[i]);
+    }
+    table->potCount = 0;
+}
+
+/* The game ends with the players in losers out of cards (iofall: B wins if both are). */
+static void Table_RunOut(Table *table, const ExactSpec *spec, unsigned losers)
+{
+    table->over = 1;
+    table->outcome = PYWAR_OUTCOME_WIN;
+    if (losers == EXACT_BOTH && spec->shortWar != PYWAR_SHORT_IOFALL) {
+        table->outcome = PYWAR_OUTCOME_BOTH_LOSE;
+        return;
+    }
+    table->winner = losers & 1u ? EXACT_B : EXACT_A;
+}
+
+/* How a player with n cards meets a war (docs/rules.md 7.6). */
+static WarPlan Table_PlanWar(const Table *table, const ExactSpec *spec, int player)
+{
+    int n = table->count[player];
+    WarPlan plan = {spec->faceDown, 0, 0};
+    if (n >= spec->faceDown + 1) {
+        return plan;
+    }
+    plan.down = n > 0 ? n - 1 : 0;
+    switch (spec->shortWar) {
+    case PYWAR_SHORT_LOSE:
+        plan.down = 0;
+        plan.loses = 1;
+        break;
+    case PYWAR_SHORT_LAST_CARD:
+        plan.loses = n == 0;
+        break;
+    case PYWAR_SHORT_ALL_BUT_ONE:
+        plan.takesBack = n == 0;
+        break;
+    default: /* iofall */
+        plan.down = n >= spec->faceDown ? spec->faceDown : (n - 1 > 1 ? n - 1 : 1);
+        plan.down = n == 0 ? 0 : plan.down;
+        plan.loses = n - plan.down == 0;
+        break;
+    }
+    return plan;
+}
+
+/* After a tie: face-down cards, A's then B's, then a new face-up pair.
+ * Returns 1 when a player runs out instead. */
+static int Table_War(Table *table, const ExactSpec *spec)
+{
+    WarPlan plans[2];
+    unsigned losers = 0, takers = 0;
+    for (int p = 0; p < 2; p++) {
+        plans[p] = Table_PlanWar(table, spec, p);
+        losers |= (unsigned)plans[p].loses << p;
+        takers |= (unsigned)plans[p].takesBack << p;
+    }
+    if (takers == EXACT_BOTH) {
+        losers = takers;
+    }
+    if (losers != 0 && spec->shortWar != PYWAR_SHORT_IOFALL) {
+        Table_RunOut(table, spec, losers);
+        return 1;
+    }
+    for (int p = 0; p < 2; p++) {
+        for (int i = 0; i < plans[p].down; i++) {
+            Table_PutInPot(table, p, Table_Pop(table, p));
+        }
+    }
+    if (losers != 0) {
+        Table_RunOut(table, spec, losers);
+        return 1;
+    }
+    table->wars++;
+    Table_FaceUp(table, takers);
+    return 0;
+}
+
+/* A round whose first battle tied (both played rank): wars until a battle is won or a
+ * player runs out. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int Table_PlayTie(Table *table, const ExactSpec *spec, int rank)
+{
+    table->up[EXACT_A] = table->up[EXACT_B] = rank;
+    Table_PutInPot(table, EXACT_A, rank);
+    Table_PutInPot(table, EXACT_B, rank);
+    while (table->up[EXACT_A] == table->up[EXACT_B]) {
+        table->ties++;
+        if (Table_War(table, spec)) {
+            return 1;
+        }
+    }
+    int winner = table->up[EXACT_A] > table->up[EXACT_B] ? EXACT_A : EXACT_B;
+    Table_Collect(table, spec, winner);
+    if (table->count[1 - winner] == 0) {
+        Table_RunOut(table, spec, 1u << (1 - winner));
+    }
+    return table->over;
+}
+
+/* The hands as the loop holds them, in registers: the Table's hands and counts. */
+typedef struct Quick {
+    uint64_t handA;
+    uint64_t handB;
+    int countA;
+    int countB;
+    int32_t rounds;
+    int32_t battles;
+} Quick;
+
+static inline Quick Quick_Load(const Table *table)
+{
+    Quick quick = {table->hand[EXACT_A], table->hand[EXACT_B], table->count[EXACT_A],
+                   table->count[EXACT_B], table->rounds, table->battles};
+    return quick;
+}
+
+static inline void Quick_Store(const Quick *quick, Table *table)
+{
+    table->hand[EXACT_A] = quick->handA;
+    table->hand[EXACT_B] = quick->handB;
+    table->count[EXACT_A] = quick->countA;
+    table->count[EXACT_B] = quick->countB;
+    table->rounds = quick->rounds;
+    table->battles = quick->battles;
+}
+
+/* One round. Returns 1 at the end of the game.  A first battle that is won (every
+ * battle, in a deck of distinct ranks) takes the short way, without branches on who
+ * won: the two-card pot goes under the winner's hand in one or.  A tie takes the
+ * Table's general way. */
+static inline int Table_PlayRound(Quick *quick, Table *table, const ExactSpec *spec)
+{
+    uint64_t a = quick->handA & 15u, b = quick->handB & 15u;
+    quick->handA >>= 4;
+    quick->handB >>= 4;
+    quick->countA--;
+    quick->countB--;
+    quick->rounds++;
+    quick->battles++;
+    if (a == b) {
+        Quick_Store(quick, table);
+        int over = Table_PlayTie(table, spec, (int)a);
+        *quick = Quick_Load(table);
+        return over;
+    }
+    uint64_t bWins = a < b;
+    uint64_t bFirst = spec->bFirst ^ (bWins & spec->bFirstFlips);
+    uint64_t low = bFirst ? b : a;
+    uint64_t pair = low | (a ^ b ^ low) << 4;
+    uint64_t toB = 0 - bWins;
+    int shift = 4 * (bWins ? quick->countB : quick->countA);
+    quick->handA |= (pair << shift) & ~toB;
+    quick->handB |= (pair << shift) & toB;
+    quick->countA += 2 - 2 * (int)bWins;
+    quick->countB += 2 * (int)bWins;
+    if (quick->countA == 0 || quick->countB == 0) {
+        table->over = 1;
+        table->winner = (int)bWins;
+    }
+    return table->over;
+}
+
+/* The whole game: rounds until an end, the cap, or a repeat found by Brent's search,
+ * as in Game_PlayWith. */
+static inline void Table_Play(Table *table, const ExactSpec *spec)
+{
+    Quick quick = Quick_Load(table);
+    Quick saved = quick;
+    int32_t power = 1, lambda = 0;
+    for (;;) {
+        if (quick.rounds >= spec->maxRounds) {
+            table->over = 1;
+            table->outcome = PYWAR_OUTCOME_CAPPED;
+            table->winner = quick.countA == quick.countB ? PYWAR_NOBODY
+                            : quick.countA > quick.countB ? EXACT_A : EXACT_B;
+            break;
+        }
+        if (Table_PlayRound(&quick, table, spec)) {
+            break;
+        }
+        lambda++;
+        if (quick.handA == saved.handA && quick.handB == saved.handB
+            && quick.countA == saved.countA) {
+            table->over = 1;
+            table->outcome = PYWAR_OUTCOME_CYCLE;
+            table->period = lambda;
+            break;
+        }
+        if (lambda == power) {
+            saved = quick;
+            power *= 2;
+            lambda = 0;
+        }
+    }
+    Quick_Store(&quick, table);
+}
+
+/* ---- Cycles ---- */
+
+/* A state's key, or its player-swapped twin's: (A's count, A's ranks then B's, top
+ * first, as base-16 digits from the lowest). */
+static inline CycleKey Exact_StateKey(const Quick *quick, int swapped)
+{
+    CycleKey key;
+    if (swapped) {
+        key.countA = (uint64_t)quick->countB;
+        key.digits = quick->handB | quick->handA << (4 * quick->countB);
+    } else {
+        key.countA = (uint64_t)quick->countA;
+        key.digits = quick->handA | quick->handB << (4 * quick->countA);
+    }
+    return key;
+}
+
+static inline int Exact_KeyLess(CycleKey a, CycleKey b)
+{
+    return a.countA != b.countA ? a.countA < b.countA : a.digits < b.digits;
+}
+
+/* The key of the cycle a game has fallen into: the least key of the cycle's states, and
+ * where the rules treat the seats alike of their player-swapped twins too, so that a
+ * cycle and its twin (then a cycle too) have one key. */
+static CycleKey Exact_CycleKey(const Table *table, const ExactSpec *spec)
+{
+    Table walker = *table;                /* for ties only; the hands stay in quick */
+    Quick quick = Quick_Load(table);
+    CycleKey best = Exact_StateKey(&quick, 0);
+    walker.over = 0;
+    for (int32_t i = 0; i < table->period; i++) {
+        if (i > 0) {
+            Table_PlayRound(&quick, &walker, spec);
+        }
+        for (int swapped = 0; swapped <= spec->seatless; swapped++) {
+            CycleKey key = Exact_StateKey(&quick, swapped);
+            best = Exact_KeyLess(key, best) ? key : best;
+        }
+    }
+    return best;
+}
+
+static uint64_t Exact_Hash(CycleKey key)
+{
+    uint64_t h = (key.digits ^ (key.countA * 0x9e3779b97f4a7c15ull)) * 0xbf58476d1ce4e5b9ull;
+    return h ^ (h >> 31);
+}
+
+/* Put a key in an open-addressed table of capacity slots (a power of two); each slot is
+ * two words, (countA + 1, digits), and countA + 1 = 0 marks an empty one.  1 if new. */
+static int Exact_Place(uint64_t *slots, int64_t capacity, CycleKey key)
+{
+    uint64_t mask = (uint64_t)capacity - 1;
+    for (uint64_t i = Exact_Hash(key) & mask;; i = (i + 1) & mask) {
+        if (slots[2 * i] == 0) {
+            slots[2 * i] = key.countA + 1;
+            slots[2 * i + 1] = key.digits;
+            return 1;
+        }
+        if (slots[2 * i] == key.countA + 1 && slots[2 * i + 1] == key.digits) {
+            return 0;
+        }
+    }
+}
+
+/* Add a cycle to the tally's set, growing the table to keep it at most half full. */
+static int Exact_AddCycle(PywarExactTally *tally, CycleKey key)
+{
+    if (2 * (tally->keys_count + 1) > tally->keys_capacity) {
+        int64_t capacity = tally->keys_capacity ? 2 * tally->keys_capacity : 256;
+        uint64_t *slots = calloc((size_t)capacity * 2, sizeof *slots);
+        if (slots == NULL) {
+            return PYWAR_ENOMEM;
+        }
+        for (int64_t i = 0; i < tally->keys_capacity; i++) {
+            if (tally->keys[2 * i] != 0) {
+                CycleKey old = {tally->keys[2 * i] - 1, tally->keys[2 * i + 1]};
+                Exact_Place(slots, capacity, old);
+            }
+        }
+        free(tally->keys);
+        tally->keys = slots;
+        tally->keys_capacity = capacity;
+    }
+    tally->keys_count += Exact_Place(tally->keys, tally->keys_capacity, key);
+    return PYWAR_OK;
+}
+
+/* ---- The tally ---- */
+
+/* histogram[index] += weight, growing it (zero-filled) as needed. */
+static int Exact_Count(uint64_t **histogram, int32_t *size, int32_t index, uint64_t weight)
+{
+    if (index >= *size) {
+        int32_t grown = *size > 0 ? *size : 64;
+        while (grown <= index) {
+            grown *= 2;
+        }
+        uint64_t *bigger = realloc(*histogram, (size_t)grown * sizeof *bigger);
+        if (bigger == NULL) {
+            return PYWAR_ENOMEM;
+        }
+        memset(bigger + *size, 0, (size_t)(grown - *size) * sizeof *bigger);
+        *histogram = bigger;
+        *size = grown;
+    }
+    (*histogram)[index] += weight;
+    return PYWAR_OK;
+}
+
+/* The player-swapped deal: the cards of each pair of deal positions trade places. */
+static void Exact_Twin(const uint8_t *ranks, int cards, uint8_t *twin)
+{
+    for (int i = 0; i + 1 < cards; i += 2) {
+        twin[i] = ranks[i + 1];
+        twin[i + 1] = ranks[i];
+    }
+}
+
+/* A candidate for the longest game that ends: the most rounds, then the least sequence. */
+static void Exact_Longest(PywarExactTally *tally, const Table *table, const uint8_t *ranks,
+                          int cards)
+{
+    if (table->rounds > tally->longest_rounds
+        || (table->rounds == tally->longest_rounds
+            && memcmp(ranks, tally->longest, (size_t)cards) < 0)) {
+        tally->longest_rounds = table->rounds;
+        tally->longest_battles = table->battles;
+        memcpy(tally->longest, ranks, (size_t)cards);
+    }
+}
+
+/* A game that ended, and its twin if the part is mirrored: their lengths. */
+static int Exact_Ended(PywarExactTally *tally, const Table *table, const uint8_t *ranks,
+                       int cards, int mirrored)
+{
+    uint64_t weight = 1 + (uint64_t)mirrored;
+    int status = Exact_Count(&tally->rounds, &tally->rounds_size, table->rounds, weight);
+    if (status == PYWAR_OK) {
+        status = Exact_Count(&tally->battles, &tally->battles_size, table->battles, weight);
+    }
+    if (table->rounds >= tally->longest_rounds) {
+        uint8_t twin[PYWAR_EXACT_MAX_CARDS];
+        Exact_Longest(tally, table, ranks, cards);
+        if (mirrored) {
+            Exact_Twin(ranks, cards, twin);
+            Exact_Longest(tally, table, twin, cards);
+        }
+    }
+    return status;
+}
+
+/* Tally a game, and for a mirrored part its twin too: the same game with the players
+ * swapped, so the other player wins. */
+static int Exact_Record(PywarExactTally *tally, const Table *table, const ExactSpec *spec,
+                        const uint8_t *ranks, int mirrored)
+{
+    uint64_t weight = 1 + (uint64_t)mirrored;
+    tally->sequences += weight;
+    switch (table->outcome) {
+    case PYWAR_OUTCOME_CYCLE:
+        tally->cycles += weight;
+        if (Exact_Count(&tally->periods, &tally->periods_size, table->period, weight)
+            != PYWAR_OK) {
+            return PYWAR_ENOMEM;
+        }
+        return Exact_AddCycle(tally, Exact_CycleKey(table, spec));
+    case PYWAR_OUTCOME_CAPPED:
+        tally->capped += weight;
+        return PYWAR_OK;
+    case PYWAR_OUTCOME_BOTH_LOSE:
+        tally->both_lose += weight;
+        break;
+    default:
+        tally->a_wins += table->winner == EXACT_A || mirrored;
+        tally->b_wins += table->winner == EXACT_B || mirrored;
+        break;
+    }
+    return Exact_Ended(tally, table, ranks, spec->cards, mirrored);
+}
+
+static int Exact_List(PywarExactList *list, const Table *table)
+{
+    if (list == NULL) {
+        return PYWAR_OK;
+    }
+    if (list->count >= list->capacity) {
+        return PYWAR_EINVAL;
+    }
+    int64_t i = list->count++;
+    list->winner[i] = (int8_t)table->winner;
+    list->outcome[i] = (int8_t)table->outcome;
+    list->rounds[i] = table->rounds;
+    list->battles[i] = table->battles;
+    list->ties[i] = table->ties;
+    list->wars[i] = table->wars;
+    list->cycle_period[i] = table->period;
+    return PYWAR_OK;
+}
+
+/* ---- The enumeration ---- */
+
+/* The next rank sequence in lexicographic order that keeps ranks[0 .. fixed - 1];
+ * 0 after the last. */
+static int Exact_Next(uint8_t *ranks, int fixed, int cards)
+{
+    int i = cards - 2;
+    while (i >= fixed && ranks[i] >= ranks[i + 1]) {
+        i--;
+    }
+    if (i < fixed) {
+        return 0;
+    }
+    int j = cards - 1;
+    while (ranks[j] <= ranks[i]) {
+        j--;
+    }
+    uint8_t swap = ranks[i];
+    ranks[i] = ranks[j];
+    ranks[j] = swap;
+    for (int lo = i + 1, hi = cards - 1; lo < hi; lo++, hi--) {
+        swap = ranks[lo];
+        ranks[lo] = ranks[hi];
+        ranks[hi] = swap;
+    }
+    return 1;
+}
+
+/* 1 when swapping the players maps every game to its mirror image: a pickup by who won
+ * (not by seat) and a short war other than iofall's, where B wins if both run out. */
+static int Exact_Seatless(const PywarRules *rules)
+{
+    return (rules->pickup == PYWAR_PICKUP_WINNER_FIRST
+            || rules->pickup == PYWAR_PICKUP_LOSER_FIRST)
+           && rules->short_war != PYWAR_SHORT_IOFALL;
+}
+
+static int Exact_Spec(const PywarRules *rules, ExactSpec *spec)
+{
+    /* a two-card pot: smu takes B's card first (the pot reversed), winner-first the
+     * winner's, loser-first the loser's, and the other pickups A's */
+    static const uint8_t B_FIRST[7] = {1, 0, 0, 0, 1, 0, 0};
+    static const uint8_t B_FIRST_FLIPS[7] = {0, 0, 0, 1, 1, 0, 0};
+    if (pywar_rules_check(rules) != PYWAR_OK || rules->piles != PYWAR_PILES_QUEUE
+        || rules->pickup == PYWAR_PICKUP_RANDOM || !rules->detect_cycles
+        || rules->ranks * rules->suits > PYWAR_EXACT_MAX_CARDS) {
+        return PYWAR_EINVAL;
+    }
+    spec->cards = rules->ranks * rules->suits;
+    spec->faceDown = rules->face_down;
+    spec->shortWar = rules->short_war;
+    spec->pickup = rules->pickup;
+    spec->maxRounds = rules->max_rounds;
+    spec->bFirst = B_FIRST[rules->pickup];
+    spec->bFirstFlips = B_FIRST_FLIPS[rules->pickup];
+    spec->seatless = Exact_Seatless(rules);
+    return PYWAR_OK;
+}
+
+/* The part's first sequence: the prefix, then the other ranks in increasing order.
+ * PYWAR_EINVAL for a prefix that is not the start of a deal of the deck. */
+static int Exact_First(const PywarRules *rules, const uint8_t *prefix, int prefixLength,
+                       uint8_t *ranks)
+{
+    int left[PYWAR_EXACT_MAX_CARDS];
+    int cards = rules->ranks * rules->suits, k = prefixLength;
+    if (prefixLength < 0 || prefixLength > cards || (prefix == NULL && prefixLength > 0)) {
+        return PYWAR_EINVAL;
+    }
+    for (int r = 0; r < rules->ranks; r++) {
+        left[r] = rules->suits;
+    }
+    for (int i = 0; i < prefixLength; i++) {
+        if (prefix[i] >= rules->ranks || left[prefix[i]] == 0) {
+            return PYWAR_EINVAL;
+        }
+        left[prefix[i]]--;
+        ranks[i] = prefix[i];
+    }
+    for (int r = 0; r < rules->ranks; r++) {
+        for (int s = 0; s < left[r]; s++) {
+            ranks[k++] = (uint8_t)r;
+        }
+    }
+    return PYWAR_OK;
+}
+
+/* A mirrored part stands for its twin part too, which is exact only where the rules
+ * treat the seats alike and both hands are equal (docs/rules.md section 14), and only
+ * when the twin part is another part. */
+static int Exact_CanMirror(const PywarRules *rules, const uint8_t *prefix, int prefixLength)
+{
+    uint8_t twin[PYWAR_EXACT_MAX_CARDS];
+    if (!Exact_Seatless(rules) || rules->ranks * rules->suits % 2 != 0
+        || prefixLength % 2 != 0) {
+        return 0;
+    }
+    Exact_Twin(prefix, prefixLength, twin);
+    return memcmp(prefix, twin, (size_t)prefixLength) != 0;
+}
+
+int pywar_exact_part(const PywarRules *rules, const uint8_t *prefix, int prefix_length,
+                     int mirrored, PywarExactTally *tally, PywarExactList *list,
+                     volatile int32_t *stop)
+{
+    ExactSpec spec;
+    Table table;
+    uint8_t ranks[PYWAR_EXACT_MAX_CARDS];
+    uint64_t played = 0;
+    int status = PYWAR_OK;
+    if (rules == NULL || tally == NULL || Exact_Spec(rules, &spec) != PYWAR_OK
+        || Exact_First(rules, prefix, prefix_length, ranks) != PYWAR_OK
+        || (mirrored && !Exact_CanMirror(rules, prefix, prefix_length))) {
+        return PYWAR_EINVAL;
+    }
+    mirrored = mirrored != 0;
+    do {
+        if (stop != NULL && played++ % EXACT_STOP_EVERY == 0 && *stop) {
+            status = PYWAR_ESTOPPED;
+            break;
+        }
+        Table_Deal(&table, ranks, spec.cards);
+        Table_Play(&table, &spec);
+        status = Exact_Record(tally, &table, &spec, ranks, mirrored);
+        if (status == PYWAR_OK) {
+            status = Exact_List(list, &table);
+        }
+    } while (status == PYWAR_OK && Exact_Next(ranks, prefix_length, spec.cards));
+    return status;
+}
+
+void pywar_exact_free(PywarExactTally *tally)
+{
+    if (tally == NULL) {
+        return;
+    }
+    free(tally->rounds);
+    free(tally->battles);
+    free(tally->periods);
+    free(tally->keys);
+    memset(tally, 0, sizeof *tally);
+}

@@ -1,0 +1,433 @@
+"""Every deal of a small deck, played to its end: exact counts of the games that end,
+of endless games and their cycles, and of game lengths (docs/rules.md section 14).
+
+    >>> import pywar
+    >>> result = pywar.exact(deck="5x1", piles="queue", pickup="winner-first", jobs=1)
+    >>> result.orderings, result.cycles, result.distinct_cycles, result.longest["rounds"]
+    (120, 30, 2, 8)
+
+The work is split into parts (Part: the rules and a prefix of the rank sequence, small
+and picklable), each played in C (csrc/engine/exact.c) or by the twin
+(pywar/twin/exact.py) into a Tally, and tallies merge exactly: counts add, histograms
+add key by key, the sets of cycles join.  So the parts can run anywhere, in any order,
+and the result does not depend on how the deals were split.  Here they run on threads.
+"""
+
+import math
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import asdict, dataclass, field, replace
+from fractions import Fraction
+
+from .rules import make_rules, parse_deck
+
+MAX_CARDS = 16                 # C: PYWAR_EXACT_MAX_CARDS
+TARGET_PARTS = 100             # split into at least this many parts...
+SMALL_PART = 50_000            # ... unless the parts already play at most this many games
+SEATLESS_PICKUPS = ("winner-first", "loser-first")
+COUNTS = ("a_wins", "b_wins", "both_lose", "cycles", "capped")
+HISTOGRAMS = ("rounds", "battles", "cycle_lengths")
+
+
+def check_rules(rules):
+    """Raise a one-line ValueError unless nothing random happens after the deal and the
+    deck is small enough to play every deal of it."""
+    if rules.piles != "queue":
+        raise ValueError(f"exact needs piles 'queue', not {rules.piles!r}: with two piles "
+                         "each refill shuffles")
+    if rules.pickup == "random":
+        raise ValueError("exact needs a fixed pickup, not 'random': a random pickup "
+                         "shuffles every pot")
+    if not rules.detect_cycles:
+        raise ValueError("exact needs cycle detection on: an endless game must end")
+    ranks, suits = parse_deck(rules.deck)
+    if ranks * suits > MAX_CARDS:
+        raise ValueError(f"exact plays decks of at most {MAX_CARDS} cards, not "
+                         f"{rules.deck} ({ranks * suits} cards)")
+
+
+def seatless(rules):
+    """True when the rules treat the seats alike, so that swapping the players maps
+    every game to its mirror image: a pickup by who won (winner-first, loser-first),
+    and a short war other than iofall's, where B wins when both run out."""
+    return rules.pickup in SEATLESS_PICKUPS and rules.short_war != "iofall"
+
+
+def symmetric(rules):
+    """True when swapping the players is an exact symmetry of the deals: seatless rules
+    and equal hands (an even deck), so each deal's twin is a deal too."""
+    ranks, suits = parse_deck(rules.deck)
+    return ranks * suits % 2 == 0 and seatless(rules)
+
+
+def twin(ranks):
+    """The player-swapped deal: each pair of deal positions trades its cards."""
+    swapped = list(ranks)
+    for i in range(0, len(ranks) - 1, 2):
+        swapped[i], swapped[i + 1] = ranks[i + 1], ranks[i]
+    return tuple(swapped)
+
+
+def multiset_count(counts):
+    """The number of distinct orderings of a multiset with these multiplicities."""
+    total = math.factorial(sum(counts))
+    for count in counts:
+        total //= math.factorial(count)
+    return total
+
+
+def prefixes(ranks, suits, length):
+    """Every distinct sequence of `length` ranks that starts a deal, in increasing order."""
+    left = [suits] * ranks
+    found = []
+
+    def extend(prefix):
+        """Every way to go on from prefix, in increasing order."""
+        if len(prefix) == length:
+            found.append(tuple(prefix))
+            return
+        for rank in range(ranks):
+            if left[rank]:
+                left[rank] -= 1
+                extend(prefix + [rank])
+                left[rank] += 1
+    extend([])
+    return found
+
+
+def prefix_length(rules, mirror):
+    """The shortest prefix (even, when mirroring) that splits the deck into at least
+    TARGET_PARTS parts, or into parts of at most SMALL_PART games, or the whole deck."""
+    ranks, suits = parse_deck(rules.deck)
+    cards = ranks * suits
+    for length in range(0, cards + 1, 2 if mirror else 1):
+        count = len(prefixes(ranks, suits, length))
+        if count >= TARGET_PARTS or multiset_count([suits] * ranks) // count <= SMALL_PART:
+            return length
+    return cards
+
+
+@dataclass(frozen=True)
+class Part:
+    """Every deal whose rank sequence starts with prefix; mirrored, it stands for its
+    player-swapped twin part as well.  Picklable: a job for a thread or a cluster."""
+    rules: object
+    prefix: tuple
+    mirrored: bool = False
+
+
+def plan(rules, symmetry=True, length=None):
+    """The parts that cover every deal once: with symmetry (where it is exact) a part
+    and its twin part are one mirrored part.  length: the prefix length (default: the
+    shortest giving TARGET_PARTS parts)."""
+    check_rules(rules)
+    mirror = symmetry and symmetric(rules)
+    length = prefix_length(rules, mirror) if length is None else length
+    if mirror and length % 2:
+        raise ValueError("with symmetry, parts need a prefix of even length")
+    parts = []
+    for prefix in prefixes(*parse_deck(rules.deck), length):
+        swapped = twin(prefix)
+        if not mirror or prefix == swapped:
+            parts.append(Part(rules, prefix))
+        elif prefix < swapped:
+            parts.append(Part(rules, prefix, mirrored=True))
+    return parts
+
+
+@dataclass
+class Tally:
+    """What some parts counted, in rank sequences.  Tallies merge exactly (merge)."""
+    sequences: int = 0
+    a_wins: int = 0
+    b_wins: int = 0
+    both_lose: int = 0
+    cycles: int = 0
+    capped: int = 0
+    rounds: dict = field(default_factory=dict)          # rounds: games that end so
+    battles: dict = field(default_factory=dict)         # battles: games that end so
+    cycle_lengths: dict = field(default_factory=dict)   # rounds: games in such a cycle
+    cycle_keys: set = field(default_factory=set)        # the cycles met (section 14)
+    longest: object = None                              # (rounds, ranks, battles)
+
+    def merge(self, other):
+        """This tally and another, added: a new Tally."""
+        merged = Tally(**{name: getattr(self, name) + getattr(other, name)
+                          for name in ("sequences",) + COUNTS})
+        for name in HISTOGRAMS:
+            combined = dict(getattr(self, name))
+            for key, count in getattr(other, name).items():
+                combined[key] = combined.get(key, 0) + count
+            setattr(merged, name, combined)
+        merged.cycle_keys = self.cycle_keys | other.cycle_keys
+        candidates = [best for best in (self.longest, other.longest) if best is not None]
+        merged.longest = min(candidates, key=lambda best: (-best[0], best[1]), default=None)
+        return merged
+
+
+def c_tally():
+    """A zeroed C tally (PywarExactTally) and its free function."""
+    from ._checked import ffi, lib
+    return ffi.new("PywarExactTally *"), lib.pywar_exact_free
+
+
+def c_play(rules, parts, tally, stop=None, listing=None):
+    """Play parts in C into one C tally, without the GIL. C: pywar_exact_part."""
+    from ._checked import c_rules, check_status, ffi, lib
+    numbers = c_rules(rules)
+    for part in parts:
+        prefix = ffi.new("uint8_t[]", list(part.prefix) or [0])
+        status = lib.pywar_exact_part(numbers, prefix, len(part.prefix), int(part.mirrored),
+                                      tally, ffi.NULL if listing is None else listing,
+                                      ffi.NULL if stop is None else stop)
+        check_status(status)
+
+
+def from_c(tally, cards):
+    """A C tally as a Tally."""
+    def histogram(counts, size):
+        return {index: counts[index] for index in range(size) if counts[index]}
+    slots = [(tally.keys[2 * i], tally.keys[2 * i + 1]) for i in range(tally.keys_capacity)]
+    longest = None
+    if tally.longest_rounds > 0:
+        longest = (tally.longest_rounds, tuple(tally.longest[0:cards]), tally.longest_battles)
+    return Tally(sequences=tally.sequences, a_wins=tally.a_wins, b_wins=tally.b_wins,
+                 both_lose=tally.both_lose, cycles=tally.cycles, capped=tally.capped,
+                 rounds=histogram(tally.rounds, tally.rounds_size),
+                 battles=histogram(tally.battles, tally.battles_size),
+                 cycle_lengths=histogram(tally.periods, tally.periods_size),
+                 cycle_keys={(count - 1) << 64 | value for count, value in slots if count},
+                 longest=longest)
+
+
+def run_parts(parts, engine="c", stop=None):
+    """Play some parts of one rule set and return their Tally (engine 'c' or 'python')."""
+    if not parts:
+        return Tally()
+    rules = parts[0].rules
+    ranks, suits = parse_deck(rules.deck)
+    if engine == "python":
+        from .twin.exact import play_part
+        fields = None
+        for part in parts:
+            fields = play_part(rules, part.prefix, part.mirrored, fields)
+        return Tally(**fields)
+    tally, free = c_tally()
+    try:
+        c_play(rules, parts, tally, stop)
+        return from_c(tally, ranks * suits)
+    finally:
+        free(tally)
+
+
+def run_part(part, engine="c"):
+    """Play one part and return its Tally: the unit of work for a scheduler."""
+    return run_parts([part], engine)
+
+
+def listing(part, engine="c"):
+    """Each game of a part (not its twins), in order: (winner, outcome, rounds, battles,
+    ties, wars, cycle_period) tuples, winner None or 0/1, cycle_period None unless it
+    cycled."""
+    count = part_games(part)
+    if engine == "python":
+        from .twin.exact import play_part
+        games = []
+        play_part(part.rules, part.prefix, part.mirrored, listing=games)
+        return games
+    from ._checked import ffi
+    from .rules import OUTCOMES
+    columns = {"winner": "int8_t", "outcome": "int8_t", "rounds": "int32_t",
+               "battles": "int32_t", "ties": "int32_t", "wars": "int32_t",
+               "cycle_period": "int32_t"}
+    arrays = {name: ffi.new(f"{kind}[]", count) for name, kind in columns.items()}
+    games = ffi.new("PywarExactList *", {"capacity": count, **arrays})
+    tally, free = c_tally()
+    try:
+        c_play(part.rules, [part], tally, listing=games)
+    finally:
+        free(tally)
+    rows = zip(*(list(arrays[name][0:games.count]) for name in columns))
+    return [(None if winner < 0 else winner, OUTCOMES[outcome], rounds, battles, ties, wars,
+             None if period < 0 else period)
+            for winner, outcome, rounds, battles, ties, wars, period in rows]
+
+
+def part_games(part):
+    """How many games a part plays: the rank sequences that start with its prefix."""
+    return multiset_count(remaining(part.rules, part.prefix))
+
+
+def remaining(rules, prefix):
+    """How many of each rank are left after a prefix."""
+    ranks, suits = parse_deck(rules.deck)
+    return [suits - list(prefix).count(rank) for rank in range(ranks)]
+
+
+def deal_of(ranks, suits_of_deck, ranks_of_deck):
+    """A rank sequence as a deal of card ids (A's hand, B's hand, top first): the k-th
+    card of a rank in the sequence is that rank's suit k, id k * R + rank."""
+    seen = {}
+    ids = []
+    for rank in ranks:
+        suit = seen.get(rank, 0)
+        seen[rank] = suit + 1
+        ids.append(suit * ranks_of_deck + rank)
+    return [ids[0::2], ids[1::2]]
+
+
+def run_threads(parts, jobs, stop, progress):
+    """Play the parts on jobs threads, each taking the next part when it is free and
+    keeping one C tally; merge the threads' tallies."""
+    lock = threading.Lock()
+    queue = list(reversed(parts))
+    done, total = [0], sum(part_games(part) for part in parts)
+
+    def worker():
+        tally, free = c_tally()
+        try:
+            while True:
+                with lock:
+                    if not queue:
+                        break
+                    part = queue.pop()
+                c_play(part.rules, [part], tally, stop)
+                with lock:
+                    done[0] += part_games(part)
+                    if progress is not None:
+                        progress(done[0], total)
+            ranks, suits = parse_deck(parts[0].rules.deck)
+            return from_c(tally, ranks * suits)
+        finally:
+            free(tally)
+
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        futures = [pool.submit(worker) for _ in range(min(jobs, len(parts)))]
+        try:
+            tallies = [future.result() for future in futures]
+        except KeyboardInterrupt:
+            if stop is not None:
+                stop[0] = 1
+            raise
+    total = Tally()
+    for tally in tallies:
+        total = total.merge(tally)
+    return total
+
+
+@dataclass(frozen=True)
+class ExactResult:
+    """Every deal of a deck under one rule set: counts in orderings of the deck (deals)
+    unless named for rank sequences; the same names in JSON."""
+    deck: str
+    rules: str
+    engine: str
+    orderings: int              # n! deals
+    rank_sequences: int         # distinct sequences of ranks: n! / (S!)^R
+    weight: int                 # orderings per rank sequence: (S!)^R
+    a_wins: int
+    b_wins: int
+    both_lose: int
+    ended: int                  # a_wins + b_wins + both_lose
+    cycles: int                 # deals that never end
+    capped: int                 # deals stopped by max_rounds
+    sequences: dict             # the same six counts in rank sequences
+    cycle_lengths: dict         # cycle length in rounds: deals that fall into it
+    distinct_cycles: int        # the cycles met (a cycle and its twin once: twins_merged)
+    twins_merged: bool          # the rules treat the seats alike: twins count as one
+    longest: object             # the longest game that ends: rounds, battles, ranks, deal
+    mean_rounds: object         # over the games that end (None if none does)
+    mean_rounds_fraction: object
+    mean_battles: object
+    mean_battles_fraction: object
+    rounds: dict                # rounds: deals that end after so many
+    battles: dict               # battles: deals that end after so many
+    symmetry: object            # "player-swap" where it was used, else None
+    parts: int
+    jobs: int
+    seconds: float
+    games_per_second: float     # rank sequences played a second (mirrored twins not)
+
+    def to_json(self):
+        """The result as a JSON-ready dict (histogram keys become strings in JSON)."""
+        return asdict(self)
+
+
+def mean(histogram):
+    """The exact mean of a {value: count} histogram as a Fraction, or None if empty."""
+    total = sum(histogram.values())
+    return Fraction(sum(value * count for value, count in histogram.items()), total) \
+        if total else None
+
+
+def summarize(rules, tally, engine, parts, jobs, seconds):
+    """The ExactResult of a whole deck's tally."""
+    ranks, suits = parse_deck(rules.deck)
+    weight = math.factorial(suits) ** ranks
+    counts = {name: getattr(tally, name) for name in COUNTS}
+    counts["ended"] = counts["a_wins"] + counts["b_wins"] + counts["both_lose"]
+    longest = None
+    if tally.longest is not None:
+        length, sequence, battles = tally.longest
+        longest = {"rounds": length, "battles": battles, "ranks": list(sequence),
+                   "deal": deal_of(sequence, suits, ranks)}
+    means = {name: mean(getattr(tally, name)) for name in ("rounds", "battles")}
+    played = sum(part_games(part) for part in parts)
+    return ExactResult(
+        deck=rules.deck, rules=rules.name, engine=engine,
+        orderings=math.factorial(ranks * suits), rank_sequences=tally.sequences,
+        weight=weight, **{name: count * weight for name, count in counts.items()},
+        sequences=counts,
+        cycle_lengths={length: count * weight for length, count
+                       in sorted(tally.cycle_lengths.items())},
+        distinct_cycles=len(tally.cycle_keys), twins_merged=seatless(rules),
+        longest=longest,
+        mean_rounds=None if means["rounds"] is None else float(means["rounds"]),
+        mean_rounds_fraction=None if means["rounds"] is None else str(means["rounds"]),
+        mean_battles=None if means["battles"] is None else float(means["battles"]),
+        mean_battles_fraction=None if means["battles"] is None else str(means["battles"]),
+        rounds={key: count * weight for key, count in sorted(tally.rounds.items())},
+        battles={key: count * weight for key, count in sorted(tally.battles.items())},
+        symmetry="player-swap" if any(part.mirrored for part in parts) else None,
+        parts=len(parts), jobs=jobs, seconds=seconds,
+        games_per_second=played / seconds if seconds > 0 else 0.0)
+
+
+def exact(rules="smu", jobs=None, engine=None, symmetry=True, prefix_length=None,
+          progress=None, stop=None, **dimensions):
+    """Play every deal of the rules' deck and return an ExactResult.
+
+    rules is a preset or Rules value and dimensions are set over it, as for pywar.play;
+    the rules must draw nothing after the deal (queue piles, a pickup other than random,
+    cycle detection on), else a one-line ValueError.  engine 'c' (default, on jobs
+    threads) or 'python' (the twin, slowly); symmetry uses the player swap where it is
+    exact; prefix_length sets how the deals are split (the result does not depend on
+    it); progress(games, total) is called as parts finish; stop, a
+    pywar._checked.stop_flag(), ends the C parts early once set.
+    """
+    from . import check_count, resolve_engine, usable_cores
+    chosen = make_rules(rules, **dimensions)
+    check_rules(chosen)
+    engine = resolve_engine(engine)
+    if engine not in ("c", "python"):
+        raise ValueError(f"exact plays with engine c or python, not {engine!r}")
+    jobs = usable_cores() if jobs is None else check_count("jobs", jobs, high=1024)
+    parts = plan(chosen, symmetry, prefix_length)
+    start = time.perf_counter()
+    if engine == "python":
+        tally = run_parts(parts, "python")
+        jobs = 1
+    else:
+        from ._checked import stop_flag
+        stop = stop_flag() if stop is None else stop      # Ctrl-C stops every thread
+        tally = run_threads(parts, jobs, stop, progress)
+    seconds = time.perf_counter() - start
+    return summarize(chosen, tally, engine, parts, jobs, seconds)
+
+
+def same_counts(first, second):
+    """True when two ExactResults agree on everything but how they were computed."""
+    how = {"engine": "", "symmetry": None, "parts": 0, "jobs": 0, "seconds": 0.0,
+           "games_per_second": 0.0}
+    return replace(first, **how) == replace(second, **how)
