@@ -34,8 +34,10 @@ def check_rules(rules):
     """Raise a one-line ValueError unless nothing random happens after the deal and the
     deck is small enough to play every deal of it."""
     if rules.piles != "queue":
-        raise ValueError(f"exact needs piles 'queue', not {rules.piles!r}: with two piles "
-                         "each refill shuffles")
+        raise ValueError(f"exact needs piles 'queue', not {rules.piles!r}: it deals each "
+                         "hand as a queue, played in the order received")
+    if rules.players != 2:
+        raise ValueError(f"exact plays two players, not {rules.players}")
     if rules.pickup == "random":
         raise ValueError("exact needs a fixed pickup, not 'random': a random pickup "
                          "shuffles every pot")

@@ -147,7 +147,7 @@ static int Driver_Prefixes(Run *run, int depth)
 static int Driver_Run(Run *run, char **argv)
 {
     PywarRules rules = {atoi(argv[3]), atoi(argv[4]), atoi(argv[2]), PYWAR_PILES_QUEUE, 0, 0,
-                        10000000, 1, 2, atoi(argv[0]), atoi(argv[1])};
+                        10000000, 1, 2, atoi(argv[0]), atoi(argv[1]), PYWAR_REFILL_SHUFFLE};
     memset(run, 0, sizeof *run);
     run->rules = rules;
     run->length = atoi(argv[5]);

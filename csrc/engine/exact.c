@@ -651,7 +651,7 @@ static int Exact_Spec(const PywarRules *rules, ExactSpec *spec)
     static const uint8_t B_FIRST[7] = {1, 0, 0, 0, 1, 0, 0};
     static const uint8_t B_FIRST_FLIPS[7] = {0, 0, 0, 1, 1, 0, 0};
     if (pywar_rules_check(rules) != PYWAR_OK || rules->piles != PYWAR_PILES_QUEUE
-        || rules->pickup == PYWAR_PICKUP_RANDOM || !rules->detect_cycles
+        || rules->players != 2 || rules->pickup == PYWAR_PICKUP_RANDOM || !rules->detect_cycles
         || rules->ranks * rules->suits > PYWAR_EXACT_MAX_CARDS) {
         return PYWAR_EINVAL;
     }
