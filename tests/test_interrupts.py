@@ -46,8 +46,17 @@ def reference_digests(games, seed=SEED):
     return REAL_SIMULATE(games, seed=seed, engine="c").digest.tolist()
 
 
+@pytest.fixture(autouse=True)
+def python_handles_sigint():
+    """Ctrl-C raises KeyboardInterrupt here, even in a test run started with SIGINT
+    ignored (in the background), where Python leaves it ignored."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
+
+
 @pytest.fixture
-def stray_interrupts():
+def stray_interrupts(python_handles_sigint):
     """Record, rather than raise, a Ctrl-C that comes after the command has returned."""
     seen = []
     previous = signal.signal(signal.SIGINT, lambda signum, frame: seen.append(signum))
