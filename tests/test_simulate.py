@@ -121,6 +121,25 @@ def test_an_interrupt_keeps_the_finished_games_from_the_first_seed(engine, jobs)
         assert np.array_equal(full.arrays[name][:partial.games], partial.arrays[name]), name
 
 
+@needs_c
+def test_an_error_in_a_worker_reaches_the_caller(monkeypatch):
+    """A chunk that fails stops the others, and its error is raised, not lost or hung."""
+    from pywar import _checked
+    real = _checked.play_batch
+    calls = []
+
+    def failing(first_seed, rules, arrays, stop):
+        calls.append(first_seed)
+        if len(calls) == 3:
+            raise MemoryError("the C core ran out of memory")
+        return real(first_seed, rules, arrays, stop)
+
+    monkeypatch.setattr(_checked, "play_batch", failing)
+    with pytest.raises(MemoryError, match="ran out of memory"):
+        pywar.simulate(50_000, "smu", engine="c", jobs=2)
+    assert 3 <= len(calls) < 50_000 // batch.chunk_size(50_000, 2)
+
+
 def test_chunks_cover_the_games_in_order():
     assert batch.chunk_size(10, 2) == batch.SMALLEST_CHUNK
     assert batch.chunk_size(10 ** 9, 2) == batch.LARGEST_CHUNK
