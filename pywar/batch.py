@@ -252,8 +252,8 @@ def run(first_seed, count, rules, engine, jobs, report=None):
         job.run(report)
         return simulation()
     except KeyboardInterrupt:
-        stop = through_interrupts(interrupted)
-        raise stop from None
+        interruption = through_interrupts(interrupted)
+        raise interruption from None
     except BaseException:
         through_interrupts(job.halt)
         raise
