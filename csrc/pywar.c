@@ -1,4 +1,5 @@
-/* pywar.c: the public interface (pywar.h): check rules, play one game, play a batch. */
+/* pywar.c: the public interface (pywar.h): check rules, play one game, play a batch,
+ * and the generator's draws and reductions for the tests. */
 #include <string.h>
 
 #include "engine/game.h"
@@ -67,6 +68,18 @@ int pywar_rng_draws(uint32_t seed, int64_t count, uint32_t *out)
     Rng_Seed(&rng, seed);
     for (int64_t i = 0; i < count; i++) {
         out[i] = Rng_Rand(&rng);
+    }
+    return PYWAR_OK;
+}
+
+int pywar_rng_reduce(uint32_t n, const uint32_t *values, int64_t count, uint32_t *out)
+{
+    if (n == 0 || count < 0 || ((values == NULL || out == NULL) && count > 0)) {
+        return PYWAR_EINVAL;
+    }
+    RngModulus modulus = Rng_Modulus(n);
+    for (int64_t i = 0; i < count; i++) {
+        out[i] = Rng_Reduce(values[i], &modulus);
     }
     return PYWAR_OK;
 }

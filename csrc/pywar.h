@@ -130,6 +130,9 @@ int pywar_play_batch(uint32_t first_seed, int64_t count, const PywarRules *rules
                      PywarBatch *batch);
 /* The first 'count' numbers that rand() gives after srand(seed), as pywar makes them. */
 int pywar_rng_draws(uint32_t seed, int64_t count, uint32_t *out);
+/* out[i] = values[i] % n, for i < count, computed as the generator's draws below n are
+ * (Lemire's fastmod), so that it can be checked against '%'. */
+int pywar_rng_reduce(uint32_t n, const uint32_t *values, int64_t count, uint32_t *out);
 void pywar_text_free(PywarText *text);
 
 /* The port (csrc/port/): the SMU reference program, member for member, playing smu only.

@@ -215,8 +215,10 @@ def simulate(n, rules="smu", seed=0, engine=None, jobs=None, progress=None, **di
 
     The C engine plays in bulk, split across jobs threads (default: the usable cores);
     the result does not depend on jobs.  The Python twin computes the same arrays,
-    slowly.  progress, if given, is called as progress(finished, n) now and then.
-    Ctrl-C raises SimulationInterrupted, whose .simulation holds the finished games.
+    slowly.  progress, if given, is called as progress(finished, n) now and then, and
+    last as progress(n, n), once every game is finished.  Ctrl-C raises
+    SimulationInterrupted, whose .simulation holds the games finished from the first
+    seed on, with no gap.
     """
     n = check_count("n", n, high=SEED_LIMIT)
     seed = check_seed(seed)

@@ -29,11 +29,12 @@ def available():
     return lib is not None
 
 
-def check_status(status):
-    """Raise the exception that a C return code stands for."""
+def check_status(status, refused=None):
+    """Raise the exception that a C return code stands for; refused, if given, says
+    what PYWAR_EINVAL means for this call."""
     if status != lib.PYWAR_OK:
         error, message = ERRORS.get(status, (RuntimeError, f"C core error {status}"))
-        raise error(message)
+        raise error(refused if refused and status == lib.PYWAR_EINVAL else message)
 
 
 def c_rules(rules):
@@ -206,3 +207,11 @@ def port_play(seed, stack, transcript=False, trace=False):
         if sink is not None and sink.error is not None:
             raise sink.error
     return result_dict(result[0]), words, events
+
+def rng_reduce(n, values):
+    """values[i] % n for each 32-bit word, as the C core's fastmod computes it."""
+    words = list(values)
+    out = ffi.new("uint32_t[]", len(words))
+    status = lib.pywar_rng_reduce(n, ffi.new("uint32_t[]", words), len(words), out)
+    check_status(status, refused=f"the C core refused the modulus {n}: it must be at least 1")
+    return list(out)

@@ -1,10 +1,14 @@
 """Running many games: chunks of seeds across threads (the C core releases the GIL),
-progress reports, and interrupts that keep every finished game."""
+progress reports, and interrupts that keep the games finished from the first seed on.
+
+Only the workers take a lock (to take the next chunk).  The main thread never does:
+it waits in short sleeps, polling their progress, so that a Ctrl-C landing anywhere
+in it cannot strand a lock that a worker needs.
+"""
 
 import os
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor, wait
 
 import numpy as np
 
@@ -16,10 +20,12 @@ SEED_MODULUS = 2 ** 32
 SMALLEST_CHUNK = 256
 LARGEST_CHUNK = 8192
 TWIN_REPORT_EVERY = 25
+POLL_SECONDS = 0.01          # how often the main thread looks at the workers
 
 
 class SimulationInterrupted(KeyboardInterrupt):
-    """Ctrl-C during simulate(): .simulation holds every game that was finished."""
+    """Ctrl-C during simulate(): .simulation holds the games finished from the first
+    seed on, with no gap (a game after an unfinished one is left out)."""
 
     def __init__(self, simulation):
         super().__init__("simulation interrupted")
@@ -50,7 +56,7 @@ def check_memory(count):
         physical = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
     except (AttributeError, ValueError, OSError):
         return
-    needed = count * BYTES_PER_GAME * 2          # the arrays, and their finished copy
+    needed = count * BYTES_PER_GAME * 2          # the arrays, and a finished copy
     if needed > physical * 0.8:
         most = int(physical * 0.8 // (BYTES_PER_GAME * 2))
         raise MemoryError(f"{count:,} games need {needed / 2 ** 30:.1f} GiB for their arrays; "
@@ -58,57 +64,144 @@ def check_memory(count):
                           f"{most:,} games at a time")
 
 
-def finished_part(arrays, seeds, done):
-    """The arrays and seeds of the finished games only (done: a boolean per game)."""
-    return {name: array[done] for name, array in arrays.items()}, seeds[done]
+class Chunks:
+    """The chunks of a C batch, shared by its workers.  A worker takes the next chunk
+    and records how many of its games it played under a lock that only workers use;
+    the main thread only reads the counts."""
+
+    def __init__(self, count, size):
+        self.count = count
+        self.size = size
+        self.played = [None] * -(-count // size)   # per chunk, once a worker is done with it
+        self.next = 0
+        self.active = 0          # workers between taking a chunk and recording it
+        self.finished = 0        # games played so far, for progress reports
+        self.error = None
+        self.lock = threading.Lock()
+
+    def games_in(self, index):
+        """How many games chunk index holds."""
+        return min(self.size, self.count - index * self.size)
+
+    def take(self, stop):
+        """The next chunk's index, or None when none is left or stop is set.  A worker
+        counts itself active before it reads stop, so that once the main thread has set
+        stop and then sees no worker active, none will start a chunk."""
+        with self.lock:
+            self.active += 1
+            if stop[0] or self.next == len(self.played):
+                self.active -= 1
+                return None
+            self.next += 1
+            return self.next - 1
+
+    def record(self, index, played):
+        """A worker is done with chunk index, having played its first played games."""
+        with self.lock:
+            self.played[index] = played
+            self.finished += played
+            self.active -= 1
+
+    def prefix(self):
+        """How many games from the first are finished, with no unfinished game before."""
+        total = 0
+        for index, played in enumerate(self.played):
+            if played is None:
+                break
+            total += played
+            if played < self.games_in(index):
+                break
+        return total
 
 
-def run_c(first_seed, rules, jobs, arrays, done, report):
-    """Play the games in C, chunk by chunk across jobs threads, into arrays, marking
-    each finished game in done.  On Ctrl-C the running chunks stop after the game
-    they are playing, no new chunk starts, and the interrupt goes on up."""
-    count = len(done)
-    size = chunk_size(count, jobs)
-    stop = _checked.stop_flag()
-    lock = threading.Lock()
-    finished = [0]
-
-    def play_chunk(start):
-        if stop[0]:
-            return
-        end = min(start + size, count)
-        part = {name: array[start:end] for name, array in arrays.items()}
-        played = _checked.play_batch((first_seed + start) % SEED_MODULUS, rules, part, stop)
-        done[start:start + played] = True
-        with lock:
-            finished[0] += played
-
-    with ThreadPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(play_chunk, start) for start in range(0, count, size)]
-        try:
-            pending = set(futures)
-            while pending:
-                finished_now, pending = wait(pending, timeout=0.1)
-                for future in finished_now:
-                    future.result()
-                report(finished[0])
-        except BaseException:
-            stop[0] = 1
-            for future in futures:
-                future.cancel()
-            wait(futures)
-            raise
+def work(chunks, stop, play_chunk):
+    """A worker: take chunks and play them until none is left or stop is set."""
+    try:
+        while (index := chunks.take(stop)) is not None:
+            played = 0
+            try:
+                played = play_chunk(index)
+            finally:
+                chunks.record(index, played)
+    except BaseException as error:          # the main thread raises it
+        chunks.error = chunks.error or error
+        stop[0] = 1
 
 
-def run_twin(seeds, rules, arrays, done, report):
-    """Play the games in the Python twin, one by one, into arrays, marking done."""
-    for i, seed in enumerate(seeds.tolist()):
-        counts, _, _ = twin.play(seed, rules)
-        store_counts(arrays, i, counts)
-        done[i] = True
-        if i % TWIN_REPORT_EVERY == 0:
-            report(i + 1)
-    report(len(seeds))
+class CBatch:
+    """Games played in C, chunk by chunk, on worker threads of its own."""
+
+    def __init__(self, first_seed, rules, jobs, arrays):
+        count = len(arrays["rounds"])
+        self.first_seed = first_seed
+        self.rules = rules
+        self.arrays = arrays
+        self.chunks = Chunks(count, chunk_size(count, jobs))
+        self.stop = _checked.stop_flag()     # C ends a running chunk after its current game
+        workers = min(jobs, len(self.chunks.played))
+        self.threads = [threading.Thread(target=work, args=(self.chunks, self.stop, self.play),
+                                         name=f"pywar-worker-{i}", daemon=True)
+                        for i in range(workers)]
+
+    def play(self, index):
+        """Play chunk index into its slice of the arrays; the number of games played."""
+        start = index * self.chunks.size
+        end = start + self.chunks.games_in(index)
+        part = {name: array[start:end] for name, array in self.arrays.items()}
+        seed = (self.first_seed + start) % SEED_MODULUS
+        return _checked.play_batch(seed, self.rules, part, self.stop)
+
+    def busy(self):
+        """True while a worker may still play a game."""
+        return self.chunks.active > 0 or any(thread.is_alive() for thread in self.threads)
+
+    def run(self, report):
+        """Start the workers and wait for them, reporting progress now and then."""
+        for thread in self.threads:
+            thread.start()
+        while self.busy():
+            time.sleep(POLL_SECONDS)
+            report(self.chunks.finished)
+        if self.chunks.error is not None:
+            raise self.chunks.error
+        report(self.finished())
+
+    def halt(self):
+        """Set the stop flag and wait until no worker plays any more."""
+        self.stop[0] = 1
+        while self.busy():
+            time.sleep(POLL_SECONDS)
+
+    def finished(self):
+        """How many games from the first are finished, with no gap."""
+        return self.chunks.prefix()
+
+
+class TwinBatch:
+    """Games played in the Python twin, one by one, in this thread."""
+
+    def __init__(self, seeds, rules, arrays):
+        self.seeds = seeds
+        self.rules = rules
+        self.arrays = arrays
+        self.done = 0
+
+    def run(self, report):
+        """Play every game in seed order, reporting progress now and then."""
+        for i, seed in enumerate(self.seeds.tolist()):
+            counts, _, _ = twin.play(seed, self.rules)
+            store_counts(self.arrays, i, counts)
+            self.done = i + 1
+            if i % TWIN_REPORT_EVERY == 0:
+                report(self.done)
+        report(self.done)
+
+    def halt(self):
+        """Nothing runs once the interrupt is here."""
+
+    def finished(self):
+        """How many games from the first are finished."""
+        return self.done
 
 
 def store_counts(arrays, i, counts):
@@ -122,27 +215,45 @@ def store_counts(arrays, i, counts):
     arrays["cycle_period"][i] = -1 if counts.cycle_period is None else counts.cycle_period
 
 
+def through_interrupts(action):
+    """action(), started again whenever a further Ctrl-C lands in it, until it returns."""
+    while True:
+        try:
+            return action()
+        except KeyboardInterrupt:
+            continue
+
+
 def run(first_seed, count, rules, engine, jobs, report=None):
-    """Play count games from first_seed and return their Simulation; on Ctrl-C raise
-    SimulationInterrupted holding the finished games."""
+    """Play count games from first_seed and return their Simulation.  report(finished),
+    if given, is called now and then; report(count) is its last call, made once every
+    game is finished.  On Ctrl-C raise SimulationInterrupted holding the games finished
+    from first_seed on."""
     report = report or (lambda finished: None)
     check_memory(count)
+    started = time.perf_counter()
     seeds = seeds_of(first_seed, count)
     arrays = empty_arrays(count)
-    done = np.zeros(count, dtype=bool)
-    start = time.perf_counter()
+    job = CBatch(first_seed, rules, jobs, arrays) if engine == "c" else \
+        TwinBatch(seeds, rules, arrays)
 
     def simulation():
-        finished_arrays, finished_seeds = finished_part(arrays, seeds, done)
+        played = job.finished()
         return Simulation(rules=rules.name, engine=engine, jobs=jobs, first_seed=first_seed,
-                          requested=count, seconds=time.perf_counter() - start,
-                          seeds=finished_seeds, arrays=finished_arrays)
+                          requested=count, seconds=time.perf_counter() - started,
+                          seeds=seeds[:played],
+                          arrays={name: array[:played] for name, array in arrays.items()})
+
+    def interrupted():
+        job.halt()
+        return SimulationInterrupted(simulation())
 
     try:
-        if engine == "c":
-            run_c(first_seed, rules, jobs, arrays, done, report)
-        else:
-            run_twin(seeds, rules, arrays, done, report)
+        job.run(report)
+        return simulation()
     except KeyboardInterrupt:
-        raise SimulationInterrupted(simulation()) from None
-    return simulation()
+        interruption = through_interrupts(interrupted)
+        raise interruption from None
+    except BaseException:
+        through_interrupts(job.halt)
+        raise

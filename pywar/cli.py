@@ -6,7 +6,8 @@
     pywar check -n 2000                # the C core and the Python twin agree, seed by seed
     pywar rules                        # the presets and the rule dimensions
 
-Exit status: 0 success, 1 a check failed, 2 a usage error (one line on stderr).
+Exit status: 0 success, 1 a check failed, 2 a usage error (one line on stderr), 130 after
+a Ctrl-C (simulate first prints the summary of the games it finished).
 To add a subcommand, give it a function in build_subcommands() that sets
 run=...; add_rule_options() and rules_and_engine() are there to share.
 """
@@ -14,15 +15,18 @@ run=...; add_rule_options() and rules_and_engine() are there to share.
 import argparse
 import json
 import os
+import signal
 import sys
+import threading
 import time
 import warnings
 from contextlib import contextmanager
 from importlib import metadata
 
 import pywar
-from .rules import (DECK_HELP, DIMENSIONS, MAX_FACE_DOWN, MAX_PLAYERS, REFILLS, MAX_ROUNDS_LIMIT, PICKUPS, PILES, PRESET_HELP,
-                    PRESETS, SHORT_WARS, SHUFFLES, make_rules)
+from . import batch
+from .rules import (DECK_HELP, DIMENSIONS, MAX_FACE_DOWN, MAX_PLAYERS, MAX_ROUNDS_LIMIT, PICKUPS,
+                    PILES, PRESET_HELP, PRESETS, REFILLS, SHORT_WARS, SHUFFLES, make_rules)
 from .rules import DEAL_HELP, check_deal, parse_deal
 
 PROG = "pywar"
@@ -280,30 +284,89 @@ def summary_table(summary):
     return table(rows)
 
 
+class InterruptGuard:
+    """A context in which the first Ctrl-C raises KeyboardInterrupt, unless holding is
+    set; after the first, or while holding, a Ctrl-C is only recorded in seen.  Outside
+    the main thread, or when SIGINT is not handled by Python, it changes nothing."""
+
+    def __init__(self):
+        self.seen = False
+        self.holding = False
+        self.previous = None
+
+    def __enter__(self):
+        if threading.current_thread() is threading.main_thread():
+            if callable(signal.getsignal(signal.SIGINT)):
+                self.previous = signal.signal(signal.SIGINT, self.handle)
+        return self
+
+    def handle(self, signum, frame):
+        """The SIGINT handler: raise for the first Ctrl-C, unless holding."""
+        first = not (self.seen or self.holding)
+        self.seen = True
+        if first:
+            raise KeyboardInterrupt
+
+    def __exit__(self, *exception):
+        if self.previous is not None:
+            signal.signal(signal.SIGINT, self.previous)
+        return False
+
+
 def run_simulate(args):
     """Simulate games and print their summary; Ctrl-C prints what was finished (130)."""
     rules, engine = rules_and_engine(args)
     with usage_errors(args.parser):
         check_outputs(args.csv, args.plot)
+    with InterruptGuard() as guard:
+        simulation = simulated(args, rules, engine, guard)
+        guard.holding = True                    # a Ctrl-C now waits for the output
+        write_results(args, simulation)
+    return 130 if guard.seen else 0
+
+
+def simulated(args, rules, engine, guard):
+    """The Simulation: of every game, or after a Ctrl-C, of the games finished from the
+    first seed on.  Once all are finished, the guard holds any Ctrl-C back."""
     progress = Progress("simulating", args.progress)
-    status = 0
+
+    def report(finished, total):
+        if finished == total:
+            guard.holding = True                # every game is finished: keep them
+        progress(finished, total)
+
     try:
         with usage_errors(args.parser):
-            simulation = pywar.simulate(args.games, rules, seed=args.seed, engine=engine,
-                                        jobs=args.jobs, progress=progress)
+            return pywar.simulate(args.games, rules, seed=args.seed, engine=engine,
+                                  jobs=args.jobs, progress=report)
     except pywar.SimulationInterrupted as interrupted:
-        simulation = interrupted.simulation
-        status = 130
+        guard.holding = guard.seen = True
+        return interrupted.simulation
+    except KeyboardInterrupt:                   # before the first game began
+        guard.holding = guard.seen = True
+        return nothing_finished(args, rules, engine)
     finally:
         progress.close()
+
+
+def nothing_finished(args, rules, engine):
+    """The Simulation of no games, as simulate() would have given it."""
+    jobs = 1 if engine == "python" else args.jobs or pywar.usable_cores()
+    return pywar.Simulation(rules=rules.name, engine=engine, jobs=jobs, first_seed=args.seed,
+                            requested=args.games, seconds=0.0, seeds=batch.seeds_of(args.seed, 0),
+                            arrays=batch.empty_arrays(0))
+
+
+def write_results(args, simulation):
+    """Print the summary, and write the CSV and the plot if asked for."""
     summary = simulation.summary()
     sys.stdout.write(json.dumps(summary) + "\n" if args.json else summary_table(summary))
+    sys.stdout.flush()
     with usage_errors(args.parser):
         if args.csv:
             simulation.write_csv(args.csv)
         if args.plot and simulation.games:
             simulation.plot(args.plot)
-    return status
 
 
 def check_outputs(csv_path, plot_path):
@@ -475,4 +538,6 @@ def main(argv=None):
     except BrokenPipeError:             # the reader went away: say nothing more
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
+    except KeyboardInterrupt:           # a Ctrl-C after the command had done its work
+        return 130
     return status

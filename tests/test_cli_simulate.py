@@ -2,16 +2,12 @@
 
 import csv
 import json
-import signal
-import subprocess
 import sys
-import time
 
-import numpy as np
 import pytest
 
 import pywar
-from conftest import ROOT, needs_c
+from conftest import needs_c
 from pywar import batch, cli
 
 ISSUE_KEYS = {"rules", "games", "seed", "engine", "jobs", "mean_rounds", "ci95_rounds",
@@ -124,34 +120,6 @@ def test_check_fails_when_the_twin_differs(capsys, monkeypatch):
     monkeypatch.setattr(batch, "store_counts", off_by_one)
     status, out, _ = run(capsys, "check", "-n", "20", "--seed", "100")
     assert status == 1 and "rounds" in out and "seed 107" in out
-
-
-@needs_c
-def test_ctrl_c_prints_the_finished_games_and_exits_130(tmp_path):
-    path = tmp_path / "finished.csv"
-    command = [sys.executable, "-m", "pywar", "simulate", "-n", "20000000", "--json",
-               "--csv", str(path)]
-    def default_sigint():                   # a background shell may have ignored SIGINT
-        signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-    process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True, preexec_fn=default_sigint)
-    try:
-        time.sleep(2.0)
-        process.send_signal(signal.SIGINT)
-        out, err = process.communicate(timeout=120)
-    finally:
-        process.kill()
-    assert process.returncode == 130, err
-    summary = json.loads(out)
-    assert 0 < summary["games"] < 20_000_000 and summary["complete"] is False
-    rows = list(csv.DictReader(path.open()))
-    assert len(rows) == summary["games"]
-    seeds = np.array([int(row["seed"]) for row in rows], dtype=np.uint32)
-    finished = pywar.simulate(int(seeds.max()) + 1, seed=0)
-    kept = np.isin(finished.seeds, seeds)
-    assert [int(row["rounds"]) for row in rows] == finished.rounds[kept].tolist()
-    assert "Traceback" not in err
 
 
 @pytest.mark.parametrize("argv, words", [

@@ -215,6 +215,7 @@ def test_overridden_rules_say_what_changed():
     game = pywar.play(3, "smu", engine="python", face_down=2, pickup="pot-order")
     assert game.rules == "smu,face_down=2,pickup=pot-order"
     assert pywar.play(3, "smu", engine="python", face_down=0).rules == "smu"
+    assert pywar.make_rules("lehigh", detect_cycles=False).name == "lehigh,detect_cycles=False"
 
 
 def test_a_meaningless_combination_is_refused():

@@ -100,8 +100,10 @@ def test_bad_input(arguments, error, words):
         pywar.simulate(**arguments)
 
 
+@pytest.mark.parametrize("jobs", [1, 2, 3])
 @pytest.mark.parametrize("engine", [pytest.param("c", marks=needs_c), "python"])
-def test_an_interrupt_keeps_every_finished_game(engine):
+def test_an_interrupt_keeps_the_finished_games_from_the_first_seed(engine, jobs):
+    """Chunks cut short leave no gap: the games kept are seeds 500, 501, ... only."""
     games = 20_000 if engine == "c" else 120
 
     def interrupt(finished, total):
@@ -109,15 +111,33 @@ def test_an_interrupt_keeps_every_finished_game(engine):
             raise KeyboardInterrupt
 
     with pytest.raises(pywar.SimulationInterrupted) as caught:
-        pywar.simulate(games, "smu", seed=500, engine=engine, jobs=2, progress=interrupt)
+        pywar.simulate(games, "smu", seed=500, engine=engine, jobs=jobs, progress=interrupt)
     partial = caught.value.simulation
     assert 0 < partial.games < games and not partial.complete
     assert not partial.summary()["complete"]
+    assert partial.seeds.tolist() == list(range(500, 500 + partial.games))
     full = pywar.simulate(games, "smu", seed=500, engine=engine)
-    kept = np.isin(full.seeds, partial.seeds)
-    assert kept.sum() == partial.games
     for name in full.arrays:
-        assert np.array_equal(full.arrays[name][kept], partial.arrays[name]), name
+        assert np.array_equal(full.arrays[name][:partial.games], partial.arrays[name]), name
+
+
+@needs_c
+def test_an_error_in_a_worker_reaches_the_caller(monkeypatch):
+    """A chunk that fails stops the others, and its error is raised, not lost or hung."""
+    from pywar import _checked
+    real = _checked.play_batch
+    calls = []
+
+    def failing(first_seed, rules, arrays, stop):
+        calls.append(first_seed)
+        if len(calls) == 3:
+            raise MemoryError("the C core ran out of memory")
+        return real(first_seed, rules, arrays, stop)
+
+    monkeypatch.setattr(_checked, "play_batch", failing)
+    with pytest.raises(MemoryError, match="ran out of memory"):
+        pywar.simulate(50_000, "smu", engine="c", jobs=2)
+    assert 3 <= len(calls) < 50_000 // batch.chunk_size(50_000, 2)
 
 
 def test_chunks_cover_the_games_in_order():
