@@ -180,7 +180,7 @@ def ctrl_c(*args, **kwargs):
 
 
 def test_ctrl_c_before_the_work_is_one_line(monkeypatch, capsys):
-    wrap(monkeypatch, cli, "check_outputs", before=ctrl_c)
+    wrap(monkeypatch, cli.simulate, "check_outputs", before=ctrl_c)
     status = cli.main(["simulate", "-n", "3000", "--json"])
     out, err = capsys.readouterr()
     assert (status, out, err) == (130, "", "pywar: interrupted\n")

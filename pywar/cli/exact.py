@@ -10,8 +10,10 @@ random (the default smu preset has two piles, so --piles queue is always needed)
 import json
 import sys
 
-from . import cli
-from .exhaustive import exact
+import argparse
+
+from ..exhaustive import exact
+from . import common as cli
 
 
 def deal_text(deal):
@@ -75,7 +77,7 @@ def run_exact(args):
     return 0
 
 
-def add_exact(subparsers):
+def add(subparsers):
     """The exact subcommand."""
     parser = subparsers.add_parser(
         "exact", help="play every deal of a small deck: exact counts",
@@ -87,7 +89,7 @@ def add_exact(subparsers):
     cli.add_engine_option(parser)
     parser.add_argument("--jobs", type=cli.count_type("jobs", 1), metavar="J",
                         help="threads for the C engine (default: the usable cores)")
-    parser.add_argument("--symmetry", action=cli.argparse.BooleanOptionalAction,
+    parser.add_argument("--symmetry", action=argparse.BooleanOptionalAction,
                         default=True, help="play one of each player-swapped pair of deals "
                                            "where that is exact (default: on)")
     parser.add_argument("--json", action="store_true", help="print the counts as JSON")

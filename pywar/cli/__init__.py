@@ -1,0 +1,75 @@
+"""The pywar command: play one game, simulate many, check the twins, list the rules.
+
+    pywar play --seed 17455            # the transcript, as SMU's program prints it
+    pywar play --seed 17455 --json     # the result as one line of JSON
+    pywar simulate -n 1000000          # a million games: a summary of their lengths
+    pywar check -n 2000                # the C core and the Python twin agree, seed by seed
+    pywar rules                        # the presets and the rule dimensions
+
+Exit status: 0 success, 1 a check failed, 2 a usage error (one line on stderr), 130 after
+a Ctrl-C (simulate first prints the summary of the games it finished).
+Each subcommand is a module of this package with an add(subparsers) function that
+sets run=...; common.py holds what they share.  To add one, write its module and
+list it in COMMANDS.
+"""
+
+import os
+import sys
+import time  # noqa: F401  (tests set pywar.cli.time.time)
+
+from . import check, exact, play, rules, simulate
+from .common import *  # noqa: F401,F403  (the shared helpers, for other modules and tests)
+from .common import PROG, Parser, UsageError, version
+
+COMMANDS = (play, simulate, check, exact, rules)
+
+
+def build_subcommands(parser):
+    """Add every subcommand to the top-level parser."""
+    subparsers = parser.add_subparsers(title="commands", metavar="COMMAND", dest="command",
+                                       required=True)
+    for command in COMMANDS:
+        command.add(subparsers)
+    return subparsers
+
+
+def build_parser():
+    """The pywar argument parser."""
+    parser = Parser(prog=PROG, description="The card game War: a C core and its Python twin.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
+    build_subcommands(parser)
+    return parser
+
+
+def run(argv):
+    """Parse the command line and run the subcommand: the exit status."""
+    try:
+        args, extra = build_parser().parse_known_args(argv)
+        if extra:
+            args.parser.error(f"unrecognized arguments: {' '.join(extra)}")
+        return args.run(args)
+    except SystemExit as done:          # --help and --version
+        return done.code or 0
+    except UsageError as error:
+        print(error, file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted", file=sys.stderr)
+        return 130
+    except MemoryError as error:
+        print(f"{PROG}: error: {error or 'out of memory'}", file=sys.stderr)
+        return 2
+
+
+def main(argv=None):
+    """Run the pywar command; return its exit status."""
+    try:
+        status = run(argv)
+        sys.stdout.flush()
+    except BrokenPipeError:             # the reader went away: say nothing more
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    except KeyboardInterrupt:           # a Ctrl-C after the command had done its work
+        return 130
+    return status
+

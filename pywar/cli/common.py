@@ -1,0 +1,224 @@
+"""What the pywar subcommands share: one-line usage errors, the rule options, seeds,
+engines, a progress bar on stderr, and the handling of Ctrl-C."""
+
+import argparse
+import signal
+import sys
+import threading
+import time
+import warnings
+from contextlib import contextmanager
+from importlib import metadata
+
+import pywar
+from ..rules import (DECK_HELP, DIMENSIONS, MAX_FACE_DOWN, MAX_PLAYERS, MAX_ROUNDS_LIMIT, PICKUPS,
+                     PILES, PRESETS, REFILLS, SHORT_WARS, SHUFFLES, make_rules)
+
+PROG = "pywar"
+RANGES = {"face_down": (0, MAX_FACE_DOWN), "max_rounds": (1, MAX_ROUNDS_LIMIT),
+          "players": (2, MAX_PLAYERS)}
+NAMED = {"short_war": SHORT_WARS, "pickup": PICKUPS, "piles": PILES, "shuffle": SHUFFLES,
+         "refill": REFILLS}
+
+
+class UsageError(Exception):
+    """A bad command line: main() prints it as one line and returns 2."""
+
+
+class Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are one line, without the usage dump."""
+
+    def error(self, message):
+        """Raise a UsageError reading 'prog: error: message'."""
+        raise UsageError(f"{self.prog}: error: {' '.join(message.split())}")
+
+
+def version():
+    """The installed version of pywar."""
+    try:
+        return metadata.version("pywar")
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
+def integer(text, valid):
+    """The text as an int, or an argparse error: 'valid, not text'."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{valid}, not {text!r}") from None
+
+
+def seed_type(text):
+    """An argparse type: a seed from 0 to 2^32 - 1, checked by pywar.check_seed."""
+    seed = integer(text, f"seed must be an integer from 0 to {pywar.SEED_LIMIT - 1}")
+    try:
+        return pywar.check_seed(seed)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def whole_number(dimension):
+    """An argparse type for a numeric dimension (make_rules checks its range)."""
+    low, high = RANGES[dimension]
+    return lambda text: integer(text, f"{dimension} must be an integer from {low} to {high:,}")
+
+
+def option(dimension):
+    """The command-line option that sets a dimension."""
+    if dimension == "detect_cycles":
+        return "--no-cycle-detection"
+    return "--" + dimension.replace("_", "-")
+
+
+def add_rule_options(parser):
+    """Add --rules and one option per rule dimension, to set over the preset."""
+    parser.add_argument("--rules", default="smu", choices=list(PRESETS), metavar="R",
+                        help="the preset to play: %(choices)s (default: %(default)s)")
+    group = parser.add_argument_group("rule dimensions, set over the preset")
+    for dimension in DIMENSIONS:
+        if dimension in RANGES:
+            low, high = RANGES[dimension]
+            group.add_argument(option(dimension), type=whole_number(dimension), metavar="N",
+                               help=f"{dimension}, from {low} to {high:,}")
+        elif dimension in NAMED:
+            group.add_argument(option(dimension), choices=NAMED[dimension], metavar="X",
+                               help=f"{dimension}: %(choices)s")
+        elif dimension == "deck":
+            group.add_argument(option(dimension), metavar="RxS", help=f"deck: {DECK_HELP}")
+    group.add_argument(option("detect_cycles"), dest="detect_cycles", action="store_false",
+                       default=None, help="play on through repeated states (to max_rounds)")
+
+
+def add_engine_option(parser):
+    """Add --engine."""
+    parser.add_argument("--engine", choices=pywar.ENGINES,
+                        help="%(choices)s (default: $PYWAR_ENGINE or auto)")
+
+
+def rule_dimensions(args):
+    """The dimensions given on the command line, as keyword arguments for pywar.play."""
+    return {name: getattr(args, name) for name in DIMENSIONS
+            if getattr(args, name, None) is not None}
+
+
+@contextmanager
+def usage_errors(parser):
+    """Turn the library's TypeError, ValueError, RuntimeError, ImportError (a missing
+    extra) or OSError (a file that cannot be written) into a usage error."""
+    try:
+        yield
+    except (TypeError, ValueError, RuntimeError, ImportError, OSError) as error:
+        parser.error(str(error))
+
+
+def rules_and_engine(args):
+    """The checked Rules and engine ('c' or 'python') of parsed args; warnings on stderr."""
+    with usage_errors(args.parser), warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        rules = make_rules(args.rules, **rule_dimensions(args))
+        engine = pywar.resolve_engine(args.engine)
+    for warning in caught:
+        print(f"{PROG}: warning: {warning.message}", file=sys.stderr)
+    return rules, engine
+
+
+def table(rows):
+    """Rows of cells as left-aligned columns, each line indented by two spaces."""
+    widths = [max(len(str(row[i])) for row in rows) for i in range(len(rows[0]))]
+    return "".join("  " + "  ".join(f"{cell!s:{width}}" for cell, width in zip(row, widths))
+                   .rstrip() + "\n" for row in rows)
+
+
+def count_type(name, low):
+    """An argparse type for a whole number of at least low."""
+    def parse(text):
+        value = integer(text, f"{name} must be an integer from {low}")
+        if value < low:
+            raise argparse.ArgumentTypeError(f"{name} must be an integer from {low}, not {value}")
+        return value
+    return parse
+
+
+def add_progress_option(parser):
+    """Add --progress / --no-progress (default: a bar when stderr is a terminal)."""
+    parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                        help="show a progress bar on stderr (default: when it is a terminal)")
+
+
+class Progress:
+    """A progress bar on stderr, shown once the work has taken more than a second."""
+
+    DELAY = 1.0
+    EVERY = 0.1
+    WIDTH = 30
+
+    def __init__(self, label, enabled):
+        self.label = label
+        self.enabled = sys.stderr.isatty() if enabled is None else enabled
+        self.start = time.monotonic()
+        self.last = 0.0
+        self.shown = False
+
+    def __call__(self, finished, total):
+        """Redraw the bar, at most ten times a second."""
+        now = time.monotonic()
+        elapsed = now - self.start
+        if not self.enabled or elapsed < self.DELAY or (now - self.last < self.EVERY
+                                                         and finished < total):
+            return
+        self.last = now
+        self.shown = True
+        fraction = finished / total
+        rate = finished / elapsed
+        left = (total - finished) / rate if rate else 0
+        bar = "#" * int(self.WIDTH * fraction)
+        sys.stderr.write(f"\r{self.label} [{bar:<{self.WIDTH}}] {fraction:6.1%} "
+                         f"{finished:,}/{total:,} games, {rate:,.0f}/s, {left:4.0f}s left ")
+        sys.stderr.flush()
+
+    def close(self):
+        """End the bar's line, if it was drawn."""
+        if self.shown:
+            sys.stderr.write("\n")
+            sys.stderr.flush()
+
+
+class InterruptGuard:
+    """A context in which the first Ctrl-C raises KeyboardInterrupt, unless holding is
+    set; after the first, or while holding, a Ctrl-C is only recorded in seen.  Outside
+    the main thread, or when SIGINT is not handled by Python, it changes nothing."""
+
+    def __init__(self):
+        self.seen = False
+        self.holding = False
+        self.previous = None
+
+    def __enter__(self):
+        if threading.current_thread() is threading.main_thread():
+            if callable(signal.getsignal(signal.SIGINT)):
+                self.previous = signal.signal(signal.SIGINT, self.handle)
+        return self
+
+    def handle(self, signum, frame):
+        """The SIGINT handler: raise for the first Ctrl-C, unless holding."""
+        first = not (self.seen or self.holding)
+        self.seen = True
+        if first:
+            raise KeyboardInterrupt
+
+    def __exit__(self, *exception):
+        if self.previous is not None:
+            signal.signal(signal.SIGINT, self.previous)
+        return False
+
+
+def add_seed_range_options(parser, required=False, default=None):
+    """Add -n/--games and --seed: the games with seeds S, S+1, ..., S+N-1."""
+    parser.add_argument("-n", "--games", type=count_type("games", 1), required=required,
+                        default=default, metavar="N",
+                        help="how many games to play" + ("" if required else
+                                                         f" (default: {default})"))
+    parser.add_argument("--seed", type=seed_type, default=0, metavar="S",
+                        help="the first seed (default: 0)")
+

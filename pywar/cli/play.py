@@ -1,0 +1,46 @@
+"""pywar play: one game, its transcript, or its result as JSON."""
+
+import json
+import sys
+import time
+
+import pywar
+from ..rules import DEAL_HELP, check_deal, parse_deal
+from .common import (add_engine_option, add_rule_options, rules_and_engine, seed_type,
+                     usage_errors)
+
+
+def run_play(args):
+    """Play one game and print its transcript, or its result as JSON."""
+    rules, engine = rules_and_engine(args)
+    with usage_errors(args.parser):
+        deal = None if args.deal is None else check_deal(parse_deal(args.deal), rules)
+        pywar.check_port(engine, rules, args.stack, deal)
+    seed = args.seed
+    if seed is None:
+        seed = int(time.time()) % 2 ** 32
+        print(f"seed: {seed}", file=sys.stderr)
+    game = pywar.play(seed, rules=rules, engine=engine, stack=args.stack, deal=deal,
+                      transcript=False if args.json else sys.stdout)
+    if args.json:
+        sys.stdout.write(json.dumps(game.to_json()) + "\n")
+    return 0
+
+
+
+def add(subparsers):
+    """The play subcommand."""
+    parser = subparsers.add_parser("play", help="play one game and print its transcript",
+                                   description="Play one game of War and print its transcript.")
+    parser.add_argument("--seed", type=seed_type, metavar="N",
+                        help="0 to 2^32 - 1 (default: from the clock, printed on stderr)")
+    add_rule_options(parser)
+    add_engine_option(parser)
+    parser.add_argument("--stack", choices=("pile", "adt"),
+                        help="the port's stack (port engines only): pile (Program 4, the "
+                             "default) or adt (Program 6)")
+    parser.add_argument("--deal", metavar="A/B",
+                        help=f"play this deal, not a shuffled one: {DEAL_HELP}")
+    parser.add_argument("--json", action="store_true", help="print the result as JSON instead")
+    parser.set_defaults(run=run_play, parser=parser)
+
