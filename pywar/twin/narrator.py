@@ -210,9 +210,28 @@ class Narrator:
             return
         if self.last is not None:
             self.say_waiting(event)
+        self.say_own(event)
+
+    def say_own(self, event):
+        """Say the event's own lines. C: the switch in Narrator_Event."""
         kind = event["event"]
         if kind == "cycle":
             self.cycle = (event["start"], event["period"])
         elif kind in self.handlers:
             self.handlers[kind](event)
         self.last = event
+
+
+def narrate_steps(header, events):
+    """The transcript of a trace, split by event: the lines each event makes the
+    narrator say, with the lines that waited for the next event (smu's counts, iofall's
+    round line) given to the event they belong to.  "".join(...) is the transcript."""
+    steps = [[] for _ in events]
+    narrator = Narrator.for_trace(None, header)
+    for i, event in enumerate(events):
+        if i > 0:
+            narrator.text = steps[i - 1]
+            narrator.say_waiting(event)
+        narrator.text = steps[i]
+        narrator.say_own(event)
+    return ["".join(words) for words in steps]
