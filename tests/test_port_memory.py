@@ -14,7 +14,7 @@ HAS_VALGRIND = shutil.which("valgrind") is not None
 STACKS = {"pile": 0, "adt": 1}                      # PYWAR_STACK_PILE, PYWAR_STACK_ADT
 MEMCHECK = ["valgrind", "--error-exitcode=99", "--leak-check=full",
             "--errors-for-leak-kinds=all", "--show-leak-kinds=all"]
-GAMES = 500
+GAMES = 100
 
 pytestmark = pytest.mark.skipif(not HAS_CC, reason="needs a C compiler")
 
@@ -55,7 +55,7 @@ def fold(digests):
 
 @pytest.fixture(scope="module")
 def expected():
-    """The driver's line for games 1..500, from the C engine when built, else the twin."""
+    """The driver's line for games 1..100, from the C engine when built, else the twin."""
     games = [pywar.play(seed) for seed in range(1, GAMES + 1)]
     rounds = sum(game.rounds for game in games)
     return f"games {GAMES} rounds {rounds} fold {fold(game.digest for game in games):016x}\n"
