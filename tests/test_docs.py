@@ -17,7 +17,7 @@ def test_readme_examples():
 def rules_md_vectors():
     """The rows of the 'Whole games' table in docs/rules.md."""
     text = (ROOT / "docs" / "rules.md").read_text()
-    table = text[text.index("Whole games"):]
+    table = text[text.index("Whole games"):text.index("Games with more players")]
     rows = re.findall(r"^\| (smu|lehigh|iofall|iofall-single) \| (.*)\|$", table, re.M)
     return [(name, [cell.strip() for cell in cells.split("|")]) for name, cells in rows]
 
@@ -38,3 +38,35 @@ def test_rules_md_vectors(name, cells):
 
 def test_rules_md_has_vectors_for_every_preset():
     assert {name for name, _ in rules_md_vectors()} == set(pywar.PRESETS)
+
+
+def more_vectors():
+    """The rows of the table of games with more players in docs/rules.md."""
+    text = (ROOT / "docs" / "rules.md").read_text()
+    table = text[text.index("Games with more players"):text.index("SMU seed 1: B runs out")]
+    rows = re.findall(r"^\| ([a-z-]+(?:,[a-z_]+=[a-z0-9-]+)*) \| (\d+) \|(.*)\|$", table, re.M)
+    return [(rules, int(seed), [cell.strip() for cell in cells.split("|")])
+            for rules, seed, cells in rows]
+
+
+@pytest.mark.parametrize("rules, seed, cells", more_vectors())
+def test_rules_md_vectors_with_more_players(rules, seed, cells):
+    preset, *settings = rules.split(",")
+    dimensions = {}
+    for setting in settings:
+        name, value = setting.split("=")
+        dimensions[name] = int(value) if value.isdigit() else value
+    game = pywar.play(seed, preset, engine="python", **dimensions)
+    winner, outcome, *numbers, digest = cells
+    assert (game.winner or "nobody") == winner
+    assert outcome.startswith(game.outcome)
+    if game.outcome == "cycle":
+        assert f"start {game.cycle_start}, period {game.cycle_period}" in outcome
+    assert [game.rounds, game.battles, game.ties, game.wars, game.lead_changes,
+            game.biggest_pot, game.comeback, game.deepest_war, game.refills] \
+        == [int(number) for number in numbers]
+    assert f"{game.digest:016x}" == digest
+
+
+def test_rules_md_has_the_games_with_more_players():
+    assert len(more_vectors()) == 5

@@ -752,7 +752,9 @@ STEP int Game_PlayRound(Game *game, Spec spec)
             Game_CheckOut(game, spec, winner, BIT(winner));
             break;
         }
-        Game_Fold(game, DIGEST_BATTLE | DIGEST_TIE);
+        /* a tie: 2 with two players; with more, 0x100 and the tied players' bits, so
+         * that it cannot read as a win by player 2 */
+        Game_Fold(game, DIGEST_BATTLE | (spec.players == 2 ? DIGEST_TIE : 0x100u | tied));
         result->ties++;
         streak++;
         if (streak > result->longest_tie_streak) {

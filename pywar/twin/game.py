@@ -476,7 +476,10 @@ class Game:
                 self.after_battle(spec)
                 self.check_out(spec, winner, {winner})
                 break
-            self.fold(digest.BATTLE | digest.TIE)
+            # a tie: 2 with two players; with more, 0x100 and the tied players' bits,
+            # so that it cannot read as a win by player 2
+            tie_code = digest.TIE if spec.players == 2 else 0x100 | sum(1 << p for p in tied)
+            self.fold(digest.BATTLE | tie_code)
             result.ties += 1
             streak += 1
             result.longest_tie_streak = max(result.longest_tie_streak, streak)
