@@ -27,8 +27,6 @@ typedef struct Game {
     CardId faceUp[PYWAR_MAX_PLAYERS];       /* each player's card in this battle */
     unsigned inGame;                        /* bit p: player p still holds cards */
     int over;
-    int leader;                             /* the one player with the most cards, if any */
-    int deficit[PYWAR_MAX_PLAYERS];         /* the most cards each player has been behind */
     PywarResult result;
     Rng rng;
     uint32_t seed;
