@@ -15,18 +15,30 @@ from _build import compile_args  # noqa: E402  (the builder: the flags the exten
 sys.path.pop(0)
 
 
-@pytest.fixture(scope="session")
-def driver(tmp_path_factory):
-    """bench/driver.c and csrc/, compiled as the extension is: Python's CFLAGS, then
-    the builder's flags, and -fPIC."""
+def build(tmp_path_factory, name, sources):
+    """A program of bench/ compiled as the extension is: Python's CFLAGS, then the
+    builder's flags, and -fPIC."""
     compiler = shutil.which("cc") or shutil.which("gcc")
     if compiler is None:
         pytest.skip("no C compiler")
     compile_flags, link_flags = compile_args()
-    binary = tmp_path_factory.mktemp("driver") / "driver"
-    sources = sorted(str(path) for path in (ROOT / "csrc").rglob("*.c"))
+    binary = tmp_path_factory.mktemp(name) / name
     python_flags = (sysconfig.get_config_var("CFLAGS") or "").split()
     subprocess.run([compiler, *python_flags, *compile_flags, *link_flags, "-fPIC",
-                    f"-I{ROOT / 'csrc'}", f"-I{ROOT / 'csrc' / 'common'}",
-                    str(ROOT / "bench" / "driver.c"), *sources, "-o", str(binary)], check=True)
+                    f"-I{ROOT / 'csrc'}", f"-I{ROOT / 'csrc' / 'common'}", *sources,
+                    "-o", str(binary)], check=True)
     return binary
+
+
+@pytest.fixture(scope="session")
+def tight(tmp_path_factory):
+    """bench/tight_iofall.c, the single-purpose iofall loop, built as the engine is."""
+    return build(tmp_path_factory, "tight", [str(ROOT / "bench" / "tight_iofall.c"),
+                                             str(ROOT / "csrc" / "common" / "rng.c")])
+
+
+@pytest.fixture(scope="session")
+def driver(tmp_path_factory):
+    """bench/driver.c and csrc/: the engine's batch in plain C, built as the extension is."""
+    sources = sorted(str(path) for path in (ROOT / "csrc").rglob("*.c"))
+    return build(tmp_path_factory, "driver", [str(ROOT / "bench" / "driver.c"), *sources])

@@ -3,8 +3,10 @@
     pytest bench --benchmark-group-by=group --benchmark-json=bench.json
     python bench/report.py bench.json        # the README's table: games/s and ratios
 
-Groups: batch-<preset> (the C core against the twin, games per second), play-call
-(one game through each layer), jobs-smu (threads), binding-smu (the batch through
+Groups: batch-<preset> (the C engine against the twin, games per second), yardstick-iofall
+(the engine's batch in plain C against bench/tight_iofall.c, a single-purpose loop of the
+same rules: the engine's generality should cost nothing), play-call (one game through
+each layer, and through the port), jobs-smu (threads), binding-smu (the batch through
 cffi against the same batch in the plain-C driver).  CI runs them once each with
 --benchmark-disable as a smoke test.  No test here asserts a time.
 """
@@ -79,6 +81,47 @@ def test_play_call_twin(benchmark):
     benchmark.group = "play-call"
     game = benchmark(lambda: pywar.play(17455, engine="python"))
     assert game.rounds == 29
+
+
+@pytest.mark.parametrize("engine", [pytest.param("port-c", marks=needs_c), "port-python"])
+def test_play_call_port(benchmark, engine):
+    """One smu game through the port, the reference's code in C and in Python."""
+    benchmark.group = "play-call"
+    game = benchmark(lambda: pywar.play(17455, engine=engine))
+    assert game.rounds == 29
+
+
+YARDSTICK_GAMES = 200_000
+
+
+def timed_run(command, clocks):
+    """Run a plain-C program, note its own clock in clocks, and return its fold."""
+    words = subprocess.run(command, capture_output=True, text=True, check=True).stdout.split()
+    clocks.append(float(words[words.index("seconds") + 1]))
+    return words[words.index("fold") + 1]
+
+
+def yardstick(benchmark, command):
+    """Time a plain-C program over five rounds; extra_info gets the median of its own
+    clock (which leaves out the process's start) and its fold."""
+    benchmark.group = "yardstick-iofall"
+    games_per_second(benchmark, YARDSTICK_GAMES)
+    clocks = []
+    fold = benchmark.pedantic(timed_run, args=(command, clocks), rounds=5, iterations=1,
+                              warmup_rounds=1)
+    benchmark.extra_info["program_seconds"] = sorted(clocks)[len(clocks) // 2]
+    benchmark.extra_info["fold"] = fold
+
+
+def test_yardstick_engine(benchmark, driver):
+    """The engine's batch of iofall games, in plain C (no Python in between)."""
+    yardstick(benchmark, [str(driver), str(YARDSTICK_GAMES), "1",
+                          *map(str, c_numbers(PRESETS["iofall"]))])
+
+
+def test_yardstick_tight(benchmark, tight):
+    """The same games in bench/tight_iofall.c."""
+    yardstick(benchmark, [str(tight), str(YARDSTICK_GAMES), "1"])
 
 
 @needs_c
