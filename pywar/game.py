@@ -158,8 +158,9 @@ def game_result(counts, rules, seed, engine):
 
 @dataclass(frozen=True)
 class Step:
-    """One event of the game: its index in the trace (the deal is 0), the event as the
-    trace spells it, the transcript's lines for it, and where the port made it."""
+    """One event of the game: its index among the trace's events (the deal is 0: event 1
+    in what the stepper prints), the event as the trace spells it, the transcript's lines
+    for it, and where the port made it."""
     index: int
     event: dict
     narration: str
@@ -171,8 +172,8 @@ class Step:
         return self.event["event"]
 
     def __repr__(self):
-        """As <Step 4: battle, round 1, battle 1>."""
-        return (f"<Step {self.index}: {self.kind}, round {self.event['round']}, "
+        """As <Step: event 5 (battle), round 1, battle 1>."""
+        return (f"<Step: event {self.index + 1} ({self.kind}), round {self.event['round']}, "
                 f"battle {self.event['battle']}>")
 
 

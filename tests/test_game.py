@@ -235,7 +235,7 @@ def test_the_port_game_needs_nothing_beyond_the_standard_library():
 def test_steps_and_games_print_readably():
     game = Game(17455)
     assert repr(game) == "<Game of seed 17455, smu, port-python: event 0 of 165, round 0>"
-    assert repr(game.step()) == "<Step 0: deal, round 0, battle 0>"
+    assert repr(game.step()) == "<Step: event 1 (deal), round 0, battle 0>"
     assert str(game.last.place) == "pywar/port/tabletop.py:49 in TableTop.__init__"
 
 
