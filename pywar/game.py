@@ -195,6 +195,7 @@ class State(dict):
     """The table as plain data (a dict: json.dumps takes it) that prints readably."""
 
     def __init__(self, data, deck="13x4"):
+        """The state's data, and the deck that names its cards."""
         super().__init__(data)
         self.deck = deck
 

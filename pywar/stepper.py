@@ -38,14 +38,15 @@ COMMANDS = [
 NAMES = ", ".join(name.split(", ")[-1] for name, _ in COMMANDS)
 
 
+def labels(cards, deck):
+    """Cards as short names (QS, 10H), space-separated."""
+    return " ".join(card_label(card, deck) for card in cards)
+
+
 def describe(event, deck):
     """What an event does, in a few words."""
     kind = event["event"]
     player = "ABCDEFGH"[event["player"]] if "player" in event else None
-
-    def cards(ids):
-        return " ".join(card_label(card, deck) for card in ids)
-
     if kind == "deal":
         return "the deal: " + ", ".join(f"{'ABCDEFGH'[p]} {len(hand)} cards"
                                         for p, hand in enumerate(event["hands"]))
@@ -55,13 +56,13 @@ def describe(event, deck):
         again = " again" if kind == "take_back" else ""
         return f"{player} plays {card_label(event['card'], deck)} face up{again}"
     if kind == "face_down":
-        return f"{player} puts {cards(event['cards'])} face down"
+        return f"{player} puts {labels(event['cards'], deck)} face down"
     if kind == "battle":
         if event["winner"] is None:
             return "a tie between " + " and ".join("ABCDEFGH"[p] for p in event["tied"])
         return f"{'ABCDEFGH'[event['winner']]} wins the battle"
     if kind == "pickup":
-        return f"{player} picks up {cards(event['cards'])}"
+        return f"{player} picks up {labels(event['cards'], deck)}"
     if kind == "refill":
         return f"{player}'s played pile becomes its to-play pile ({len(event['cards'])} cards)"
     if kind == "run_out":
@@ -114,6 +115,8 @@ class Stepper(cmd.Cmd):
             except EOFError:
                 break
             except KeyboardInterrupt:
+                if not self.interactive:
+                    raise                       # a script stops: exit status 130
                 self.note("\n--KeyboardInterrupt-- (q quits)")
                 continue
             if self.onecmd(line):
@@ -277,6 +280,6 @@ def listing(place):
     """A method's source with its line numbers, an arrow at the place's line, as pdb's
     longlist shows it, under a line naming the file and line."""
     first, lines = place.source()
-    numbered = [f"{number:4} {'->' if number == place.line else '  '} {line}"
+    numbered = [f"{number:4} {'->' if number == place.line else '  '} {line}".rstrip() + "\n"
                 for number, line in enumerate(lines, start=first)]
     return f"{place}\n" + "".join(numbered)

@@ -2,6 +2,7 @@
 and each step stands where the hand-worked facts say."""
 
 import dataclasses
+import functools
 import json
 import subprocess
 import sys
@@ -16,6 +17,19 @@ from pywar.common.observer import Observer
 from pywar.game import Game, StepError
 
 CHECK_ENGINE = "c" if _checked.available() else "python"
+
+
+@functools.lru_cache(maxsize=None)
+def recorded(seed):
+    """The smu Game of a seed, recorded once for the module's tests."""
+    return Game(seed)
+
+
+def fresh(seed):
+    """The recorded Game of a seed, back before the deal."""
+    game = recorded(seed)
+    game.goto(0)
+    return game
 
 
 def played(seed, rules="smu", **dimensions):
@@ -33,7 +47,7 @@ def same_result(game, expected):
 
 @pytest.mark.parametrize("seed", [1, 1553, 17455])
 def test_stepping_prints_the_reference_transcript(seed):
-    game = Game(seed)
+    game = fresh(seed)
     told = "".join(step.narration for step in game)
     assert game.engine == "port-python" and game.over
     assert told == reference_transcript(seed)
@@ -45,7 +59,7 @@ def test_stepping_prints_the_reference_transcript(seed):
     (17455, "smu", "python", None, {}),
     (12, "lehigh", None, None, {}),                      # repeats: the cycle is found
     (7, "iofall", None, None, {}),
-    (1379, "iofall-single", None, None, {}),
+    (6, "iofall-single", None, None, {}),
     (1, "smu", None, None, {"max_rounds": 5}),           # the cap
     (351, "lehigh", None, None, {"players": 3}),
     (12, "smu", None, None, {"face_down": 2, "short_war": "all-but-one"}),
@@ -66,8 +80,8 @@ def test_every_preset_is_stepped():
 
 
 def test_the_trace_is_plays_trace():
-    game = Game(1553, "smu", engine="python")
-    assert game.trace == pywar.play(1553, engine="python", trace=True).trace
+    game = Game(17455, "smu", engine="python")
+    assert game.trace == pywar.play(17455, engine="python", trace=True).trace
 
 
 # ---- Hand-worked facts
@@ -83,7 +97,7 @@ def test_seed_17455_has_29_rounds():
 
 
 def test_seed_1553_has_five_ties_in_a_row():
-    game = Game(1553)
+    game = fresh(1553)
     game.until(round=286)
     ties = [game.tie()[-1].event for _ in range(5)]
     assert [(tie["round"], tie["battle"]) for tie in ties] == [(286, b) for b in range(306, 311)]
@@ -91,7 +105,7 @@ def test_seed_1553_has_five_ties_in_a_row():
 
 
 def test_seed_1_ends_with_two_cards_stranded_in_the_pot():
-    game = Game(1)
+    game = fresh(1)
     game.run()
     state = game.state()
     assert state["pot"] == [{"card": 20, "player": "B"}, {"card": 46, "player": "A"}]
@@ -100,7 +114,7 @@ def test_seed_1_ends_with_two_cards_stranded_in_the_pot():
 
 
 def test_seed_0_plays_as_seed_1():
-    assert Game(0).events == Game(1).events
+    assert Game(0).events == recorded(1).events
 
 
 def test_the_first_battle_of_seed_17455():
@@ -125,7 +139,7 @@ def test_a_round_goes_to_the_start_of_the_next():
 
 
 def test_a_war_is_the_battle_after_a_tie():
-    game = Game(1553)
+    game = fresh(1553)
     war = game.war()[-1]
     before = game.events[:war.index]
     last_battle = max(i for i, event in enumerate(before) if event["event"] == "battle")
@@ -203,7 +217,7 @@ OBSERVER_CALLS = {"deal": "observer.deal()", "round": "observer.round()",
 
 @pytest.mark.parametrize("seed", [1, 17455])
 def test_each_event_names_the_line_of_the_port_that_made_it(seed):
-    game = Game(seed)
+    game = fresh(seed)
     root = Path(pywar.__file__).parent.parent
     sources = {name: (root / name).read_text().splitlines()
                for name in ("pywar/port/tabletop.py", "pywar/port/program4.py")}

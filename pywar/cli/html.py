@@ -11,6 +11,7 @@ class PageFile:
     """The --html file: open before the game, with a collector for the game's trace."""
 
     def __init__(self, path, stream):
+        """The page's path, its open stream, and an empty collector."""
         self.path = path
         self.stream = stream
         self.trace = page.Collector()
