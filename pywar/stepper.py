@@ -113,6 +113,8 @@ class Stepper(cmd.Cmd):
             try:
                 line = self.read_command()
             except EOFError:
+                if self.interactive:
+                    self.note("")               # end the prompt's line, as pdb does
                 break
             except KeyboardInterrupt:
                 if not self.interactive:
@@ -242,7 +244,10 @@ class Stepper(cmd.Cmd):
         if game.position == 0:
             self.error("no event yet: n steps to the deal")
             return
-        self.say(listing(game.last.place))
+        try:
+            self.say(listing(game.last.place))
+        except OSError as error:                # an installation without the source
+            self.error(f"no source for {game.last.place}: {error}")
 
     def do_help(self, arg):
         """h, help: the commands."""
