@@ -22,13 +22,13 @@ from importlib import import_module
 from . import twin
 from .rules import PRESETS, Rules, check_deal, make_rules, preset
 
-__all__ = ["ENGINES", "ExactResult", "GameResult", "PRESETS", "Rules", "Simulation",
+__all__ = ["ENGINES", "ExactResult", "Game", "GameResult", "PRESETS", "Rules", "Simulation",
            "SimulationInterrupted", "check_seed", "default_engine", "exact", "make_rules",
            "play", "preset", "resolve_engine", "simulate", "usable_cores"]
 
 ENGINES = ("auto", "c", "python", "port-c", "port-python")
 PORT_ENGINES = ("port-c", "port-python")
-LAZY = {"Simulation": ("stats", "Simulation"),
+LAZY = {"Simulation": ("stats", "Simulation"), "Game": ("game", "Game"),
         "exact": ("exhaustive", "exact"), "ExactResult": ("exhaustive", "ExactResult"),
         "SimulationInterrupted": ("batch", "SimulationInterrupted"),
         "_checked": ("_checked", None), "batch": ("batch", None), "stats": ("stats", None)}

@@ -5,6 +5,7 @@ import sys
 import time
 
 import pywar
+from .html import open_page
 from ..rules import DEAL_HELP, check_deal, parse_deal
 from .common import (add_engine_option, add_rule_options, rules_and_engine, seed_type,
                      usage_errors)
@@ -16,15 +17,19 @@ def run_play(args):
     with usage_errors(args.parser):
         deal = None if args.deal is None else check_deal(parse_deal(args.deal), rules)
         pywar.check_port(engine, rules, args.stack, deal)
+    page = open_page(args.html) if args.html else None      # before the game
+    if args.html and page is None:
+        return 3
     seed = args.seed
     if seed is None:
         seed = int(time.time()) % 2 ** 32
         print(f"seed: {seed}", file=sys.stderr)
     game = pywar.play(seed, rules=rules, engine=engine, stack=args.stack, deal=deal,
-                      transcript=False if args.json else sys.stdout)
+                      transcript=False if args.json else sys.stdout,
+                      trace=page.trace if page else False)
     if args.json:
         sys.stdout.write(json.dumps(game.to_json()) + "\n")
-    return 0
+    return page.finish() if page else 0
 
 
 
@@ -42,5 +47,8 @@ def add(subparsers):
     parser.add_argument("--deal", metavar="A/B",
                         help=f"play this deal, not a shuffled one: {DEAL_HELP}")
     parser.add_argument("--json", action="store_true", help="print the result as JSON instead")
+    parser.add_argument("--html", metavar="FILE",
+                        help="also write a page that shows the game step by step: one HTML "
+                             "file that works offline")
     parser.set_defaults(run=run_play, parser=parser)
 

@@ -2,7 +2,9 @@
 C: csrc/common/observer.c.
 
 The port calls an Observer method at each event of the reference's code: it is the
-port's one addition to the reference.  The observer reads the piles it needs through
+port's one addition to the reference.  A trace that keeps places (the stepper's, in
+pywar.game) is also told where in the port each event was made; no other trace is, and
+the check costs one comparison an event.  The observer reads the piles it needs through
 the port's own read_pile, so the port keeps the reference's types, and it counts what
 the engine counts as it plays (docs/rules.md, 7.9 and 11).  The port's games are smu
 games: two players, two piles each, a shuffled deal.
@@ -58,6 +60,7 @@ class Observer:
         the trace's lines with .append. C: Observer_Init."""
         self.read_pile = read_pile
         self.trace = trace
+        self.places = getattr(trace, "places", None)     # the stepper's hook; None: off
         self.result = Counts()
         self.streak = 0
         self.last_was_tie = False
@@ -73,21 +76,30 @@ class Observer:
                  for p in range(PLAYERS)]
         return piles, len(self.read_pile(POT))
 
-    def write(self, kind, own, sizes=None):
-        """Write an event's line, with the counters and the sizes now. C: Observer_Start,
+    def here(self):
+        """Where the port is now, for a trace that keeps places (trace.locate(): the
+        stepper's `code` command); None for any other. Python only: the C observer has
+        no such hook."""
+        return None if self.places is None else self.trace.locate()
+
+    def write(self, kind, own, sizes=None, place=None):
+        """Write an event's line, with the counters and the sizes now, and, for a trace
+        that keeps places, where the port made it (place, or here). C: Observer_Start,
         Trace_Write."""
         if self.trace is not None:
             piles, pot = sizes or self.sizes()
             self.trace.append(event_line(kind, self.result.rounds, self.result.battles,
                                          own, piles, pot))
+        if self.places is not None:
+            self.places.append(place or self.here())
 
     def flush(self):
         """Write a pickup told card by card, once its last card is taken.
         C: Observer_Flush."""
         if self.pickup is not None:
-            player, cards, sizes = self.pickup
+            player, cards, sizes, place = self.pickup
             self.pickup = None
-            self.write("pickup", {"player": player, "cards": cards}, sizes)
+            self.write("pickup", {"player": player, "cards": cards}, sizes, place)
 
     def tally(self):
         """After the deal and after each round, as the engine's Game_Tally: the war
@@ -169,7 +181,7 @@ class Observer:
         C: Observer_Take."""
         card = self.read_pile(played(player))[-1]
         cards = ([] if self.pickup is None else self.pickup[1]) + [card]
-        self.pickup = (player, cards, self.sizes())   # the sizes after the last card
+        self.pickup = (player, cards, self.sizes(), self.here())   # as after the last card
         self.result.biggest_pot = max(self.result.biggest_pot, len(cards))
 
     def refill(self, player):

@@ -1,0 +1,276 @@
+// The page of a game (pywar/page.py): plain JavaScript, no framework, no network.
+// The table is rebuilt from the trace as pywar/table.py rebuilds it; the words are the
+// narrator's, worked out in Python for each event and kept in the page.
+"use strict";
+
+const NAMES = "ABCDEFGH";
+const SUIT_SIGNS = ["\u2665", "\u2666", "\u2660", "\u2663"];   // hearts, diamonds, spades, clubs
+const FACES = {8: "10", 9: "J", 10: "Q", 11: "K", 12: "A"};
+const SNAPSHOT_EVERY = 256;      // a copy of the table every so many events, for seeking
+
+// ---- The game, as the page holds it
+
+function readGame() {
+  const lines = document.getElementById("trace").textContent.split("\n")
+    .filter(line => line.trim() !== "");
+  const header = JSON.parse(lines[0]);
+  const events = lines.slice(1).map(line => JSON.parse(line));
+  const narration = JSON.parse(document.getElementById("narration").textContent);
+  return {header, events, narration};
+}
+
+// ---- The table, rebuilt event by event (pywar/table.py)
+
+function newTable(players) {
+  return {
+    toPlay: [], played: [], pot: [], out: [],
+    counters: {rounds: 0, battles: 0, ties: 0, wars: 0, refills: 0},
+    lastBattleTied: false, outcome: null, winner: null, players: players,
+  };
+}
+
+function copyTable(table) {
+  return {
+    toPlay: table.toPlay.map(pile => pile.slice()),
+    played: table.played.map(pile => pile.slice()),
+    pot: table.pot.map(entry => Object.assign({}, entry)),
+    out: table.out.slice(),
+    counters: Object.assign({}, table.counters),
+    lastBattleTied: table.lastBattleTied, outcome: table.outcome, winner: table.winner,
+    players: table.players,
+  };
+}
+
+function startBattle(table, event) {
+  if (event.battle === table.counters.battles + 1) {
+    table.counters.battles += 1;
+    if (table.lastBattleTied) table.counters.wars += 1;
+    table.lastBattleTied = false;
+  }
+}
+
+function takeTop(table, player) {
+  return table.toPlay[player].shift();
+}
+
+function apply(table, event, queue) {
+  const kind = event.event;
+  if (kind === "deal") {
+    table.toPlay = event.hands.map(hand => hand.slice());
+    table.played = event.hands.map(() => []);
+  } else if (kind === "round") {
+    table.counters.rounds += 1;
+    table.lastBattleTied = false;
+  } else if (kind === "face_up") {
+    startBattle(table, event);
+    takeTop(table, event.player);
+    table.pot.push({card: event.card, player: event.player, down: false});
+  } else if (kind === "take_back") {
+    startBattle(table, event);
+    const at = table.pot.findIndex(e => e.card === event.card && e.player === event.player);
+    const entry = table.pot.splice(at, 1)[0];
+    entry.down = false;
+    table.pot.push(entry);
+  } else if (kind === "face_down") {
+    for (const card of event.cards) {
+      takeTop(table, event.player);
+      table.pot.push({card: card, player: event.player, down: true});
+    }
+  } else if (kind === "battle") {
+    table.lastBattleTied = event.winner === null;
+    if (table.lastBattleTied) table.counters.ties += 1;
+  } else if (kind === "pickup") {
+    if (queue) {
+      table.toPlay[event.player].push(...event.cards);             // to the bottom, in order
+    } else {
+      table.played[event.player] = event.cards.slice().reverse()
+        .concat(table.played[event.player]);
+    }
+    table.pot = [];
+  } else if (kind === "refill") {
+    table.toPlay[event.player] = event.cards.slice();
+    table.played[event.player] = [];
+    table.counters.refills += 1;
+  } else if (kind === "run_out") {
+    table.out.push(event.player);
+  } else if (kind === "end") {
+    table.outcome = event.outcome;
+    table.winner = event.winner;
+  }
+}
+
+// ---- Seeking: the table after any number of events
+
+function makeTimeline(game) {
+  const queue = game.header.rules.piles === "queue";
+  const players = (game.header.rules.players || 2);
+  const snapshots = [newTable(players)];             // snapshots[k]: after k * SNAPSHOT_EVERY
+  let table = newTable(players);
+  game.events.forEach((event, i) => {
+    apply(table, event, queue);
+    if ((i + 1) % SNAPSHOT_EVERY === 0) snapshots.push(copyTable(table));
+  });
+  return function tableAfter(position) {
+    const k = Math.floor(position / SNAPSHOT_EVERY);
+    const rebuilt = copyTable(snapshots[k]);
+    for (let i = k * SNAPSHOT_EVERY; i < position; i++) apply(rebuilt, game.events[i], queue);
+    return rebuilt;
+  };
+}
+
+// ---- Drawing
+
+function cardFace(card, deck) {
+  const [ranks] = deck.split("x").map(Number);
+  const rank = card % ranks;
+  const suit = Math.floor(card / ranks);
+  const rankName = ranks === 13 ? (FACES[rank] || String(rank + 2)) : String(rank + 1);
+  const suitName = suit < 4 ? SUIT_SIGNS[suit] : "/" + (suit + 1);
+  return {rankName, suitName, red: suit === 0 || suit === 1};
+}
+
+function drawCard(card, deck, extra) {
+  const face = cardFace(card, deck);
+  const div = document.createElement("div");
+  div.className = "card" + (face.red ? " red" : "") + (extra.top ? " top" : "")
+    + (extra.down ? " down" : "");
+  div.dataset.card = card;
+  div.title = `card ${card}` + (extra.owner ? `, put down by ${extra.owner}` : "")
+    + (extra.down ? ", face down" : "");
+  div.innerHTML = `<span>${face.rankName}</span><span>${face.suitName}</span>`;
+  if (extra.owner) {
+    const owner = document.createElement("span");
+    owner.className = "owner";
+    owner.textContent = extra.owner;
+    owner.dataset.owner = extra.owner;
+    div.appendChild(owner);
+  }
+  return div;
+}
+
+function drawPile(parent, name, label, cards, deck) {
+  const row = document.createElement("div");
+  row.className = "pile";
+  row.innerHTML = `<span class="name">${label} (<span class="count" id="count-${name}">`
+    + `${cards.length}</span>)</span>`;
+  const holder = document.createElement("div");
+  holder.className = "cards";
+  holder.id = `pile-${name}`;
+  cards.forEach((card, i) => holder.appendChild(drawCard(card, deck, {top: i === 0})));
+  row.appendChild(holder);
+  parent.appendChild(row);
+}
+
+function drawTable(table, deck) {
+  const players = document.getElementById("players");
+  players.innerHTML = "";
+  for (let p = 0; p < table.players; p++) {
+    const name = NAMES[p];
+    const box = document.createElement("div");
+    box.className = "player" + (table.out.includes(p) ? " out" : "");
+    box.id = `player-${name}`;
+    box.innerHTML = `<h2>Player ${name}${table.out.includes(p) ? " (out)" : ""}</h2>`;
+    drawPile(box, `${name}-to_play`, "to play", table.toPlay[p] || [], deck);
+    drawPile(box, `${name}-played`, "played", table.played[p] || [], deck);
+    players.appendChild(box);
+  }
+  const pot = document.getElementById("pot");
+  pot.innerHTML = "";
+  table.pot.slice().reverse().forEach(
+    (entry, i) => pot.appendChild(drawCard(entry.card, deck,
+      {owner: NAMES[entry.player], down: entry.down, top: i === 0})));
+  document.getElementById("pot-count").textContent = table.pot.length;
+  const outcome = document.getElementById("outcome");
+  outcome.textContent = table.outcome === null ? "" : `The end (${table.outcome}): `
+    + (table.winner === null ? "nobody wins." : `player ${NAMES[table.winner]} wins.`);
+}
+
+// ---- The page
+
+function main() {
+  const game = readGame();
+  const deck = game.header.rules.deck || "13x4";
+  const tableAfter = makeTimeline(game);
+  const total = game.events.length;
+  const slider = document.getElementById("slider");
+  let position = 0;
+  let timer = null;
+  slider.max = total;
+  document.getElementById("events").textContent = total;
+
+  function show(where) {
+    position = Math.max(0, Math.min(total, where));
+    const table = tableAfter(position);
+    drawTable(table, deck);
+    const last = position > 0 ? game.events[position - 1] : null;
+    document.getElementById("round").textContent = table.counters.rounds;
+    document.getElementById("battle").textContent = table.counters.battles;
+    document.getElementById("ties").textContent = table.counters.ties;
+    document.getElementById("wars").textContent = table.counters.wars;
+    document.getElementById("event").textContent = position;
+    document.getElementById("kind").textContent = last ? last.event : "before the deal";
+    const current = position > 0 ? game.narration[position - 1] : "";
+    document.getElementById("current-lines").textContent = current;
+    document.getElementById("earlier").textContent =
+      game.narration.slice(Math.max(0, position - 41), Math.max(0, position - 1)).join("");
+    const earlier = document.getElementById("earlier");
+    earlier.scrollTop = earlier.scrollHeight;
+    document.getElementById("silent").textContent = position > 0 && current === ""
+      ? "This event prints no line of its own: the transcript tells it with a later one."
+      : "";
+    slider.value = position;
+  }
+
+  function pause() {
+    if (timer !== null) clearInterval(timer);
+    timer = null;
+    document.getElementById("play").innerHTML = "&#x25B6; play";
+  }
+
+  function play() {
+    if (position >= total) show(0);
+    const every = Number(document.getElementById("speed").value);
+    timer = setInterval(() => {
+      show(position + 1);
+      if (position >= total) pause();
+    }, every);
+    document.getElementById("play").innerHTML = "|| pause";
+  }
+
+  function nextTie() {
+    for (let i = position; i < total; i++) {
+      const event = game.events[i];
+      if (event.event === "battle" && event.winner === null) return show(i + 1);
+    }
+    return show(total);
+  }
+
+  const actions = {
+    "start": () => show(0), "back": () => show(position - 1),
+    "forward": () => show(position + 1), "end": () => show(total),
+    "next-tie": nextTie,
+  };
+  for (const [id, action] of Object.entries(actions)) {
+    document.getElementById(id).addEventListener("click", () => { pause(); action(); });
+  }
+  document.getElementById("play").addEventListener(
+    "click", () => (timer === null ? play() : pause()));
+  document.getElementById("speed").addEventListener(
+    "change", () => { if (timer !== null) { pause(); play(); } });
+  slider.addEventListener("input", () => { pause(); show(Number(slider.value)); });
+  document.addEventListener("keydown", event => {
+    const keys = {ArrowRight: "forward", ArrowLeft: "back", Home: "start", End: "end",
+                  t: "next-tie"};
+    if (event.target === slider && event.key.startsWith("Arrow")) return;
+    if (event.key === " ") {
+      event.preventDefault();
+      document.getElementById("play").click();
+    } else if (keys[event.key]) {
+      event.preventDefault();
+      document.getElementById(keys[event.key]).click();
+    }
+  });
+  show(0);
+}
+
+main();

@@ -1,0 +1,91 @@
+"""pywar step: step through one game at a prompt, in the manner of pdb.
+
+    pywar step --seed 17455                          # at a terminal: (war) n, b, r, p, ...
+    printf 'until 10\\npiles\\nquit\\n' | pywar step --seed 17455     # a script of commands
+    pywar step --pdb --seed 17455                    # the port under pdb, in do_battle
+
+The stepper (pywar/stepper.py) says what each command does (help); stepping through
+the whole game prints the transcript exactly, and nothing else goes to stdout.
+"""
+
+import pdb
+import sys
+import time
+
+from .. import check_port, twin
+from ..game import Game, stepping_engine
+from ..port import StreamText
+from ..port.program4 import main as port_main
+from ..rules import make_rules
+from ..stepper import Stepper
+from .common import add_rule_options, rule_dimensions, seed_type, usage_errors
+
+STEP_ENGINES = ("port-python", "python")
+
+
+def checked_args(args):
+    """(rules, engine) of the command line, or a usage error."""
+    with usage_errors(args.parser):
+        rules = make_rules(args.rules, **rule_dimensions(args))
+        engine = stepping_engine(args.engine, rules, None)
+        check_port(engine, rules, args.stack)
+    return rules, engine
+
+
+def debug(seed, rules, engine, stack):
+    """Play the game under pdb, stopped first in the port's TableTop.do_battle (the
+    twin's Game.play_round for engine python); the transcript goes to stdout."""
+    debugger = pdb.Pdb()
+    text = StreamText(sys.stdout)
+    if engine == "port-python":
+        stop, function, arguments = "TableTop.do_battle", port_main, (seed, stack, text)
+    else:
+        game = twin.Game(seed, rules, text)
+        stop, function, arguments = "Game.play_round", game.play, ()
+    print(f"pywar step --pdb: seed {seed}, engine {engine}; stopping in {stop} "
+          "(c continues, n next line, s steps in, p EXPR prints, q quits)", file=sys.stderr)
+    debugger.cmdqueue = [f"tbreak {stop}", "continue"]
+    try:
+        debugger.runcall(function, *arguments)
+    except pdb.bdb.BdbQuit:
+        pass
+    return 0
+
+
+def run_step(args):
+    """Step through a game at the prompt, or under pdb: 0 once the stepper quits."""
+    rules, engine = checked_args(args)
+    seed = args.seed
+    if seed is None:
+        seed = int(time.time()) % 2 ** 32
+        print(f"seed: {seed}", file=sys.stderr)
+    if args.pdb:
+        return debug(seed, rules, engine, args.stack)
+    with usage_errors(args.parser):
+        game = Game(seed, rules, engine=engine, stack=args.stack)
+    Stepper(game).loop()
+    return 0
+
+
+def add(subparsers):
+    """The step subcommand."""
+    parser = subparsers.add_parser(
+        "step", help="step through one game at a prompt, as in pdb",
+        description="Step through one game of War, event by event, at a prompt in the "
+                    "manner of pdb: n(ext), b(attle), r(ound), u(ntil) N, t(ie), w(ar), "
+                    "c(ontinue), back, p(iles), s(tate), where, code, h(elp), q(uit). "
+                    "Commands are read from stdin when it is not a terminal.")
+    parser.add_argument("--seed", type=seed_type, metavar="N",
+                        help="0 to 2^32 - 1 (default: from the clock, printed on stderr)")
+    add_rule_options(parser)
+    parser.add_argument("--engine", choices=STEP_ENGINES,
+                        help="port-python (the port: plain smu, the default there) or "
+                             "python (the engine's twin: every rule set)")
+    parser.add_argument("--stack", choices=("pile", "adt"),
+                        help="the port's stack: pile (Program 4, the default) or adt "
+                             "(Program 6)")
+    parser.add_argument("--pdb", action="store_true",
+                        help="play the game under the Python debugger, stopped in the "
+                             "port's TableTop.do_battle")
+    parser.set_defaults(run=run_step, parser=parser)
+    return parser

@@ -1,0 +1,96 @@
+"""The page of a game: one self-contained HTML file that shows the game as it goes
+(pywar play --html game.html).
+
+    >>> import pywar, pywar.page
+    >>> game = pywar.play(17455, trace=True)
+    >>> page = pywar.page.html(game.trace)
+    >>> page.startswith("<!DOCTYPE html>"), "http" in page.split("<body>")[1]
+    (True, False)
+
+The file holds everything it needs and works from file:// with no network: its style
+(assets/page.css), its script (assets/page.js) and the game itself, in two parts:
+
+- the trace (docs/trace.md), line for line as `pywar play --trace` writes it, from
+  which the script rebuilds the table at every event, as pywar.table does;
+- the transcript's lines of each event, worked out here by narrate_steps, the one
+  narrator (the script says no words of its own about the game).
+
+A page holds at most MAX_EVENTS events (a game of some 40,000 rounds, a file of about
+50 MB): a longer game is refused with a ValueError.
+"""
+
+import html as html_text
+import json
+import re
+from importlib import resources
+
+from .common.trace import read
+from .twin.narrator import narrate_steps
+
+MAX_EVENTS = 250_000
+
+
+def asset(name):
+    """The text of one of the page's files (pywar/assets/)."""
+    return resources.files("pywar").joinpath("assets", name).read_text(encoding="utf-8")
+
+
+def embedded(text):
+    """Text that is safe inside a <script> element: no '</' can close it early."""
+    return text.replace("</", "<\\/")
+
+
+def title_of(header):
+    """The page's title: the game's seed, rules and engine."""
+    return (f"War: seed {header['seed']}, {header['rules']['name']} rules, "
+            f"engine {header['engine']}")
+
+
+def html(trace):
+    """The page of a game, from its trace (the text of pywar.play(..., trace=True))."""
+    lines = trace.splitlines(keepends=True)
+    header, events = read(lines)
+    if len(events) > MAX_EVENTS:
+        raise ValueError(f"the game has {len(events):,} events, more than a page holds "
+                         f"({MAX_EVENTS:,})")
+    narration = narrate_steps(header, events)
+    parts = {
+        "TITLE": html_text.escape(title_of(header)),
+        "STYLE": asset("page.css"),
+        "SCRIPT": embedded(asset("page.js")),
+        "TRACE": embedded("".join(lines)),
+        "NARRATION": embedded(json.dumps(narration)),
+    }
+    return re.sub(r"\{\{(\w+)\}\}", lambda found: parts[found[1]], asset("page.html"))
+
+
+def write(stream, trace):
+    """Write the page of a game's trace to a text stream."""
+    stream.write(html(trace))
+
+
+class Collector:
+    """A text stream that keeps a game's trace for its page, up to MAX_EVENTS events and
+    the header; past that it keeps nothing more and says so (too_long)."""
+
+    def __init__(self):
+        """An empty collector."""
+        self.parts = []
+        self.lines = 0
+        self.limit = MAX_EVENTS + 1          # the header and the events
+        self.too_long = False
+
+    def write(self, text):
+        """Keep a piece of the trace, while it fits."""
+        if self.too_long:
+            return
+        self.lines += text.count("\n")
+        if self.lines > self.limit:
+            self.too_long = True
+            self.parts = []
+            return
+        self.parts.append(text)
+
+    def text(self):
+        """The trace kept."""
+        return "".join(self.parts)

@@ -1,0 +1,206 @@
+"""The page of a game (pywar play --html): one self-contained file, and what it shows in a
+real browser (headless Chromium, driven by Selenium through Debian's chromedriver),
+checked against the reference transcript and pywar.table's state at each step."""
+
+import json
+import os
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+import pywar
+import pywar.page
+from conftest import reference_transcript
+from pywar.cli import main
+from pywar.common.trace import read
+from pywar.table import Table
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                  "--no-first-run", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync", "--window-size=1400,1000"]
+
+
+def page_of(tmp_path, capsys, seed, *argv):
+    """Write the page of a game with pywar play --html: (path, transcript printed)."""
+    path = tmp_path / f"game-{seed}.html"
+    status = main(["play", "--seed", str(seed), "--html", str(path), *argv])
+    out, err = capsys.readouterr()
+    assert (status, err) == (0, "")
+    return path, out
+
+
+def embedded(page, element):
+    """The text of one of the page's <script> elements, by id."""
+    return re.search(rf'<script type="[^"]+" id="{element}">\n(.*?)</script>', page, re.S)[1]
+
+
+# ---- The file
+
+def test_the_page_holds_the_game_and_nothing_from_outside(tmp_path, capsys):
+    path, out = page_of(tmp_path, capsys, 17455)
+    page = path.read_text()
+    assert out == reference_transcript(17455)              # --html changes nothing printed
+    trace = pywar.play(17455, trace=True, engine="python").trace
+    assert embedded(page, "trace").splitlines()[1:] == trace.splitlines()[1:]
+    assert "".join(json.loads(embedded(page, "narration"))) == reference_transcript(17455)
+    for outside in ("http:", "https:", "src=", "<link", "fetch(", "import ", "XMLHttpRequest"):
+        assert outside not in page, outside
+    assert page.count("<script") == 3 and "{{" not in page
+
+
+def test_a_path_that_cannot_be_written_fails_before_the_game(tmp_path, capsys):
+    path = tmp_path / "no-such-folder" / "game.html"
+    status = main(["play", "--seed", "17455", "--html", str(path)])
+    out, err = capsys.readouterr()
+    assert status == 3 and out == ""                      # nothing played
+    assert err == (f"pywar play: error: --html: cannot write {str(path)!r}: "
+                   "No such file or directory\n")
+
+
+def test_a_game_too_long_for_a_page_leaves_no_file(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(pywar.page, "MAX_EVENTS", 100)
+    path = tmp_path / "game.html"
+    status = main(["play", "--seed", "17455", "--html", str(path), "--json"])
+    out, err = capsys.readouterr()
+    assert status == 3 and json.loads(out)["rounds"] == 29
+    assert err.startswith("pywar play: error: --html: cannot write") and "more than 100" in err
+    assert not path.exists()
+
+
+def test_the_page_module_example_runs():
+    import doctest
+    failures, tried = doctest.testmod(pywar.page)
+    assert tried > 0 and failures == 0
+
+
+# ---- In a browser
+
+def browser_or_skip():
+    """A headless Chromium under Selenium, or a skip naming what is missing (a failure
+    where PYWAR_REQUIRE_BROWSER is set, as in CI)."""
+    missing = [path for path in (CHROMIUM, CHROMEDRIVER) if not os.path.exists(path)]
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+    except ImportError:
+        missing.append("the Python package selenium (pip install -e '.[test]')")
+    if missing:
+        message = (f"no browser to test the page in: {', '.join(missing)} missing "
+                   "(apt-get install chromium chromium-driver)")
+        if os.environ.get("PYWAR_REQUIRE_BROWSER"):
+            pytest.fail(message)
+        pytest.skip(message)
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in CHROMIUM_FLAGS:
+        options.add_argument(flag)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("SE_OFFLINE", "true")       # Selenium Manager must download nothing
+        return webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """One headless Chromium for the module's tests."""
+    driver = browser_or_skip()
+    yield driver
+    driver.quit()
+
+
+SHOWN = """
+const cards = selector => Array.from(document.querySelectorAll(selector + " .card"));
+const text = id => document.getElementById(id).textContent;
+const shown = {event: Number(text("event")), round: Number(text("round")),
+  battle: Number(text("battle")), ties: Number(text("ties")), kind: text("kind"),
+  potCount: Number(text("pot-count")), outcome: text("outcome"),
+  told: text("earlier") + text("current-lines"), current: text("current-lines"),
+  slider: Number(document.getElementById("slider").value),
+  pot: cards("#pot").map(card => [Number(card.dataset.card),
+                                  card.querySelector(".owner").dataset.owner]),
+  piles: {}};
+for (const name of ["A", "B"]) {
+  for (const pile of ["to_play", "played"]) {
+    shown.piles[name + " " + pile] = {
+      count: Number(text(`count-${name}-${pile}`)),
+      cards: cards(`#pile-${name}-${pile}`).map(card => Number(card.dataset.card))};
+  }
+}
+return shown;
+"""
+
+
+def expected_after(header, events, position):
+    """What the page must show after `position` events: pywar.table's state."""
+    table = Table(header, events)
+    table.run(until=position)
+    state = table.state()
+    empty = {name: {"to_play": [], "played": []} for name in "AB"}     # before the deal
+    piles = {f"{name} {pile}": {"count": len(cards), "cards": cards}
+             for name, held in (state["piles"] or empty).items() for pile, cards in held.items()}
+    return {"event": position, "round": state["counters"]["rounds"],
+            "battle": state["counters"]["battles"], "ties": state["counters"]["ties"],
+            "pot": [[entry["card"], entry["player"]] for entry in state["pot"]],
+            "potCount": len(state["pot"]), "piles": piles}
+
+
+def check_shown(browser, header, events, position, transcript):
+    """The page shows the table of pywar.table after `position` events, and the
+    transcript's lines so far (the last 41 steps' lines) end where the reference's do."""
+    shown = browser.execute_script(SHOWN)
+    expected = expected_after(header, events, position)
+    assert {key: shown[key] for key in expected} == expected
+    assert shown["slider"] == position
+    assert shown["kind"] == (events[position - 1]["event"] if position else "before the deal")
+    if position < 41:                                   # every line so far is on the page
+        assert transcript.startswith(shown["told"])
+    return shown
+
+
+def test_the_page_in_a_browser(browser, tmp_path, capsys, record_property):
+    path, transcript = page_of(tmp_path, capsys, 1553)
+    assert transcript == reference_transcript(1553)
+    header, events = read(path.read_text().split('id="trace">\n')[1].split("</script>")[0]
+                          .splitlines())
+    browser.get(path.as_uri())
+    click = lambda name: browser.find_element("id", name).click()    # noqa: E731
+    told = []
+    for position in range(8):                           # the deal, round 1, its battle, ...
+        told.append(check_shown(browser, header, events, position, transcript)["told"])
+        click("forward")
+    assert told[1].startswith("Welcome to the Game of War!") and len(set(told)) > 3
+    rounds = [i for i, event in enumerate(events) if event["event"] == "round"]
+    browser.execute_script("const s = document.getElementById('slider'); s.value = arguments[0];"
+                           "s.dispatchEvent(new Event('input'));", rounds[285] + 1)
+    check_shown(browser, header, events, rounds[285] + 1, transcript)     # round 286 begins
+    for battle in range(306, 311):                      # seed 1553: five ties in a row
+        click("next-tie")
+        shown = browser.execute_script(SHOWN)
+        assert (shown["round"], shown["battle"], shown["kind"]) == (286, battle, "battle")
+        assert "There is a tie... Doing another battle.\n\n" in shown["current"]
+        if battle == 308:
+            browser.save_screenshot(str(tmp_path / "page-1553-three-ties.png"))
+    position = shown["event"]
+    click("back")
+    check_shown(browser, header, events, position - 1, transcript)
+    click("end")
+    result = pywar.play(1553, engine="python")
+    shown = check_shown(browser, header, events, len(events), transcript)
+    assert shown["outcome"] == f"The end (win): player {result.winner} wins."
+    assert transcript.endswith(shown["told"]) and shown["told"].endswith("has lost.\n")
+    click("start")
+    browser.execute_script("document.getElementById('speed').value = '10';")
+    click("play")
+    from selenium.webdriver.support.ui import WebDriverWait
+    WebDriverWait(browser, 20).until(lambda driver: driver.execute_script(SHOWN)["event"] > 5)
+    click("play")                                       # pause
+    assert browser.find_element("id", "play").text.endswith("play")
+    screenshot = tmp_path / "page-1553-three-ties.png"
+    record_property("screenshot", str(screenshot))
+    print(f"screenshot: {screenshot}")
+    artifacts = os.environ.get("PYWAR_ARTIFACTS")
+    if artifacts:
+        shutil.copy(screenshot, Path(artifacts) / screenshot.name)
