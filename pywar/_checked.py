@@ -8,8 +8,13 @@ from . import rules as rules_module
 
 try:
     from ._core import ffi, lib
-except ImportError:                        # the C core was not built
+    MISSING = None
+except ImportError as error:               # not built, or built but not loadable here
     ffi = lib = None
+    if isinstance(error, ModuleNotFoundError) and error.name == f"{__package__}._core":
+        MISSING = "the C core (pywar._core) is not built"
+    else:
+        MISSING = f"the C core (pywar._core) cannot be loaded ({error})"
 
 ERRORS = {-1: (MemoryError, "the C core ran out of memory"),
           -2: (ValueError, "the C core refused the rules or the deal"),
@@ -27,6 +32,18 @@ BATCH_FIELDS = {                           # PywarBatch field: NumPy dtype
 def available():
     """True when the C core is built and importable."""
     return lib is not None
+
+
+def missing():
+    """Why the C core cannot be used, in a few words, or None when it can."""
+    if available():
+        return None
+    return MISSING or "the C core (pywar._core) is not built"
+
+
+def sanitized():
+    """True when the core was built with PYWAR_SANITIZE=1 (ASan and UBSan)."""
+    return lib is not None and getattr(lib, "PYWAR_SANITIZED", 0) == 1
 
 
 def check_status(status, refused=None):
@@ -93,6 +110,7 @@ if ffi is not None:
         ffi.def_extern()(pywar_text_sink)
     except ffi.error:                           # a core built from older sources
         ffi = lib = None
+        MISSING = "the C core (pywar._core) was built from older sources: reinstall pywar"
 
 
 def text_buffer(target):
