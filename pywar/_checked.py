@@ -128,12 +128,28 @@ def text_buffer(target):
 
 
 def take_text(text, target):
-    """The text a buffer holds if the caller asked for it (True), then free the buffer."""
+    """The text a buffer holds if the caller asked for it (True), then free the buffer.
+    A buffer whose first allocation failed holds no text (its data is NULL)."""
     if text == ffi.NULL:
         return None
-    words = ffi.string(text.data, text.length).decode("ascii") if target is True else None
-    lib.pywar_text_free(text)
-    return words
+    try:
+        if target is not True:
+            return None
+        if text.data == ffi.NULL:
+            return ""
+        return ffi.string(text.data, text.length).decode("ascii")
+    finally:
+        lib.pywar_text_free(text)
+
+
+def take_texts(text, target, lines, trace):
+    """take_text of a transcript and a trace buffer: (words, events), both freed
+    whatever happens to the first."""
+    try:
+        words = take_text(text, target)
+    finally:
+        events = take_text(lines, trace)
+    return words, events
 
 
 def c_deal(deal):
@@ -159,8 +175,7 @@ def play(seed, rules, transcript=False, deal=None, trace=False, stop=None):
                                 ffi.NULL if stop is None else stop)
         check_status(status)
     finally:
-        words = take_text(text, transcript)
-        events = take_text(lines, trace)
+        words, events = take_texts(text, transcript, lines, trace)
     for sink in (text_sink, trace_sink):
         if sink is not None and sink.error is not None:
             raise sink.error
@@ -219,8 +234,7 @@ def port_play(seed, stack, transcript=False, trace=False):
     try:
         check_status(lib.pywar_port_play(seed, PORT_STACKS.index(stack), result, text, lines))
     finally:
-        words = take_text(text, transcript)
-        events = take_text(lines, trace)
+        words, events = take_texts(text, transcript, lines, trace)
     for sink in (text_sink, trace_sink):
         if sink is not None and sink.error is not None:
             raise sink.error
