@@ -4,6 +4,7 @@
 
 #include "engine/game.h"
 #include "pywar.h"
+#include "stop.h"
 #include "text.h"
 
 #define PYWAR_MAX_ROUNDS_LIMIT 100000000
@@ -120,7 +121,7 @@ int pywar_play_batch(uint32_t first_seed, int64_t count, const PywarRules *rules
     batch->finished = 0;
     memset(batch->war_depths, 0, sizeof batch->war_depths);
     for (int64_t i = 0; i < count; i++) {
-        if (batch->stop != NULL && *batch->stop) {
+        if (Stop_IsSet(batch->stop)) {
             break;
         }
         if (Game_PlayNext(&game, (uint32_t)(first_seed + (uint64_t)i)) != PYWAR_OK) {

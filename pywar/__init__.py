@@ -23,8 +23,8 @@ from . import twin
 from .rules import PRESETS, Rules, check_deal, make_rules, preset
 
 __all__ = ["ENGINES", "ExactResult", "Game", "GameResult", "PRESETS", "Rules", "Simulation",
-           "SimulationInterrupted", "check_seed", "default_engine", "exact", "make_rules",
-           "play", "preset", "resolve_engine", "simulate", "usable_cores"]
+           "SimulationInterrupted", "check_seed", "default_engine", "engines", "exact",
+           "make_rules", "play", "preset", "resolve_engine", "simulate", "usable_cores"]
 
 ENGINES = ("auto", "c", "python", "port-c", "port-python")
 PORT_ENGINES = ("port-c", "port-python")
@@ -99,6 +99,20 @@ def check_seed(seed):
     return seed
 
 
+def engines():
+    """The engines this installation can play, in the order of ENGINES less 'auto':
+    ('c', 'python', 'port-c', 'port-python') when the C core is built, else ('python',
+    'port-python').  pywar._checked.missing() says why the core is not there."""
+    built = checked().available()
+    return tuple(engine for engine in ENGINES[1:] if built or engine in ("python", "port-python"))
+
+
+def require_c():
+    """True when PYWAR_REQUIRE_C is set (to anything but '' or 0): a missing C core is
+    then an error where 'auto' would fall back to Python (CI sets it)."""
+    return os.environ.get("PYWAR_REQUIRE_C", "").strip() not in ("", "0")
+
+
 def default_engine():
     """The engine named by PYWAR_ENGINE, or 'auto'."""
     return os.environ.get("PYWAR_ENGINE", "auto") or "auto"
@@ -113,12 +127,16 @@ def resolve_engine(engine=None):
         raise ValueError(f"unknown {source} {engine!r}: choose one of {', '.join(ENGINES)}")
     if engine in ("c", "port-c") and not checked().available():
         instead = "python" if engine == "c" else "port-python"
-        raise RuntimeError("the C core is not built: reinstall pywar with a C compiler "
+        raise RuntimeError(f"{checked().missing()}: reinstall pywar with a C compiler "
                            f"(pip install .), or use engine='{instead}'")
     if engine == "auto":
         if checked().available():
             return "c"
-        warnings.warn("the C core is not built; using the slower Python twin",
+        if require_c():
+            raise RuntimeError(f"PYWAR_REQUIRE_C is set and {checked().missing()}: "
+                               "reinstall pywar with a C compiler (pip install .)")
+        warnings.warn(f"{checked().missing()}; using the Python twin, a few hundred times "
+                      "slower (install a C compiler and reinstall pywar for the C engine)",
                       RuntimeWarning, stacklevel=3)
         return "python"
     return engine

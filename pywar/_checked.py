@@ -8,8 +8,13 @@ from . import rules as rules_module
 
 try:
     from ._core import ffi, lib
-except ImportError:                        # the C core was not built
+    MISSING = None
+except ImportError as error:               # not built, or built but not loadable here
     ffi = lib = None
+    if isinstance(error, ModuleNotFoundError) and error.name == f"{__package__}._core":
+        MISSING = "the C core (pywar._core) is not built"
+    else:
+        MISSING = f"the C core (pywar._core) cannot be loaded ({error})"
 
 ERRORS = {-1: (MemoryError, "the C core ran out of memory"),
           -2: (ValueError, "the C core refused the rules or the deal"),
@@ -27,6 +32,18 @@ BATCH_FIELDS = {                           # PywarBatch field: NumPy dtype
 def available():
     """True when the C core is built and importable."""
     return lib is not None
+
+
+def missing():
+    """Why the C core cannot be used, in a few words, or None when it can."""
+    if available():
+        return None
+    return MISSING or "the C core (pywar._core) is not built"
+
+
+def sanitized():
+    """True when the core was built with PYWAR_SANITIZE=1 (ASan and UBSan)."""
+    return lib is not None and getattr(lib, "PYWAR_SANITIZED", 0) == 1
 
 
 def check_status(status, refused=None):
@@ -93,6 +110,7 @@ if ffi is not None:
         ffi.def_extern()(pywar_text_sink)
     except ffi.error:                           # a core built from older sources
         ffi = lib = None
+        MISSING = "the C core (pywar._core) was built from older sources: reinstall pywar"
 
 
 def text_buffer(target):
@@ -110,12 +128,28 @@ def text_buffer(target):
 
 
 def take_text(text, target):
-    """The text a buffer holds if the caller asked for it (True), then free the buffer."""
+    """The text a buffer holds if the caller asked for it (True), then free the buffer.
+    A buffer whose first allocation failed holds no text (its data is NULL)."""
     if text == ffi.NULL:
         return None
-    words = ffi.string(text.data, text.length).decode("ascii") if target is True else None
-    lib.pywar_text_free(text)
-    return words
+    try:
+        if target is not True:
+            return None
+        if text.data == ffi.NULL:
+            return ""
+        return ffi.string(text.data, text.length).decode("ascii")
+    finally:
+        lib.pywar_text_free(text)
+
+
+def take_texts(text, target, lines, trace):
+    """take_text of a transcript and a trace buffer: (words, events), both freed
+    whatever happens to the first."""
+    try:
+        words = take_text(text, target)
+    finally:
+        events = take_text(lines, trace)
+    return words, events
 
 
 def c_deal(deal):
@@ -141,8 +175,7 @@ def play(seed, rules, transcript=False, deal=None, trace=False, stop=None):
                                 ffi.NULL if stop is None else stop)
         check_status(status)
     finally:
-        words = take_text(text, transcript)
-        events = take_text(lines, trace)
+        words, events = take_texts(text, transcript, lines, trace)
     for sink in (text_sink, trace_sink):
         if sink is not None and sink.error is not None:
             raise sink.error
@@ -201,8 +234,7 @@ def port_play(seed, stack, transcript=False, trace=False):
     try:
         check_status(lib.pywar_port_play(seed, PORT_STACKS.index(stack), result, text, lines))
     finally:
-        words = take_text(text, transcript)
-        events = take_text(lines, trace)
+        words, events = take_texts(text, transcript, lines, trace)
     for sink in (text_sink, trace_sink):
         if sink is not None and sink.error is not None:
             raise sink.error

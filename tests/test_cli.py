@@ -148,6 +148,7 @@ def test_asking_for_c_without_the_c_core_is_one_line(capsys, monkeypatch):
 
 def test_auto_without_the_c_core_warns_in_one_line_and_plays_python(capsys, monkeypatch):
     monkeypatch.setattr(_checked, "available", lambda: False)
+    monkeypatch.delenv("PYWAR_REQUIRE_C", raising=False)      # set in CI: then an error
     status, out, err = run(capsys, "play", "--seed", "1", "--json")
     assert status == 0
     assert json.loads(out)["engine"] == "python"
@@ -236,9 +237,11 @@ def test_help_names_the_commands_and_options(capsys):
 
 
 def test_version(capsys):
+    """--version: the version, then the engines built (tests/test_engines.py has more)."""
     status, out, err = run(capsys, "--version")
-    assert status == 0
-    assert re.fullmatch(r"pywar \S+\n", out)
+    assert status == 0 and err == ""
+    engines = "c, python, port-c, port-python" if _checked.available() else "python, port-python"
+    assert re.fullmatch(rf"pywar \S+ \(engines: {engines}[;)].*\n", out)
 
 
 def pywar_process(*argv, **kwargs):

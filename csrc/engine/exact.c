@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "pywar.h"
+#include "stop.h"
 
 #define EXACT_A PYWAR_PLAYER_A
 #define EXACT_B PYWAR_PLAYER_B
@@ -724,7 +725,7 @@ int pywar_exact_part(const PywarRules *rules, const uint8_t *prefix, int prefix_
     }
     mirrored = mirrored != 0;
     do {
-        if (stop != NULL && played++ % EXACT_STOP_EVERY == 0 && *stop) {
+        if (stop != NULL && played++ % EXACT_STOP_EVERY == 0 && Stop_IsSet(stop)) {
             status = PYWAR_ESTOPPED;
             break;
         }

@@ -18,6 +18,7 @@
 #include "digest.h"
 #include "game.h"
 #include "shuffle.h"
+#include "stop.h"
 #include "text.h"
 #include "trace.h"
 
@@ -927,7 +928,7 @@ STEP int Game_PlayWith(Game *game, Spec spec)
             Game_Cap(game, spec);
             break;
         }
-        if (game->stop != NULL && *game->stop) {
+        if (Stop_IsSet(game->stop)) {
             return PYWAR_ESTOPPED;
         }
         if (Game_PlayRound(game, spec, &lead) || !spec.watching) {

@@ -19,7 +19,7 @@ import time  # noqa: F401  (tests set pywar.cli.time.time)
 
 from . import check, exact, play, rules, simulate, step
 from .common import *  # noqa: F401,F403  (the shared helpers, for other modules and tests)
-from .common import PROG, Parser, UsageError, version
+from .common import PROG, Parser, UsageError, Version
 
 COMMANDS = (play, simulate, check, exact, rules, step)
 
@@ -36,7 +36,7 @@ def build_subcommands(parser):
 def build_parser():
     """The pywar argument parser."""
     parser = Parser(prog=PROG, description="The card game War: a C core and its Python twin.")
-    parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
+    parser.add_argument("--version", action=Version)
     build_subcommands(parser)
     return parser
 

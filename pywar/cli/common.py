@@ -34,11 +34,32 @@ class Parser(argparse.ArgumentParser):
 
 
 def version():
-    """The installed version of pywar."""
+    """The installed version of pywar and the engines built, as --version prints them:
+    '0.1.0 (engines: c, python, port-c, port-python)'."""
     try:
-        return metadata.version("pywar")
+        number = metadata.version("pywar")
     except metadata.PackageNotFoundError:
-        return "unknown"
+        number = "unknown"
+    notes = [f"engines: {', '.join(pywar.engines())}"]
+    if not pywar.checked().available():
+        notes.append(f"{pywar.checked().missing()}: install a C compiler and reinstall "
+                     "pywar for c and port-c")
+    elif pywar.checked().sanitized():
+        notes.append("C core built with PYWAR_SANITIZE")
+    return f"{number} ({'; '.join(notes)})"
+
+
+class Version(argparse.Action):
+    """--version: print 'pywar' and version(), then exit.  Unlike argparse's own, it asks
+    which engines are built only when given, so that other commands load no C core."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS,
+                 help="show the version and the engines built, and exit"):
+        super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        print(f"{parser.prog} {version()}")
+        parser.exit()
 
 
 def integer(text, valid):

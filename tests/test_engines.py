@@ -1,0 +1,146 @@
+"""Which engines are built: pywar.engines(), `pywar --version`, PYWAR_REQUIRE_C at run
+time, and the build's warning and error when the C core cannot be compiled.
+
+The real installs without a compiler are in tests/test_packaging.py (slow); here the
+missing core is simulated, as tests/test_api.py does, by setting pywar._checked.lib to
+None."""
+
+import importlib.machinery
+import importlib.util
+import json
+import re
+import runpy
+import shutil
+import subprocess
+import sys
+from importlib import metadata
+
+import pytest
+
+import pywar
+from conftest import ROOT, needs_c, reference_transcript
+from pywar import _checked
+from pywar.cli import main
+
+ALL = ("c", "python", "port-c", "port-python")
+
+
+@pytest.fixture
+def no_core(monkeypatch):
+    """pywar as it is when the C core was not built."""
+    monkeypatch.setattr(_checked, "lib", None)
+    monkeypatch.setattr(_checked, "ffi", None)
+    monkeypatch.setattr(_checked, "MISSING", "the C core (pywar._core) is not built")
+    monkeypatch.delenv("PYWAR_REQUIRE_C", raising=False)
+    return monkeypatch
+
+
+def run(capsys, *argv):
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+@needs_c
+def test_engines_when_the_core_is_built():
+    assert pywar.engines() == ALL
+    assert _checked.missing() is None
+
+
+def test_engines_without_the_core(no_core):
+    assert pywar.engines() == ("python", "port-python")
+    assert _checked.missing() == "the C core (pywar._core) is not built"
+    assert "engines" in pywar.__all__
+
+
+@needs_c
+def test_version_names_the_engines(capsys):
+    status, out, err = run(capsys, "--version")
+    assert (status, err) == (0, "")
+    number = metadata.version("pywar")
+    note = "; C core built with PYWAR_SANITIZE" if _checked.sanitized() else ""
+    assert out == f"pywar {number} (engines: c, python, port-c, port-python{note})\n"
+
+
+def test_version_without_the_core_says_how_to_get_it(capsys, no_core):
+    status, out, err = run(capsys, "--version")
+    assert (status, err) == (0, "")
+    assert out == (f"pywar {metadata.version('pywar')} (engines: python, port-python; the C "
+                   "core (pywar._core) is not built: install a C compiler and reinstall "
+                   "pywar for c and port-c)\n")
+
+
+def test_other_commands_do_not_load_the_core():
+    """--version asks which engines are built only when it is given."""
+    code = ("import sys, pywar.cli; pywar.cli.main(['rules', '--json']); "
+            "assert 'pywar._core' not in sys.modules, 'loaded'")
+    run_ = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                          text=True)
+    assert run_.returncode == 0, run_.stderr
+
+
+def test_require_c_turns_the_fallback_into_an_error(no_core):
+    no_core.setenv("PYWAR_REQUIRE_C", "1")
+    with pytest.raises(RuntimeError, match="PYWAR_REQUIRE_C is set and the C core "
+                                           r"\(pywar._core\) is not built"):
+        pywar.play(17455)
+    with pytest.raises(RuntimeError, match="PYWAR_REQUIRE_C"):
+        pywar.simulate(10, engine="auto")
+    game = pywar.play(17455, engine="python", transcript=True)      # asked for: allowed
+    assert game.transcript == reference_transcript(17455)
+
+
+@pytest.mark.parametrize("value, falls_back", [("", True), ("0", True), ("1", False),
+                                               ("yes", False)])
+def test_require_c_values(no_core, value, falls_back):
+    no_core.setenv("PYWAR_REQUIRE_C", value)
+    if falls_back:
+        with pytest.warns(RuntimeWarning, match="reinstall pywar"):
+            assert pywar.play(17455).engine == "python"
+    else:
+        with pytest.raises(RuntimeError, match="PYWAR_REQUIRE_C"):
+            pywar.play(17455)
+
+
+def test_require_c_on_the_command_line_is_one_line(capsys, no_core):
+    no_core.setenv("PYWAR_REQUIRE_C", "1")
+    status, out, err = run(capsys, "play", "--seed", "17455")
+    assert (status, out) == (2, "")
+    assert err == ("pywar play: error: PYWAR_REQUIRE_C is set and the C core (pywar._core) "
+                   "is not built: reinstall pywar with a C compiler (pip install .)\n")
+    status, out, err = run(capsys, "play", "--seed", "17455", "--engine", "python", "--json")
+    assert status == 0 and json.loads(out)["rounds"] == 29
+
+
+def test_a_core_that_cannot_load_says_why(tmp_path):
+    """A pywar._core that is there but cannot be loaded (here: not a shared object)
+    leaves pywar working on its Python engines, and says why."""
+    package = tmp_path / "pywar"
+    shutil.copytree(ROOT / "pywar", package,
+                    ignore=shutil.ignore_patterns("*.so", "*.pyd", "__pycache__"))
+    (package / f"_core{importlib.machinery.EXTENSION_SUFFIXES[0]}").write_text("not a library")
+    code = ("import pywar, pywar._checked as checked; assert pywar.__file__.startswith("
+            "sys.argv[1]); print(checked.available(), checked.missing()); "
+            "print(pywar.engines(), pywar.play(17455, engine='python').rounds)")
+    run_ = subprocess.run([sys.executable, "-c", "import sys; " + code, str(tmp_path)],
+                          cwd=tmp_path, capture_output=True, text=True)
+    assert run_.returncode == 0, run_.stderr
+    lines = run_.stdout.splitlines()
+    assert re.fullmatch(r"False the C core \(pywar._core\) cannot be loaded \(.*\)", lines[0])
+    assert lines[1] == "('python', 'port-python') 29"
+
+
+@pytest.mark.parametrize("error, reason", [
+    ("Command '['false', '-O2', '-c', 'x.c']' returned non-zero exit status 1.",
+     "the compiler command 'false' failed with exit status 1"),
+    ("[Errno 2] No such file or directory: '/nowhere/cc'",
+     "[Errno 2] No such file or directory: '/nowhere/cc'"),
+    ("command 'gcc' failed: No such file or directory",
+     "command 'gcc' failed: No such file or directory"),
+])
+def test_the_build_says_why_in_one_line(error, reason):
+    setup = runpy.run_path(str(ROOT / "setup.py"), run_name="pywar_setup")
+    assert setup["reason"](RuntimeError(error)) == reason
+    warning = setup["WARNING"].format(error=reason)
+    assert warning.count("WARNING") == 1 and "pywar" in warning
+    assert "pure-Python engines" in warning and "install a C compiler" in warning
