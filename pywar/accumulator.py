@@ -67,6 +67,14 @@ def merge_histograms(first, second):
         return second
     if len(second.values) == 0:
         return first
+    low = min(int(first.values[0]), int(second.values[0]))
+    high = max(int(first.values[-1]), int(second.values[-1]))
+    if high - low <= 4 * (len(first.values) + len(second.values)) + 1024:
+        dense = np.zeros(high - low + 1, np.int64)
+        dense[first.values - low] += first.counts        # values are distinct in each
+        dense[second.values - low] += second.counts
+        present = np.flatnonzero(dense)
+        return Histogram(present + low, dense[present])
     values, inverse = np.unique(np.concatenate([first.values, second.values]),
                                 return_inverse=True)
     counts = np.zeros(len(values), np.int64)

@@ -184,37 +184,63 @@ def notable_games(totals):
     return notable
 
 
-WINNER_TEXT = np.array([b""] + [name.encode() for name in PLAYER_NAMES])
-OUTCOME_TEXT = np.array([name.encode() for name in OUTCOMES])
+NUL = 0                      # a byte that no cell holds: the padding removed at the end
+WINNER_TEXT = np.array([[NUL]] + [[ord(name)] for name in PLAYER_NAMES], np.uint8)
 
 
-def number_text(values, blank_negative=False):
-    """Integers as ASCII decimal strings, in bulk (a NumPy bytes array)."""
-    text = np.asarray(values).astype(np.int64).astype("S20")
-    return np.where(np.asarray(values) < 0, b"", text) if blank_negative else text
+def text_table(words):
+    """Words as rows of ASCII bytes, padded with NUL to one width."""
+    width = max(len(word) for word in words)
+    return np.array([list(word.encode("ascii")) + [NUL] * (width - len(word))
+                     for word in words], np.uint8)
 
 
-def hex_text(digests):
-    """64-bit digests as 16 lowercase hex digits each, in bulk."""
+OUTCOME_TEXT = text_table(OUTCOMES)
+
+
+def digit_cells(values, blank_negative=False):
+    """Non-negative integers as rows of ASCII decimal digits, leading zeros (and, if
+    blank_negative, negative values) turned into NUL padding: in bulk, one column of
+    digits at a time."""
+    numbers = np.asarray(values, np.int64)
+    largest = int(numbers.max()) if len(numbers) else 0
+    width = len(str(max(largest, 0)))
+    cells = np.empty((len(numbers), width), np.uint8)
+    rest = np.maximum(numbers, 0)
+    for column in range(width - 1, -1, -1):
+        cells[:, column] = 48 + rest % 10
+        rest = rest // 10
+    started = np.maximum.accumulate(cells != 48, axis=1)
+    started[:, -1] = True                       # a zero is written "0"
+    cells[~started] = NUL
+    if blank_negative:
+        cells[numbers < 0] = NUL
+    return cells
+
+
+def hex_cells(digests):
+    """64-bit digests as rows of 16 lowercase hex digits, in bulk."""
     packed = np.ascontiguousarray(digests, dtype=">u8").tobytes().hex().encode("ascii")
-    return np.frombuffer(packed, dtype="S16")
+    return np.frombuffer(packed, np.uint8).reshape(-1, 16)
 
 
 def csv_rows(seeds, arrays):
     """The CSV rows of some games (no header), in bulk: seed, winner (blank for nobody),
     outcome, the counts, cycle_start and cycle_period (blank for none), the digest in hex;
-    lines end in CRLF, as Python's csv module writes them."""
-    if len(seeds) == 0:
+    lines end in CRLF, as Python's csv module writes them.  Every cell is a block of
+    bytes padded with NUL; the blocks are laid side by side with the commas, and the
+    padding is dropped."""
+    count = len(seeds)
+    if count == 0:
         return b""
-    columns = [number_text(seeds), WINNER_TEXT[np.asarray(arrays["winner"], np.int64) + 1],
-               OUTCOME_TEXT[np.asarray(arrays["outcome"], np.int64)]]
-    columns += [number_text(arrays[name]) for name in CSV_COLUMNS[3:14]]
-    columns += [number_text(arrays[name], blank_negative=True)
-                for name in ("cycle_start", "cycle_period")]
-    columns.append(hex_text(arrays["digest"]))
-    line = columns[0]
-    for column in columns[1:]:
-        line = np.char.add(np.char.add(line, b","), column)
-    line = np.char.add(line, b"\r\n")
-    cells = line.view(np.uint8).reshape(len(line), line.dtype.itemsize)
-    return cells[cells != 0].tobytes()
+    cells = [digit_cells(seeds), WINNER_TEXT[np.asarray(arrays["winner"], np.int64) + 1],
+             OUTCOME_TEXT[np.asarray(arrays["outcome"], np.int64)]]
+    cells += [digit_cells(arrays[name]) for name in CSV_COLUMNS[3:14]]
+    cells += [digit_cells(arrays[name], blank_negative=True)
+              for name in ("cycle_start", "cycle_period")]
+    cells.append(hex_cells(arrays["digest"]))
+    comma = np.full((count, 1), ord(","), np.uint8)
+    pieces = [piece for cell in cells for piece in (cell, comma)]
+    pieces[-1] = np.full((count, 2), [13, 10], np.uint8)       # CRLF for the last comma
+    lines = np.hstack(pieces)
+    return lines[lines != NUL].tobytes()
