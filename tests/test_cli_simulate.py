@@ -3,6 +3,7 @@
 import csv
 import hashlib
 import json
+import os
 import sys
 
 import pytest
@@ -176,3 +177,11 @@ def test_ctrl_c_during_check_compares_the_finished_games(capsys, monkeypatch):
     verdict = json.loads(out)
     assert status == 130 and verdict["interrupted"] and verdict["agree"]
     assert 30 < verdict["games"] < 1000
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_a_csv_that_fills_up_is_an_input_output_error(capsys):
+    """/dev/full opens, then every write fails: found during the work, so exit 3."""
+    status, out, err = run(capsys, "simulate", "-n", "3000", "--csv", "/dev/full")
+    assert status == 3 and out == "" and err.count("\n") == 1
+    assert "--csv: cannot write '/dev/full'" in err

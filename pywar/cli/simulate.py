@@ -117,14 +117,44 @@ def cluster_client(args):
         yield client
 
 
+class CsvFile:
+    """The --csv file, written in bytes; a failed write or close is an OSError that
+    names the file."""
+
+    def __init__(self, path):
+        self.path = path
+        self.handle = open(path, "wb")
+
+    def failed(self, error):
+        """The OSError to raise for a failed write or close."""
+        return OSError(f"--csv: cannot write {self.path!r}: {error.strerror or error}")
+
+    def write(self, data):
+        """Write rows."""
+        try:
+            self.handle.write(data)
+        except OSError as error:
+            raise self.failed(error) from None
+
+    def close(self):
+        """Flush and close the file."""
+        try:
+            self.handle.close()
+        except OSError as error:
+            raise self.failed(error) from None
+
+
 @contextmanager
 def csv_file(path):
     """The --csv file opened for rows in bytes, or None."""
     if not path:
         yield None
         return
-    with open(path, "wb") as handle:
-        yield handle
+    rows = CsvFile(path)
+    try:
+        yield rows
+    finally:
+        rows.close()
 
 
 def simulated(args, rules, engine, guard, client, rows):
