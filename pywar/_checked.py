@@ -192,7 +192,9 @@ def play_batch(first_seed, rules, arrays, stop=None):
     return how many were played: all of them, unless stop (a stop_flag()) was set.
 
     The arrays must be C-contiguous and of the dtypes in BATCH_FIELDS.  The GIL
-    is released while C works, so threads can fill slices of one set of arrays.
+    is released while C works, so threads can fill slices of one set of arrays.  If
+    arrays has a "war_depths" entry (int64[PYWAR_WAR_DEPTHS]), it receives the batch's
+    war depths summed over its finished games: [d] rounds with d wars.
     """
     count = len(arrays["rounds"])
     batch = ffi.new("PywarBatch *")
@@ -206,6 +208,8 @@ def play_batch(first_seed, rules, arrays, stop=None):
         keep.append(pointer)                 # the struct's pointers do not keep it alive
         setattr(batch, name, pointer)
     check_status(lib.pywar_play_batch(first_seed, count, c_rules(rules), batch))
+    if "war_depths" in arrays:
+        arrays["war_depths"][:] = list(batch.war_depths)
     return batch.finished
 
 

@@ -10,7 +10,8 @@ The work is split into parts (Part: the rules and a prefix of the rank sequence,
 and picklable), each played in C (csrc/engine/exact.c) or by the twin
 (pywar/twin/exact.py) into a Tally, and tallies merge exactly: counts add, histograms
 add key by key, the sets of cycles join.  So the parts can run anywhere, in any order,
-and the result does not depend on how the deals were split.  Here they run on threads.
+and the result does not depend on how the deals were split.  They run on threads, or
+as tasks on a Dask cluster (pywar/cluster.py, exact(client=...)).
 """
 
 import math
@@ -397,7 +398,7 @@ def summarize(rules, tally, engine, parts, jobs, seconds):
 
 
 def exact(rules="smu", jobs=None, engine=None, symmetry=True, prefix_length=None,
-          progress=None, stop=None, **dimensions):
+          progress=None, stop=None, client=None, **dimensions):
     """Play every deal of the rules' deck and return an ExactResult.
 
     rules is a preset or Rules value and dimensions are set over it, as for pywar.play;
@@ -406,7 +407,9 @@ def exact(rules="smu", jobs=None, engine=None, symmetry=True, prefix_length=None
     threads) or 'python' (the twin, slowly); symmetry uses the player swap where it is
     exact; prefix_length sets how the deals are split (the result does not depend on
     it); progress(games, total) is called as parts finish; stop, a
-    pywar._checked.stop_flag(), ends the C parts early once set.
+    pywar._checked.stop_flag(), ends the C parts early once set.  client, a
+    distributed.Client (pip install 'pywar[dask]'), runs each part as a task on its
+    cluster's workers instead (jobs is then the workers' threads); the result is the same.
     """
     from . import check_count, resolve_engine, usable_cores
     chosen = make_rules(rules, **dimensions)
@@ -420,6 +423,10 @@ def exact(rules="smu", jobs=None, engine=None, symmetry=True, prefix_length=None
     if engine == "python":
         tally = run_parts(parts, "python")
         jobs = 1
+    elif client is not None:
+        from . import cluster
+        jobs = cluster.threads_of(client)
+        tally = cluster.run_parts(client, parts, progress)
     else:
         from ._checked import stop_flag
         stop = stop_flag() if stop is None else stop      # Ctrl-C stops every thread

@@ -1,32 +1,45 @@
-"""A simulation's results: one NumPy array per counted field, and their summary."""
+"""A simulation's results: its statistics (an exact Accumulator, pywar/accumulator.py),
+its games as NumPy arrays when they were kept, and its summary, CSV rows and plot."""
 
-import csv
-import hashlib
+import math
 from dataclasses import dataclass
+from fractions import Fraction
 
 import numpy as np
 
+from .accumulator import EMPTY, FIELDS, WAR_DEPTHS, accumulate, ranked
 from .rules import OUTCOMES
 
-PLAYERS = ("A", "B")
-WINNER_NAMES = {0: "A", 1: "B", -1: None}
+PLAYER_NAMES = tuple("ABCDEFGH")
 Z95 = 1.959963984540054        # the normal distribution's two-sided 95% point
 CSV_COLUMNS = ("seed", "winner", "outcome", "rounds", "battles", "ties", "wars",
-               "longest_tie_streak", "stranded", "cycle_start", "cycle_period", "digest")
+               "longest_tie_streak", "stranded", "lead_changes", "biggest_pot", "comeback",
+               "deepest_war", "refills", "cycle_start", "cycle_period", "digest")
+CSV_HEADER = (",".join(CSV_COLUMNS) + "\r\n").encode("ascii")
+SPREADS = ("lead_changes", "biggest_pot", "comeback", "refills")   # mean and max of each
+NOTABLE = {"longest": ("rounds", "rounds"), "deepest_war": ("deepest_war", "wars"),
+           "biggest_comeback": ("comeback", "cards"),
+           "most_lead_changes": ("lead_changes", "changes")}
 
 
 @dataclass
 class Simulation:
-    """The games of a simulation, in seed order, as arrays (winner: 0 A, 1 B, -1 nobody;
-    outcome: an index into OUTCOMES; cycle_start and cycle_period: -1 for none)."""
+    """The games of a simulation in seed order: their statistics (totals, an
+    Accumulator), and, if they were kept, one array per field (winner: 0 A, 1 B, ...,
+    -1 nobody; outcome: an index into OUTCOMES; cycle_start and cycle_period: -1 for
+    none).  Without kept games, seeds and arrays are None."""
     rules: str
     engine: str
     jobs: int
     first_seed: int
-    requested: int           # games asked for; more than len(seeds) if interrupted
+    requested: int           # games asked for; more than games if interrupted
     seconds: float
-    seeds: np.ndarray        # uint32
-    arrays: dict             # field name: array, one entry per game
+    seeds: np.ndarray = None     # uint32, when the games were kept
+    arrays: dict = None          # field name: array, one entry per game, when kept
+    war_depths: np.ndarray = None    # [d]: rounds with d wars, summed over the games
+    players: int = 2
+    totals: object = None        # the Accumulator of the games, when streamed
+    scheduler: object = None     # the Dask scheduler's address, for a run on a cluster
 
     def __repr__(self):
         return (f"<Simulation of {self.games:,} games of {self.rules} from seed "
@@ -34,92 +47,200 @@ class Simulation:
                 f"{'' if self.complete else ', interrupted'}>")
 
     def __getattr__(self, name):
-        arrays = self.__dict__.get("arrays", {})
+        arrays = self.__dict__.get("arrays") or {}
         if name in arrays:
             return arrays[name]
         raise AttributeError(name)
 
     @property
+    def kept(self):
+        """True when the games' arrays were kept."""
+        return self.arrays is not None
+
+    @property
     def games(self):
         """How many games were played."""
-        return len(self.seeds)
+        return len(self.seeds) if self.kept else self.totals.games
 
     @property
     def complete(self):
         """False when the run was interrupted before all its games were played."""
         return self.games == self.requested
 
+    def statistics(self):
+        """The Accumulator of the games: the streamed one, or one over the kept arrays."""
+        if self.totals is not None:
+            return self.totals
+        depths = np.zeros(WAR_DEPTHS, np.int64) if self.war_depths is None else self.war_depths
+        return accumulate(self.arrays, self.first_seed, 0, depths)
+
     def combined_digest(self):
         """One digest over all the games: sha256 of their 64-bit digests, little-endian,
-        in seed order. The same for any jobs and either engine."""
-        data = np.ascontiguousarray(self.arrays["digest"], dtype="<u8").tobytes()
-        return hashlib.sha256(data).hexdigest()
+        in seed order. The same for any jobs, chunks, workers and either engine."""
+        return self.statistics().digest()
 
     def summary(self):
         """The summary as a JSON-ready dict."""
-        rounds = self.arrays["rounds"]
         counted = {
             "rules": self.rules, "games": self.games, "seed": self.first_seed,
-            "engine": self.engine, "jobs": self.jobs, "complete": self.complete,
+            "engine": self.engine, "jobs": self.jobs, "scheduler": self.scheduler,
+            "complete": self.complete,
         }
-        if self.games == 0:
-            return {**counted, "games_per_second": 0.0, "digest": self.combined_digest()}
-        return {**counted, **round_statistics(rounds, self.seeds), **self.shares(),
-                "mean_ties": mean(self.arrays["ties"]),
-                "mean_wars": mean(self.arrays["wars"]),
-                "mean_battles": mean(self.arrays["battles"]),
-                "longest_tie_streak": int(self.arrays["longest_tie_streak"].max()),
-                "mean_stranded": mean(self.arrays["stranded"]),
-                "games_with_stranded": int(np.count_nonzero(self.arrays["stranded"])),
-                "games_per_second": self.games / self.seconds if self.seconds > 0 else None,
-                "digest": self.combined_digest()}
-
-    def shares(self):
-        """Wins by player (None: nobody), their shares, and counts of each outcome."""
-        winner, outcome = self.arrays["winner"], self.arrays["outcome"]
-        wins = {"A": int(np.count_nonzero(winner == 0)), "B": int(np.count_nonzero(winner == 1)),
-                "nobody": int(np.count_nonzero(winner == -1))}
-        outcomes = {name: int(np.count_nonzero(outcome == index))
-                    for index, name in enumerate(OUTCOMES)}
-        return {"wins": wins, "win_shares": {key: count / self.games for key, count in wins.items()},
-                "outcomes": outcomes}
+        totals = self.statistics()
+        if totals.games == 0:
+            return {**counted, "games_per_second": 0.0, "digest": totals.digest()}
+        speed = self.games / self.seconds if self.seconds > 0 else None
+        return {**counted, **summarize(totals, self.players), "games_per_second": speed,
+                "digest": totals.digest()}
 
     def plot(self, path):
-        """Draw the histogram of game lengths to path (needs pywar[plot])."""
-        from .plot import plot_lengths
-        plot_lengths(self, path)
+        """Draw the histogram of game lengths and the war depths to path (needs
+        pywar[plot])."""
+        from .plot import plot_simulation
+        plot_simulation(self, path)
 
     def write_csv(self, path):
-        """One row per game, with a header."""
-        columns = [self.seeds] + [self.arrays[name] for name in CSV_COLUMNS[1:]]
-        with open(path, "w", newline="") as handle:
-            writer = csv.writer(handle)
-            writer.writerow(CSV_COLUMNS)
-            for seed, winner, outcome, *counts, digest in zip(*(c.tolist() for c in columns)):
-                writer.writerow([seed, WINNER_NAMES[winner] or "", OUTCOMES[outcome],
-                                 *[("" if value < 0 else value) for value in counts],
-                                 f"{digest:016x}"])
+        """One row per game, with a header (only for kept games; simulate(csv=...)
+        streams the rows of any run)."""
+        if not self.kept:
+            raise ValueError("the games were not kept: pass csv= to pywar.simulate to "
+                             "stream their rows, or keep_games=True")
+        with open(path, "wb") as handle:
+            handle.write(CSV_HEADER)
+            handle.write(csv_rows(self.seeds, self.arrays))
 
 
-def mean(values):
-    """The mean of an array as a float."""
-    return float(np.mean(values, dtype=np.float64))
+def summarize(totals, players=2):
+    """The statistics of an Accumulator of at least one game, as summary fields."""
+    histograms, sums, games = totals.histograms, totals.sums, totals.games
+    means = {name: sums[name] / games for name in FIELDS}
+    stranded = histograms["stranded"]
+    without_stranded = stranded.as_dict().get(0, 0)
+    return {
+        **round_statistics(totals), **shares(totals, players),
+        "mean_ties": means["ties"], "mean_wars": means["wars"],
+        "mean_battles": means["battles"],
+        "longest_tie_streak": totals.maxima["longest_tie_streak"][0],
+        "mean_stranded": means["stranded"], "games_with_stranded": games - without_stranded,
+        **{key: value for name in SPREADS
+           for key, value in ((f"mean_{name}", means[name]),
+                              (f"max_{name}", totals.maxima[name][0]))},
+        "war_depths": {str(depth): int(count) for depth, count
+                       in enumerate(totals.war_depths.tolist()) if depth and count},
+        "notable_games": notable_games(totals),
+    }
 
 
-def round_statistics(rounds, seeds):
+def round_statistics(totals):
     """Mean (with a normal 95% interval), median, 90th and 99th percentiles, and the
     shortest and longest games with the first seeds that give them."""
-    count = len(rounds)
-    average = mean(rounds)
-    spread = float(np.std(rounds, ddof=1)) if count > 1 else 0.0
-    margin = Z95 * spread / np.sqrt(count)
-    shortest, longest = int(np.argmin(rounds)), int(np.argmax(rounds))
+    games, histogram = totals.games, totals.histograms["rounds"]
+    total, squares = totals.sums["rounds"], totals.squares["rounds"]
+    average = total / games
+    variance = Fraction(games * squares - total * total, games * (games - 1)) if games > 1 else 0
+    margin = Z95 * math.sqrt(variance) / math.sqrt(games)
+    (shortest, first_short), (longest, first_long) = totals.minima["rounds"], totals.maxima["rounds"]
     return {
         "mean_rounds": average,
         "ci95_rounds": [average - margin, average + margin],
-        "median_rounds": float(np.median(rounds)),
-        "p90_rounds": int(np.percentile(rounds, 90, method="inverted_cdf")),
-        "p99_rounds": int(np.percentile(rounds, 99, method="inverted_cdf")),
-        "min_rounds": int(rounds[shortest]), "min_seed": int(seeds[shortest]),
-        "max_rounds": int(rounds[longest]), "max_seed": int(seeds[longest]),
+        "median_rounds": median(histogram, games),
+        "p90_rounds": percentile(histogram, games, 90),
+        "p99_rounds": percentile(histogram, games, 99),
+        "min_rounds": shortest, "min_seed": totals.seed_of(first_short),
+        "max_rounds": longest, "max_seed": totals.seed_of(first_long),
     }
+
+
+def median(histogram, games):
+    """The middle value, or the mean of the two middle values, as a float."""
+    if games % 2:
+        return float(ranked(histogram, (games + 1) // 2))
+    return (ranked(histogram, games // 2) + ranked(histogram, games // 2 + 1)) / 2
+
+
+def percentile(histogram, games, percent):
+    """The smallest value that at least percent% of the games do not exceed."""
+    return ranked(histogram, max(1, -(-percent * games // 100)))
+
+
+def shares(totals, players):
+    """Wins by player (nobody: -1), their shares, and counts of each outcome."""
+    names = PLAYER_NAMES[:players]
+    slots = totals.winners.tolist()
+    wins = {**{name: slots[seat + 1] for seat, name in enumerate(names)}, "nobody": slots[0]}
+    outcomes = dict(zip(OUTCOMES, totals.outcomes.tolist()))
+    return {"wins": wins,
+            "win_shares": {key: count / totals.games for key, count in wins.items()},
+            "outcomes": outcomes}
+
+
+def notable_games(totals):
+    """The longest game, the deepest war, the biggest comeback and the most lead changes,
+    each with the first seed that gives it."""
+    notable = {}
+    for key, (name, unit) in NOTABLE.items():
+        value, index = totals.maxima[name]
+        notable[key] = {"seed": totals.seed_of(index), unit: value}
+    return notable
+
+
+NUL = 0                      # a byte that no cell holds: the padding removed at the end
+WINNER_TEXT = np.array([[NUL]] + [[ord(name)] for name in PLAYER_NAMES], np.uint8)
+
+
+def text_table(words):
+    """Words as rows of ASCII bytes, padded with NUL to one width."""
+    width = max(len(word) for word in words)
+    return np.array([list(word.encode("ascii")) + [NUL] * (width - len(word))
+                     for word in words], np.uint8)
+
+
+OUTCOME_TEXT = text_table(OUTCOMES)
+
+
+def digit_cells(values, blank_negative=False):
+    """Non-negative integers as rows of ASCII decimal digits, leading zeros (and, if
+    blank_negative, negative values) turned into NUL padding: in bulk, one column of
+    digits at a time."""
+    numbers = np.asarray(values, np.int64)
+    largest = int(numbers.max()) if len(numbers) else 0
+    width = len(str(max(largest, 0)))
+    cells = np.empty((len(numbers), width), np.uint8)
+    rest = np.maximum(numbers, 0)
+    for column in range(width - 1, -1, -1):
+        cells[:, column] = 48 + rest % 10
+        rest = rest // 10
+    started = np.maximum.accumulate(cells != 48, axis=1)
+    started[:, -1] = True                       # a zero is written "0"
+    cells[~started] = NUL
+    if blank_negative:
+        cells[numbers < 0] = NUL
+    return cells
+
+
+def hex_cells(digests):
+    """64-bit digests as rows of 16 lowercase hex digits, in bulk."""
+    packed = np.ascontiguousarray(digests, dtype=">u8").tobytes().hex().encode("ascii")
+    return np.frombuffer(packed, np.uint8).reshape(-1, 16)
+
+
+def csv_rows(seeds, arrays):
+    """The CSV rows of some games (no header), in bulk: seed, winner (blank for nobody),
+    outcome, the counts, cycle_start and cycle_period (blank for none), the digest in hex;
+    lines end in CRLF, as Python's csv module writes them.  Every cell is a block of
+    bytes padded with NUL; the blocks are laid side by side with the commas, and the
+    padding is dropped."""
+    count = len(seeds)
+    if count == 0:
+        return b""
+    cells = [digit_cells(seeds), WINNER_TEXT[np.asarray(arrays["winner"], np.int64) + 1],
+             OUTCOME_TEXT[np.asarray(arrays["outcome"], np.int64)]]
+    cells += [digit_cells(arrays[name]) for name in CSV_COLUMNS[3:14]]
+    cells += [digit_cells(arrays[name], blank_negative=True)
+              for name in ("cycle_start", "cycle_period")]
+    cells.append(hex_cells(arrays["digest"]))
+    comma = np.full((count, 1), ord(","), np.uint8)
+    pieces = [piece for cell in cells for piece in (cell, comma)]
+    pieces[-1] = np.full((count, 2), [13, 10], np.uint8)       # CRLF for the last comma
+    lines = np.hstack(pieces)
+    return lines[lines != NUL].tobytes()

@@ -1,7 +1,9 @@
 """pywar simulate and pywar check, on the command line."""
 
 import csv
+import hashlib
 import json
+import os
 import sys
 
 import pytest
@@ -133,9 +135,28 @@ def test_bad_output_files_fail_before_the_work(capsys, argv, words):
     assert status == 2 and out == "" and err.count("\n") == 1 and words in err
 
 
-def test_too_many_games_for_memory(capsys):
-    status, out, err = run(capsys, "simulate", "-n", str(2 ** 32))
-    assert status == 2 and out == "" and "GiB" in err and err.count("\n") == 1
+def test_too_many_games_to_keep_in_memory():
+    with pytest.raises(MemoryError, match="GiB.*keep_games=False"):
+        pywar.simulate(2 ** 32, keep_games=True)
+
+
+@needs_c
+def test_every_32_bit_seed_can_be_run(capsys, monkeypatch):
+    """-n 4294967296 is no longer refused: it starts (from near the top of the seeds, so
+    that they wrap) in constant memory; a Ctrl-C keeps the games finished so far."""
+    def stop_soon(self, finished, total):
+        if finished > 20_000:
+            raise KeyboardInterrupt
+    monkeypatch.setattr(cli.Progress, "__call__", stop_soon)
+    first = 2 ** 32 - 10_000
+    status, out, err = run(capsys, "simulate", "-n", str(2 ** 32), "--seed", str(first),
+                           "--rules", "iofall", "--json")
+    summary = json.loads(out)
+    assert (status, err) == (130, "") and summary["complete"] is False
+    assert 20_000 < summary["games"] < 2 ** 32
+    played = pywar.simulate(summary["games"], "iofall", seed=first)
+    assert played.seeds[-1] == summary["games"] - 10_001           # past 2^32 - 1, from 0
+    assert summary["digest"] == hashlib.sha256(played.digest.astype("<u8").tobytes()).hexdigest()
 
 
 def test_ctrl_c_during_play_is_one_line(capsys, monkeypatch):
@@ -156,3 +177,11 @@ def test_ctrl_c_during_check_compares_the_finished_games(capsys, monkeypatch):
     verdict = json.loads(out)
     assert status == 130 and verdict["interrupted"] and verdict["agree"]
     assert 30 < verdict["games"] < 1000
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_a_csv_that_fills_up_is_an_input_output_error(capsys):
+    """/dev/full opens, then every write fails: found during the work, so exit 3."""
+    status, out, err = run(capsys, "simulate", "-n", "3000", "--csv", "/dev/full")
+    assert status == 3 and out == "" and err.count("\n") == 1
+    assert "--csv: cannot write '/dev/full'" in err

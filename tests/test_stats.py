@@ -22,7 +22,11 @@ OUTCOME_NAMES = ("win", "both-lose", "cycle", "capped")
 DTYPES = {"rounds": "int32", "battles": "int32", "ties": "int32", "wars": "int32",
           "longest_tie_streak": "int32", "stranded": "int32", "winner": "int8",
           "outcome": "int8", "cycle_start": "int32", "cycle_period": "int32",
-          "digest": "uint64"}
+          "digest": "uint64", "lead_changes": "int32", "biggest_pot": "int32",
+          "comeback": "int32", "deepest_war": "int32", "refills": "int32"}
+PLAYER_NAMES = "ABCDEFGH"
+# Hand-built war depths: [d] is the rounds that had d wars (index 0 unused).
+WAR_DEPTHS = [0, 412, 37, 5, 0, 1] + [0] * 58
 
 
 def plain_mean(values):
@@ -75,16 +79,41 @@ def plain_digest(digests):
     return hashlib.sha256(struct.pack(f"<{len(digests)}Q", *digests)).hexdigest()
 
 
-def plain_summary(seeds, games):
+def plain_max_and_seed(games, seeds, name):
+    """The greatest value of a field, and the seed of the first game that has it."""
+    values = [game[name] for game in games]
+    return max(values), first_seed_of(values, seeds, max(values))
+
+
+def plain_new_statistics(seeds, games, war_depths):
+    """The means and maxima of lead changes, biggest pot, comeback and refills, the war
+    depths as a dict, and the notable games, worked out here."""
+    expected = {}
+    for name in ("lead_changes", "biggest_pot", "comeback", "refills"):
+        expected[f"mean_{name}"] = plain_mean([game[name] for game in games])
+        expected[f"max_{name}"] = max(game[name] for game in games)
+    expected["war_depths"] = {str(depth): rounds for depth, rounds in enumerate(war_depths)
+                              if depth >= 1 and rounds > 0}
+    notable = {}
+    for key, name, unit in (("longest", "rounds", "rounds"), ("deepest_war", "deepest_war", "wars"),
+                            ("biggest_comeback", "comeback", "cards"),
+                            ("most_lead_changes", "lead_changes", "changes")):
+        value, seed = plain_max_and_seed(games, seeds, name)
+        notable[key] = {"seed": seed, unit: value}
+    expected["notable_games"] = notable
+    return expected
+
+
+def plain_summary(seeds, games, war_depths=WAR_DEPTHS, players=2):
     """The summary of games (dicts of the counted fields), worked out here."""
     count = len(games)
     rounds = [game["rounds"] for game in games]
     centre = plain_mean(rounds)
     margin = Z95 * plain_sd(rounds) / math.sqrt(count)
-    wins = {"A": 0, "B": 0, "nobody": 0}
+    wins = {**{PLAYER_NAMES[seat]: 0 for seat in range(players)}, "nobody": 0}
     outcomes = dict.fromkeys(OUTCOME_NAMES, 0)
     for game in games:
-        wins[{0: "A", 1: "B", -1: "nobody"}[game["winner"]]] += 1
+        wins["nobody" if game["winner"] == -1 else PLAYER_NAMES[game["winner"]]] += 1
         outcomes[OUTCOME_NAMES[game["outcome"]]] += 1
     return {
         "games": count,
@@ -101,6 +130,7 @@ def plain_summary(seeds, games):
         "longest_tie_streak": max(game["longest_tie_streak"] for game in games),
         "mean_stranded": plain_mean([game["stranded"] for game in games]),
         "games_with_stranded": sum(1 for game in games if game["stranded"] > 0),
+        **plain_new_statistics(seeds, games, war_depths),
         "digest": plain_digest([game["digest"] for game in games]),
     }
 
@@ -138,18 +168,22 @@ def hand_built_games(rounds):
             "rounds": length, "battles": length + i % 4, "ties": i % 4 + i % 3,
             "wars": i % 4, "longest_tie_streak": (i * 7) % 5, "stranded": (0, 2, 0, 0, 4)[i % 5],
             "winner": winner, "outcome": outcome, "cycle_start": -1, "cycle_period": -1,
-            "digest": (0x9E3779B97F4A7C15 * (i + 1)) % 2 ** 64})
+            "digest": (0x9E3779B97F4A7C15 * (i + 1)) % 2 ** 64,
+            "lead_changes": (i * 5) % 7, "biggest_pot": 2 + (i * 3) % 11,
+            "comeback": (i * 11) % 13 if outcome == 0 else 0, "deepest_war": (i * 2) % 3,
+            "refills": length // 9})
     return games
 
 
-def simulation_of(games, first_seed):
+def simulation_of(games, first_seed, players=2):
     """A Simulation built directly from hand-built games, with seeds from first_seed."""
     seeds = [(first_seed + i) % 2 ** 32 for i in range(len(games))]
     arrays = {name: np.array([game[name] for game in games], dtype)
               for name, dtype in DTYPES.items()}
     return pywar.Simulation(rules="smu", engine="c", jobs=2, first_seed=first_seed,
                             requested=len(games), seconds=0.5,
-                            seeds=np.array(seeds, np.uint32), arrays=arrays), seeds
+                            seeds=np.array(seeds, np.uint32), arrays=arrays,
+                            war_depths=np.array(WAR_DEPTHS, np.int64), players=players), seeds
 
 
 CASES = {
@@ -181,7 +215,8 @@ def test_every_summary_field_of_hand_built_games(case):
     rounds, first_seed = CASES[case]
     games = hand_built_games(rounds)
     simulation, seeds = simulation_of(games, first_seed)
-    expected = {"rules": "smu", "seed": first_seed, "engine": "c", "jobs": 2, "complete": True,
+    expected = {"rules": "smu", "seed": first_seed, "engine": "c", "jobs": 2,
+                "scheduler": None, "complete": True,
                 "games_per_second": len(games) / 0.5, **plain_summary(seeds, games)}
     assert simulation.summary() == approximately(expected)
 
@@ -202,6 +237,13 @@ TABLE_PATTERNS = {
     "outcomes": r"outcomes +win ([\d,]+), both-lose ([\d,]+), cycle ([\d,]+), capped ([\d,]+)",
     "per game": r"per game +ties ([\d.]+), wars ([\d.]+), battles ([\d.]+), "
                 r"stranded cards ([\d.]+) \(([\d,]+) games\)",
+    "swings": r"swings +lead changes ([\d.]+) \(most ([\d,]+)\), biggest pot ([\d.]+) "
+              r"\(most ([\d,]+)\)\n +comeback ([\d.]+) \(most ([\d,]+)\), refills ([\d.]+) "
+              r"\(most ([\d,]+)\)",
+    "war depths": r"war depths +(.*) \(rounds with so many wars\)",
+    "notable": r"notable +longest seed (\d+) \(([\d,]+) rounds\), deepest war seed (\d+) "
+               r"\((\d+) wars\)\n +biggest comeback seed (\d+) \((\d+) cards\), most lead "
+               r"changes seed (\d+) \(([\d,]+)\)",
     "digest": r"digest +([0-9a-f]{64})",
 }
 
@@ -242,6 +284,18 @@ def assert_table_shows(table, expected, seeds, rules):
     assert_printed(numbers["per game"][2:3], [expected["mean_battles"]], 1)
     assert_printed(numbers["per game"][3:4], [expected["mean_stranded"]], 3)
     assert numbers["per game"][4] == expected["games_with_stranded"]
+    swings = numbers["swings"]
+    for i, name in enumerate(("lead_changes", "biggest_pot", "comeback", "refills")):
+        assert_printed(swings[2 * i:2 * i + 1], [expected[f"mean_{name}"]], 2)
+        assert swings[2 * i + 1] == expected[f"max_{name}"]
+    assert numbers["war depths"] == [", ".join(f"{depth}: {rounds:,}" for depth, rounds
+                                               in expected["war_depths"].items())]
+    notable = expected["notable_games"]
+    assert numbers["notable"] == [
+        notable["longest"]["seed"], notable["longest"]["rounds"],
+        notable["deepest_war"]["seed"], notable["deepest_war"]["wars"],
+        notable["biggest_comeback"]["seed"], notable["biggest_comeback"]["cards"],
+        notable["most_lead_changes"]["seed"], notable["most_lead_changes"]["changes"]]
     assert numbers["digest"] == [expected["digest"]]
 
 
@@ -267,23 +321,29 @@ def test_the_command_prints_the_hand_built_values(capsys, monkeypatch, case):
 
 
 def played_games(seeds, rules):
-    """Each seed's game, played one by one through pywar.play, as summary fields."""
-    games = []
+    """Each seed's game, played one by one through pywar.play, as summary fields, and
+    the war depths summed over them."""
+    games, war_depths = [], [0] * 64
     for seed in seeds:
         game = pywar.play(seed, rules)
         games.append({"rounds": game.rounds, "battles": game.battles, "ties": game.ties,
                       "wars": game.wars, "longest_tie_streak": game.longest_tie_streak,
                       "stranded": game.stranded, "digest": game.digest,
                       "winner": {"A": 0, "B": 1, None: -1}[game.winner],
-                      "outcome": OUTCOME_NAMES.index(game.outcome)})
-    return games
+                      "outcome": OUTCOME_NAMES.index(game.outcome),
+                      "lead_changes": game.lead_changes, "biggest_pot": game.biggest_pot,
+                      "comeback": game.comeback, "deepest_war": game.deepest_war,
+                      "refills": game.refills})
+        for depth, rounds in game.war_depths.items():
+            war_depths[depth] += rounds
+    return games, war_depths
 
 
 @pytest.mark.parametrize("rules, first_seed, count", [("smu", 2 ** 32 - 150, 300),
                                                       ("lehigh", 77, 200)])
 def test_the_command_prints_the_values_of_the_games_played(capsys, rules, first_seed, count):
     seeds = [(first_seed + i) % 2 ** 32 for i in range(count)]
-    expected = plain_summary(seeds, played_games(seeds, rules))
+    expected = plain_summary(seeds, *played_games(seeds, rules))
     argv = ["-n", str(count), "--seed", str(first_seed), "--rules", rules]
     printed = json.loads(cli_output(capsys, *argv, "--json"))
     assert printed == approximately({**printed, **expected})

@@ -6,8 +6,9 @@
     pywar check -n 2000                # the C core and the Python twin agree, seed by seed
     pywar rules                        # the presets and the rule dimensions
 
-Exit status: 0 success, 1 a check failed, 2 a usage error (one line on stderr), 130 after
-a Ctrl-C (simulate first prints the summary of the games it finished).
+Exit status: 0 success, 1 a check failed, 2 a usage error (one line on stderr), 3 an
+input/output error during the work (simulate, exact), 130 after a Ctrl-C (simulate
+first prints the summary of the games it finished).
 Each subcommand is a module of this package with an add(subparsers) function that
 sets run=...; common.py holds what they share.  To add one, write its module and
 list it in COMMANDS.

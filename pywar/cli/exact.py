@@ -14,6 +14,7 @@ import argparse
 
 from ..exhaustive import exact
 from . import common as cli
+from .simulate import add_scheduler_option, check_scheduler, cluster_client
 
 
 def deal_text(deal):
@@ -63,18 +64,31 @@ def counts_table(result):
 
 
 def run_exact(args):
-    """Play every deal of the deck and print the counts, or JSON."""
+    """Play every deal of the deck and print the counts, or JSON; a scheduler that
+    cannot be reached is an input/output error (3)."""
     rules, engine = cli.rules_and_engine(args)
-    progress = cli.Progress("exact", args.progress)
+    with cli.usage_errors(args.parser):
+        check_scheduler(args)
     try:
-        with cli.usage_errors(args.parser):
-            result = exact(rules, jobs=args.jobs, engine=engine, symmetry=args.symmetry,
-                           progress=progress)
-    finally:
-        progress.close()
+        with cluster_client(args) as client:
+            result = counted(args, rules, engine, client)
+    except OSError as error:
+        print(f"{cli.PROG} exact: error: {error}", file=sys.stderr)
+        return 3
     sys.stdout.write(json.dumps(result.to_json()) + "\n" if args.json
                      else counts_table(result))
     return 0
+
+
+def counted(args, rules, engine, client):
+    """The ExactResult, with a progress bar."""
+    progress = cli.Progress("exact", args.progress)
+    try:
+        with cli.usage_errors(args.parser):
+            return exact(rules, jobs=args.jobs, engine=engine, symmetry=args.symmetry,
+                         progress=progress, client=client)
+    finally:
+        progress.close()
 
 
 def add(subparsers):
@@ -89,6 +103,7 @@ def add(subparsers):
     cli.add_engine_option(parser)
     parser.add_argument("--jobs", type=cli.count_type("jobs", 1), metavar="J",
                         help="threads for the C engine (default: the usable cores)")
+    add_scheduler_option(parser, "play the parts")
     parser.add_argument("--symmetry", action=argparse.BooleanOptionalAction,
                         default=True, help="play one of each player-swapped pair of deals "
                                            "where that is exact (default: on)")

@@ -1,10 +1,15 @@
-"""pywar simulate: many games, their summary, CSV, plot; Ctrl-C keeps what finished."""
+"""pywar simulate: many games, their summary, CSV, plot; Ctrl-C keeps what finished.
+
+The games are summed chunk by chunk into exact statistics and not kept, so memory does
+not grow with -n; --csv streams one row per game in seed order.  --scheduler plays the
+chunks on a Dask cluster."""
 
 import json
 import sys
+from contextlib import ExitStack, contextmanager
 
 import pywar
-from .common import (InterruptGuard, Progress, add_engine_option, add_progress_option,
+from .common import (PROG, InterruptGuard, Progress, add_engine_option, add_progress_option,
                      add_rule_options, add_seed_range_options, count_type, rules_and_engine,
                      table, usage_errors)
 
@@ -13,44 +18,146 @@ def summary_table(summary):
     """A simulation's summary as readable lines."""
     if summary["games"] == 0:
         return "no games finished\n"
+    return table(head_rows(summary) + count_rows(summary) + tail_rows(summary))
+
+
+def head_rows(summary):
+    """The rows that say what was played, and the lengths."""
     low, high = summary["ci95_rounds"]
-    shares = summary["win_shares"]
-    outcomes = summary["outcomes"]
     last_seed = (summary["seed"] + summary["games"] - 1) % pywar.SEED_LIMIT
-    speed = summary["games_per_second"]
-    rows = [
+    where = (f"{summary['jobs']} job(s)" if summary.get("scheduler") is None else
+             f"{summary['jobs']} Dask worker thread(s) at {summary['scheduler']}")
+    return [
         ("games", f"{summary['games']:,} of {summary['rules']} (seeds {summary['seed']:,} to "
-                  f"{last_seed:,}), {summary['engine']} engine, {summary['jobs']} job(s)"
+                  f"{last_seed:,}), {summary['engine']} engine, {where}"
                   + ("" if summary["complete"] else ", interrupted")),
         ("rounds", f"mean {summary['mean_rounds']:,.1f} (95% CI {low:,.1f} to {high:,.1f}), "
                    f"median {summary['median_rounds']:,.1f}, p90 {summary['p90_rounds']:,}, "
                    f"p99 {summary['p99_rounds']:,}"),
         ("", f"shortest {summary['min_rounds']:,} (seed {summary['min_seed']}), "
              f"longest {summary['max_rounds']:,} (seed {summary['max_seed']})"),
-        ("winners", f"A {shares['A']:.2%}, B {shares['B']:.2%}, nobody {shares['nobody']:.2%}"),
-        ("outcomes", ", ".join(f"{name} {count:,}" for name, count in outcomes.items())),
+    ]
+
+
+def count_rows(summary):
+    """The rows of winners, outcomes and the counts per game."""
+    shares = summary["win_shares"]
+    depths = summary["war_depths"]
+    return [
+        ("winners", ", ".join(f"{name} {share:.2%}" for name, share in shares.items())),
+        ("outcomes", ", ".join(f"{name} {count:,}" for name, count in summary["outcomes"].items())),
         ("per game", f"ties {summary['mean_ties']:.2f}, wars {summary['mean_wars']:.2f}, "
                      f"battles {summary['mean_battles']:.1f}, stranded cards "
                      f"{summary['mean_stranded']:.3f} ({summary['games_with_stranded']:,} games)"),
+        ("swings", f"lead changes {summary['mean_lead_changes']:.2f} (most "
+                   f"{summary['max_lead_changes']:,}), biggest pot "
+                   f"{summary['mean_biggest_pot']:.2f} (most {summary['max_biggest_pot']:,})"),
+        ("", f"comeback {summary['mean_comeback']:.2f} (most {summary['max_comeback']:,}), "
+             f"refills {summary['mean_refills']:.2f} (most {summary['max_refills']:,})"),
+        ("war depths", ", ".join(f"{depth}: {rounds:,}" for depth, rounds in depths.items())
+         + " (rounds with so many wars)" if depths else "no wars"),
+    ]
+
+
+def tail_rows(summary):
+    """The notable games, the speed and the digest."""
+    notable = summary["notable_games"]
+    speed = summary["games_per_second"]
+    return [
+        ("notable", f"longest seed {notable['longest']['seed']} "
+                    f"({notable['longest']['rounds']:,} rounds), deepest war seed "
+                    f"{notable['deepest_war']['seed']} ({notable['deepest_war']['wars']} wars)"),
+        ("", f"biggest comeback seed {notable['biggest_comeback']['seed']} "
+             f"({notable['biggest_comeback']['cards']} cards), most lead changes seed "
+             f"{notable['most_lead_changes']['seed']} "
+             f"({notable['most_lead_changes']['changes']:,})"),
         ("speed", "-" if speed is None else f"{speed:,.0f} games/s"),
         ("digest", summary["digest"]),
     ]
-    return table(rows)
 
 
 def run_simulate(args):
-    """Simulate games and print their summary; Ctrl-C prints what was finished (130)."""
+    """Simulate games and print their summary; Ctrl-C prints what was finished (130);
+    a file that cannot be written during the run, or a scheduler that cannot be
+    reached, is an input/output error (3)."""
     rules, engine = rules_and_engine(args)
     with usage_errors(args.parser):
         check_outputs(args.csv, args.plot)
+        check_scheduler(args)
+    try:
+        with ExitStack() as resources:
+            client = resources.enter_context(cluster_client(args))
+            rows = resources.enter_context(csv_file(args.csv))
+            return simulate_and_report(args, rules, engine, client, rows)
+    except OSError as error:
+        print(f"{PROG} simulate: error: {error}", file=sys.stderr)
+        return 3
+
+
+def simulate_and_report(args, rules, engine, client, rows):
+    """Play, then print the summary and draw the plot: the exit status."""
     with InterruptGuard() as guard:
-        simulation = simulated(args, rules, engine, guard)
+        simulation = simulated(args, rules, engine, guard, client, rows)
         guard.holding = True                    # a Ctrl-C now waits for the output
         write_results(args, simulation)
     return 130 if guard.seen else 0
 
 
-def simulated(args, rules, engine, guard):
+@contextmanager
+def cluster_client(args):
+    """A Dask client for --scheduler (announced on stderr), or None."""
+    if args.scheduler is None:
+        yield None
+        return
+    from .. import cluster
+    with usage_errors(args.parser):
+        cluster.require_distributed()
+    with cluster.connect(args.scheduler) as client:
+        cluster.announce(client)
+        yield client
+
+
+class CsvFile:
+    """The --csv file, written in bytes; a failed write or close is an OSError that
+    names the file."""
+
+    def __init__(self, path):
+        self.path = path
+        self.handle = open(path, "wb")
+
+    def failed(self, error):
+        """The OSError to raise for a failed write or close."""
+        return OSError(f"--csv: cannot write {self.path!r}: {error.strerror or error}")
+
+    def write(self, data):
+        """Write rows."""
+        try:
+            self.handle.write(data)
+        except OSError as error:
+            raise self.failed(error) from None
+
+    def close(self):
+        """Flush and close the file."""
+        try:
+            self.handle.close()
+        except OSError as error:
+            raise self.failed(error) from None
+
+
+@contextmanager
+def csv_file(path):
+    """The --csv file opened for rows in bytes, or None."""
+    if not path:
+        yield None
+        return
+    rows = CsvFile(path)
+    try:
+        yield rows
+    finally:
+        rows.close()
+
+
+def simulated(args, rules, engine, guard, client, rows):
     """The Simulation: of every game, or after a Ctrl-C, of the games finished from the
     first seed on.  Once all are finished, the guard holds any Ctrl-C back."""
     progress = Progress("simulating", args.progress)
@@ -63,34 +170,34 @@ def simulated(args, rules, engine, guard):
     try:
         with usage_errors(args.parser):
             return pywar.simulate(args.games, rules, seed=args.seed, engine=engine,
-                                  jobs=args.jobs, progress=report)
+                                  jobs=args.jobs, progress=report, keep_games=False,
+                                  csv=rows, chunk=args.chunk, client=client)
     except pywar.SimulationInterrupted as interrupted:
         guard.holding = guard.seen = True
         return interrupted.simulation
     except KeyboardInterrupt:                   # before the first game began
         guard.holding = guard.seen = True
-        return nothing_finished(args, rules, engine)
+        return nothing_finished(args, rules, engine, client)
     finally:
         progress.close()
 
 
-def nothing_finished(args, rules, engine):
+def nothing_finished(args, rules, engine, client):
     """The Simulation of no games, as simulate() would have given it."""
-    from .. import batch
+    from ..accumulator import Accumulator
     jobs = 1 if engine == "python" else args.jobs or pywar.usable_cores()
     return pywar.Simulation(rules=rules.name, engine=engine, jobs=jobs, first_seed=args.seed,
-                            requested=args.games, seconds=0.0, seeds=batch.seeds_of(args.seed, 0),
-                            arrays=batch.empty_arrays(0))
+                            requested=args.games, seconds=0.0, players=rules.players,
+                            totals=Accumulator(seed=args.seed),
+                            scheduler=None if client is None else client.scheduler.address)
 
 
 def write_results(args, simulation):
-    """Print the summary, and write the CSV and the plot if asked for."""
+    """Print the summary, and draw the plot if asked for."""
     summary = simulation.summary()
     sys.stdout.write(json.dumps(summary) + "\n" if args.json else summary_table(summary))
     sys.stdout.flush()
     with usage_errors(args.parser):
-        if args.csv:
-            simulation.write_csv(args.csv)
         if args.plot and simulation.games:
             simulation.plot(args.plot)
 
@@ -109,22 +216,46 @@ def check_outputs(csv_path, plot_path):
         check_plot_path(plot_path)
 
 
+def check_scheduler(args):
+    """--scheduler takes 'local', 'local:N' or an address, and leaves --jobs out."""
+    if args.scheduler is None:
+        return
+    if args.jobs is not None:
+        raise ValueError("--jobs sets the threads on this machine: with --scheduler the "
+                         "cluster's workers play (local:N starts N of them)")
+    from ..cluster import parse_scheduler
+    parse_scheduler(args.scheduler)
+
+
+def add_scheduler_option(parser, what):
+    """Add --scheduler: run on a Dask cluster."""
+    parser.add_argument("--scheduler", metavar="ADDRESS",
+                        help=f"{what} on a Dask cluster: a scheduler's address "
+                             "(tcp://HOST:8786), or local[:WORKERS] to start worker "
+                             "processes here (needs pywar[dask])")
+
 
 def add(subparsers):
     """The simulate subcommand."""
     parser = subparsers.add_parser(
         "simulate", help="play many games and summarize them",
         description="Play games with seeds S, S+1, ... and summarize their lengths and "
-                    "outcomes. Ctrl-C prints the summary of the games finished so far.")
+                    "outcomes in constant memory. Ctrl-C prints the summary of the games "
+                    "finished so far.")
     add_seed_range_options(parser, required=True)
     parser.add_argument("--jobs", type=count_type("jobs", 1), metavar="J",
                         help="threads for the C engine (default: the usable cores)")
+    add_scheduler_option(parser, "play the chunks")
+    parser.add_argument("--chunk", type=count_type("chunk", 1), metavar="G",
+                        help="games per chunk or task (default: sized automatically; "
+                             "the results do not depend on it)")
     add_rule_options(parser)
     add_engine_option(parser)
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
-    parser.add_argument("--csv", metavar="FILE", help="write one row per game to FILE")
+    parser.add_argument("--csv", metavar="FILE",
+                        help="write one row per game to FILE, in seed order, as they finish")
     parser.add_argument("--plot", metavar="FILE.png",
-                        help="draw the histogram of game lengths (needs pywar[plot])")
+                        help="draw the histogram of game lengths and the war depths, two "
+                             "panels in one figure (needs pywar[plot])")
     add_progress_option(parser)
     parser.set_defaults(run=run_simulate, parser=parser)
-

@@ -1,0 +1,225 @@
+"""Simulations and exact counts on a Dask cluster (pip install 'pywar[dask]').
+
+A simulation's chunks become Dask tasks: each plays its games in C on a worker and
+returns only the chunk's Accumulator (pywar/accumulator.py), plus its CSV rows or its
+arrays when they are wanted.  One collector thread submits the chunks, no more than a
+window ahead of the folded prefix, and folds the results in seed order as they come, so
+the summary and the digest are those of the threaded run; the main thread only sleeps
+and polls, as in pywar/batch.py.  A worker that dies loses no chunk (the scheduler runs
+its tasks again) and counts none twice (a chunk is folded once, by its first game).
+Ctrl-C cancels the outstanding chunks and keeps the finished prefix.
+
+The exact enumeration's parts (pywar/exhaustive.py) run the same way: each task plays
+one part and returns its Tally, and tallies merge exactly in any order.
+"""
+
+import logging
+import sys
+import threading
+import time
+import uuid
+from contextlib import contextmanager
+
+from . import batch
+
+INSTALL = "pip install 'pywar[dask]'"
+LOCAL = "local"
+CONNECT_SECONDS = 10         # to reach a scheduler, and for it to have a worker
+SMALLEST_CHUNK = 16_384       # a task costs about 6 ms to schedule: 2% of 0.3 s
+LARGEST_CHUNK = 262_144      # about 7 s of smu or 2 s of iofall on one core
+CHUNKS_PER_THREAD = 4        # for smaller runs: chunks enough to share out and report
+WINDOW_PER_THREAD = 3        # chunks submitted past the folded prefix, per worker thread
+POLL_SECONDS = 0.01
+
+
+def require_distributed():
+    """Import distributed, or raise an ImportError saying how to install it."""
+    try:
+        import distributed
+    except ImportError:
+        raise ImportError(f"--scheduler needs Dask's distributed: {INSTALL}") from None
+    return distributed
+
+
+def parse_scheduler(text):
+    """('local', workers or None) for 'local' or 'local:N', else ('address', text)."""
+    if text != LOCAL and not text.startswith(LOCAL + ":"):
+        return "address", text
+    count = text[len(LOCAL) + 1:]
+    if not count:
+        return LOCAL, None
+    if not count.isdigit() or int(count) < 1:
+        raise ValueError(f"--scheduler local:N needs N, the worker processes, a whole "
+                         f"number from 1, not {count!r}")
+    return LOCAL, int(count)
+
+
+@contextmanager
+def connect(scheduler):
+    """A distributed.Client for a scheduler's address (tcp://host:port), or for a
+    LocalCluster of worker processes ('local', 'local:N'), closed on leaving."""
+    kind, value = parse_scheduler(scheduler)
+    distributed = require_distributed()
+    cluster = None
+    if kind == LOCAL:
+        from . import usable_cores
+        cluster = distributed.LocalCluster(n_workers=value or usable_cores(),
+                                           threads_per_worker=1, processes=True,
+                                           dashboard_address=":0", silence_logs=logging.ERROR)
+        client = distributed.Client(cluster)
+    else:
+        client = distributed.Client(value, timeout=f"{CONNECT_SECONDS}s")
+    try:
+        yield client
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+def dashboard(client):
+    """The Dask dashboard's address, or None when the scheduler serves none."""
+    try:
+        return client.dashboard_link
+    except (KeyError, AttributeError, TypeError):
+        return None
+
+
+def announce(client, stream=None):
+    """Say on stderr (or stream) where the scheduler and its dashboard are."""
+    stream = sys.stderr if stream is None else stream
+    link = dashboard(client)
+    where = f"dashboard at {link}" if link else "no dashboard (pip install bokeh)"
+    stream.write(f"pywar: Dask scheduler {client.scheduler.address}, {where}\n")
+    stream.flush()
+
+
+def threads_of(client):
+    """The worker threads of the cluster, after waiting for its first worker."""
+    client.wait_for_workers(1, timeout=CONNECT_SECONDS)
+    return max(1, sum(client.nthreads().values()))
+
+
+def chunk_size(count, threads):
+    """Games per task: large enough that scheduling costs little next to playing, small
+    enough to share a run out among the threads."""
+    return int(min(LARGEST_CHUNK, max(SMALLEST_CHUNK, count // (threads * CHUNKS_PER_THREAD))))
+
+
+class ClusterJob:
+    """A simulation's chunks played as Dask tasks, folded in seed order by a collector
+    thread of its own."""
+
+    def __init__(self, client, spec, size, threads):
+        self.client = client
+        self.spec = spec
+        self.size = size
+        self.total = -(-spec.count // size)
+        self.window = max(4, WINDOW_PER_THREAD * threads)
+        self.token = uuid.uuid4().hex
+        self.stop = threading.Event()
+        self.finished = 0                 # games in results received, for progress
+        self.error = None
+        self.thread = threading.Thread(target=self.collect, name="pywar-collector",
+                                       daemon=True)
+
+    def submit(self, index):
+        """The future of chunk index: batch.play_chunk on a worker."""
+        spec = self.spec
+        start = index * self.size
+        count = min(self.size, spec.count - start)
+        return self.client.submit(batch.play_chunk, spec.seed, start, count, spec.rules,
+                                  spec.engine, rows=spec.rows is not None,
+                                  keep=spec.kept is not None,
+                                  key=f"pywar-chunk-{self.token}-{index}", pure=False)
+
+    def collect(self):
+        """Submit chunks within the window, and fold their results as they finish,
+        until every chunk is folded, stop is set or a chunk fails."""
+        from distributed import as_completed
+        pending = {}
+        results = as_completed(loop=self.client.loop, with_results=True)
+        following = 0
+        try:
+            while not self.stop.is_set():
+                following = self.fill(results, pending, following)
+                if not pending:
+                    break
+                if not self.take(results, pending):
+                    time.sleep(POLL_SECONDS)
+            self.take(results, pending)
+        except BaseException as error:     # the main thread raises it
+            self.error = error
+        finally:
+            self.client.cancel(list(pending.values()))
+
+    def fill(self, results, pending, following):
+        """Submit the chunks from following on that lie within the window; the next
+        chunk to submit."""
+        folded = self.spec.folder.games // self.size
+        while following < self.total and following < folded + self.window:
+            future = self.submit(following)
+            pending[future.key] = future
+            results.add(future)
+            following += 1
+        return following
+
+    def take(self, results, pending):
+        """Fold the results that have come in; True if there were any."""
+        arrived = results.next_batch(block=False)
+        for future, result in arrived:
+            pending.pop(future.key, None)
+            if future.status == "error":
+                raise result[1].with_traceback(result[2])
+            if future.status == "finished":
+                self.spec.folder.add(result)
+                self.finished += result.totals.games
+        return bool(arrived)
+
+    def run(self, report):
+        """Start the collector and wait for it, reporting progress now and then."""
+        self.thread.start()
+        while self.thread.is_alive():
+            time.sleep(POLL_SECONDS)
+            report(self.finished)
+        if self.error is not None:
+            raise self.error
+        report(self.spec.folder.games)
+
+    def halt(self):
+        """Stop submitting, cancel the outstanding chunks, and wait for the collector."""
+        self.stop.set()
+        while self.thread.is_alive():
+            time.sleep(POLL_SECONDS)
+
+
+def simulate(client, seed, count, rules, engine, report=None, keep_games=True, rows=None,
+             chunk=None):
+    """pywar.simulate on a Dask cluster: the Simulation of count games from seed."""
+    threads = threads_of(client)
+    size = chunk or chunk_size(count, threads)
+    spec = batch.start_run(seed, count, rules, engine, threads, keep_games, rows,
+                           scheduler=client.scheduler.address)
+    return batch.finish(spec, ClusterJob(client, spec, size, threads),
+                        report or (lambda finished: None))
+
+
+def run_parts(client, parts, progress=None):
+    """The merged Tally of exact parts, each played as a Dask task (exhaustive.run_part);
+    progress(games, total) as parts finish.  Ctrl-C cancels the parts not finished."""
+    from distributed import as_completed
+    from .exhaustive import Tally, part_games, run_part
+    token = uuid.uuid4().hex
+    games = {f"pywar-part-{token}-{i}": part_games(part) for i, part in enumerate(parts)}
+    futures = [client.submit(run_part, part, key=key, pure=False)
+               for key, part in zip(games, parts)]
+    total, done, everything = Tally(), 0, sum(games.values())
+    try:
+        for future, tally in as_completed(futures, loop=client.loop, with_results=True):
+            total = total.merge(tally)
+            done += games[future.key]
+            if progress is not None:
+                progress(done, everything)
+    finally:
+        client.cancel(futures)
+    return total
