@@ -8,6 +8,7 @@ import pywar
 from ..rules import DEAL_HELP, check_deal, parse_deal
 from .common import (add_engine_option, add_rule_options, rules_and_engine, seed_type,
                      usage_errors)
+from .inputs import InputError, say_error, trace_target
 
 
 def run_play(args):
@@ -16,12 +17,24 @@ def run_play(args):
     with usage_errors(args.parser):
         deal = None if args.deal is None else check_deal(parse_deal(args.deal), rules)
         pywar.check_port(engine, rules, args.stack, deal)
+    if args.json and args.trace == "-":
+        args.parser.error("--json and --trace - both write stdout: give --trace a file")
+    try:
+        trace = trace_target(args.trace)
+    except InputError as error:
+        return say_error(args.parser.prog, error)
     seed = args.seed
     if seed is None:
         seed = int(time.time()) % 2 ** 32
         print(f"seed: {seed}", file=sys.stderr)
-    game = pywar.play(seed, rules=rules, engine=engine, stack=args.stack, deal=deal,
-                      transcript=False if args.json else sys.stdout)
+    try:
+        game = pywar.play(seed, rules=rules, engine=engine, stack=args.stack, deal=deal,
+                          transcript=False if args.json or args.trace == "-" else sys.stdout,
+                          trace=trace)
+        if trace not in (False, sys.stdout):
+            trace.close()
+    except InputError as error:
+        return say_error(args.parser.prog, error)
     if args.json:
         sys.stdout.write(json.dumps(game.to_json()) + "\n")
     return 0
@@ -42,5 +55,8 @@ def add(subparsers):
     parser.add_argument("--deal", metavar="A/B",
                         help=f"play this deal, not a shuffled one: {DEAL_HELP}")
     parser.add_argument("--json", action="store_true", help="print the result as JSON instead")
+    parser.add_argument("--trace", metavar="FILE",
+                        help="write the game's trace (docs/trace.md) to FILE as it goes; with "
+                             "- the trace goes to stdout in place of the transcript")
     parser.set_defaults(run=run_play, parser=parser)
 
