@@ -18,12 +18,12 @@ import sys
 import time  # noqa: F401  (tests set pywar.cli.time.time)
 
 from . import check, exact, play, rules, simulate
-from . import diff, replay
+from . import diff, referee, replay
 from .common import *  # noqa: F401,F403  (the shared helpers, for other modules and tests)
 from .common import PROG, Parser, UsageError, version
 
 COMMANDS = (play, simulate, check, exact, rules)
-COMMANDS += (replay, diff)
+COMMANDS += (replay, diff, referee)
 
 
 def build_subcommands(parser):
