@@ -306,8 +306,9 @@ def seed_fault(lines, seed, rule_fault):
     index, wanted = found
     said = repr(lines[index]) if index < len(lines) else "nothing (the file ends)"
     required = "nothing more (the game is over)" if wanted is None else repr(wanted)
-    return Fault(index + 1, 0, f"the reference's game of seed {seed} has {required} "
-                               f"here; the file says {said}")
+    round_ = sum(1 for line in lines[:index + 1] if line.startswith("======== Round "))
+    return Fault(index + 1, round_, f"the reference's game of seed {seed} has {required} "
+                                    f"here; the file says {said}")
 
 
 def referee(text, seed=None):
