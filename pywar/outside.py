@@ -24,7 +24,7 @@ import shutil
 import signal
 import subprocess
 import tempfile
-import time
+import threading
 from importlib import import_module
 
 import pywar
@@ -203,10 +203,11 @@ class PythonClass:
         """The class's game of a seed, driven as the reference's main drives TableTop."""
         text = []
         try:
-            self.drive(seed, text)
+            within(self.timeout, lambda: self.drive(seed, text))
             transcript = "".join(text)
-        except OutsideError:
-            raise
+        except Overtime:
+            raise OutsideError(f"{self.name} did not finish seed {seed} within "
+                               f"{self.timeout:g} s (--timeout)") from None
         except Exception as error:
             raise OutsideError(f"{self.name} raised {type(error).__name__} on seed {seed}: "
                                f"{error}") from None
@@ -214,7 +215,6 @@ class PythonClass:
 
     def drive(self, seed, text):
         """main: the round header, then do_battle(), until it returns True."""
-        started = time.monotonic()
         table = self.cls(seed, text=text)
         number = 1
         over = False
@@ -222,9 +222,32 @@ class PythonClass:
             text.append(f"======== Round {number} ========\n")
             number += 1
             over = table.do_battle()
-            if time.monotonic() - started > self.timeout:
-                raise OutsideError(f"{self.name} did not finish seed {seed} within "
-                                   f"{self.timeout:g} s (--timeout)")
+
+
+class Overtime(BaseException):
+    """An outside class ran past its timeout (a BaseException, so that the class's own
+    'except Exception' cannot swallow it)."""
+
+
+def overtime(signum, frame):
+    """The SIGALRM handler: stop the class where it is."""
+    raise Overtime
+
+
+def within(seconds, action):
+    """action(), stopped by Overtime after seconds (in the main thread, where a signal
+    can stop it; elsewhere it runs to its end)."""
+    if threading.current_thread() is not threading.main_thread():
+        return action()
+    previous = signal.signal(signal.SIGALRM, overtime)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, seconds)
+        try:
+            return action()
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+    finally:
+        signal.signal(signal.SIGALRM, previous)
 
 
 def implementation(name, stack=None, timeout=10.0):

@@ -241,11 +241,21 @@ def test_a_failing_class_is_one_line(capsys, tmp_path, monkeypatch):
         "        return 1 / 0\n"
         "class Endless(Table):\n"
         "    def do_battle(self):\n"
-        "        return False\n")
+        "        return False\n"
+        "class Stuck(Table):\n"
+        "    def do_battle(self):\n"
+        "        while True:\n"
+        "            try:\n"
+        "                pass\n"
+        "            except Exception:\n"
+        "                pass\n")
     monkeypatch.syspath_prepend(str(tmp_path))
     status, out, _ = run(capsys, "check", "--engine", "py:broken_war:Table", "-n", "2")
     assert status == 1
     assert out.splitlines()[0] == ("py:broken_war:Table raised ZeroDivisionError on seed 0: "
                                    "division by zero")
-    status, out, _ = run(capsys, "check", "--engine", "py:broken_war:Endless", "--timeout", "0.2")
-    assert status == 1 and "did not finish seed 0 within 0.2 s" in out.splitlines()[0]
+    for name in ("Endless", "Stuck"):
+        status, out, _ = run(capsys, "check", "--engine", f"py:broken_war:{name}",
+                             "--timeout", "0.2")
+        assert status == 1 and out.splitlines()[0] == (f"py:broken_war:{name} did not finish "
+                                                       "seed 0 within 0.2 s (--timeout)")
