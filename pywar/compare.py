@@ -257,4 +257,4 @@ def first_difference(a, b, seed=None):
     return found
 
 
-__all__ = ["Difference", "Side", "TraceError", "first_difference"]
+__all__ = ["Difference", "Side", "first_difference"]

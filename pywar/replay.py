@@ -19,7 +19,7 @@ nor the Python twin, nor the port, so that it can check them.
 import json
 from dataclasses import dataclass, field
 
-from .common.trace import VERSION, TraceError, spell
+from .common.trace import VERSION, spell
 from .rules import Rules, check_deal, parse_deck
 from .table import NAMES, Table
 from .twin.narrator import Narrator
@@ -99,13 +99,13 @@ def header_of(line):
     if tuple(header) != HEADER_KEYS:
         raise NotATrace(f"the header's keys are {', '.join(header)}, not "
                         f"{', '.join(HEADER_KEYS)}")
-    header["rules"] = rules_of(header)
+    rules_of(header)
     check_header_values(header)
     return header
 
 
 def rules_of(header):
-    """The header's rules as a dict, once Rules accepts them, or NotATrace."""
+    """The header's rules, once Rules accepts them, or NotATrace."""
     given = header["rules"]
     if not isinstance(given, dict):
         raise NotATrace("the header's rules are not a JSON object")
@@ -116,7 +116,7 @@ def rules_of(header):
     if list(given) != list(rules.to_dict()):
         raise NotATrace(f"the header's rules have the keys {', '.join(given)}, not "
                         f"{', '.join(rules.to_dict())}")
-    return given
+    return rules
 
 
 def check_header_values(header):
@@ -659,4 +659,4 @@ def check_trace(text):
     return result
 
 
-__all__ = ["Fault", "NotATrace", "Result", "TraceError", "check_trace"]
+__all__ = ["Fault", "NotATrace", "Result", "check_trace"]
