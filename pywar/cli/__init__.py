@@ -18,11 +18,11 @@ import os
 import sys
 import time  # noqa: F401  (tests set pywar.cli.time.time)
 
-from . import check, exact, play, rules, simulate, step
+from . import check, diff, exact, play, referee, replay, rules, simulate, step
 from .common import *  # noqa: F401,F403  (the shared helpers, for other modules and tests)
 from .common import PROG, Parser, UsageError, Version
 
-COMMANDS = (play, simulate, check, exact, rules, step)
+COMMANDS = (play, simulate, check, exact, rules, step, replay, diff, referee)
 
 
 def build_subcommands(parser):

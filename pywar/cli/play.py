@@ -9,6 +9,7 @@ from .html import open_page
 from ..rules import DEAL_HELP, check_deal, parse_deal
 from .common import (add_engine_option, add_rule_options, rules_and_engine, seed_type,
                      usage_errors)
+from .inputs import InputError, say_error, trace_target
 
 
 def run_play(args):
@@ -17,20 +18,43 @@ def run_play(args):
     with usage_errors(args.parser):
         deal = None if args.deal is None else check_deal(parse_deal(args.deal), rules)
         pywar.check_port(engine, rules, args.stack, deal)
+    if args.json and args.trace == "-":
+        args.parser.error("--json and --trace - both write stdout: give --trace a file")
     page = open_page(args.html) if args.html else None      # before the game
     if args.html and page is None:
         return 3
+    try:
+        trace = trace_target(args.trace)
+    except InputError as error:
+        return say_error(args.parser.prog, error)
     seed = args.seed
     if seed is None:
         seed = int(time.time()) % 2 ** 32
         print(f"seed: {seed}", file=sys.stderr)
-    game = pywar.play(seed, rules=rules, engine=engine, stack=args.stack, deal=deal,
-                      transcript=False if args.json else sys.stdout,
-                      trace=page.trace if page else False)
+    try:
+        game = pywar.play(seed, rules=rules, engine=engine, stack=args.stack, deal=deal,
+                          transcript=False if args.json or args.trace == "-" else sys.stdout,
+                          trace=Both(trace, page.trace) if page else trace)
+        if trace not in (False, sys.stdout):
+            trace.close()
+    except InputError as error:
+        return say_error(args.parser.prog, error)
     if args.json:
         sys.stdout.write(json.dumps(game.to_json()) + "\n")
     return page.finish() if page else 0
 
+
+class Both:
+    """A trace writer that writes to two: the --trace file (if any) and the page's."""
+
+    def __init__(self, first, second):
+        """The two writers; first may be False (no --trace)."""
+        self.writers = [w for w in (first, second) if w is not False]
+
+    def write(self, text):
+        """Write a piece of the trace to each."""
+        for writer in self.writers:
+            writer.write(text)
 
 
 def add(subparsers):
@@ -50,5 +74,8 @@ def add(subparsers):
     parser.add_argument("--html", metavar="FILE",
                         help="also write a page that shows the game step by step: one HTML "
                              "file that works offline")
+    parser.add_argument("--trace", metavar="FILE",
+                        help="write the game's trace (docs/trace.md) to FILE as it goes; with "
+                             "- the trace goes to stdout in place of the transcript")
     parser.set_defaults(run=run_play, parser=parser)
 

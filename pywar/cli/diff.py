@@ -1,0 +1,58 @@
+"""pywar diff: where two games part, from their trace (or transcript) files."""
+
+import json
+import sys
+
+from ..common.trace import TraceError, read
+from ..compare import Side, first_difference
+from ..outside import kind_of
+from ..replay import split_lines
+from .inputs import NOT_WANTED, InputError, read_input, say_error
+
+
+def side_of_file(path):
+    """A file as a Side: a trace or a transcript (told by its first line)."""
+    text = read_input(path)
+    kind = kind_of(text)
+    if kind is None:
+        raise InputError(f"{path} is neither a pywar trace nor a transcript (its first line "
+                         "is not a trace header or a narration's first line)", NOT_WANTED)
+    if kind == "transcript":
+        return Side(path, transcript=text)
+    try:
+        read(split_lines(text))
+    except TraceError as error:
+        raise InputError(f"{path}: {error}", NOT_WANTED) from None
+    return Side(path, trace=text)
+
+
+def run_diff(args):
+    """Compare two files: 0 the same game, 1 they part (and where)."""
+    try:
+        sides = [side_of_file(path) for path in (args.a, args.b)]
+    except InputError as error:
+        return say_error(args.parser.prog, error)
+    found = first_difference(*sides)
+    if args.json:
+        verdict = {"a": args.a, "b": args.b, "same": found is None,
+                   "difference": None if found is None else found.to_json()}
+        sys.stdout.write(json.dumps(verdict) + "\n")
+    elif found is None:
+        sys.stdout.write(f"{args.a} and {args.b} are the same game.\n")
+    else:
+        sys.stdout.write(found.report())
+    return 0 if found is None else 1
+
+
+def add(subparsers):
+    """The diff subcommand."""
+    parser = subparsers.add_parser(
+        "diff", help="show where the games of two trace files part",
+        description="Compare two traces (or transcripts) of a game: the first differing "
+                    "event, both sides, and the transcript lines around the first differing "
+                    "line, as a unified diff. Exit status 0 the same, 1 different, 2 a file "
+                    "that is neither a trace nor a transcript, 3 one that cannot be read.")
+    parser.add_argument("a", metavar="A", help="a trace or transcript file (- for stdin)")
+    parser.add_argument("b", metavar="B", help="the other")
+    parser.add_argument("--json", action="store_true", help="print the finding as one JSON line")
+    parser.set_defaults(run=run_diff, parser=parser)

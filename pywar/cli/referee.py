@@ -1,0 +1,80 @@
+"""pywar referee: a transcript in the reference's format refereed line by line."""
+
+import sys
+
+from ..common.trace import read
+from ..outside import OutsideError, implementation
+from ..referee import NotATranscript, referee
+from ..replay import split_lines
+from ..rules import PRESETS
+from ..twin.narrator import narrate_steps
+from .common import seed_type, usage_errors
+from .inputs import NOT_WANTED, InputError, read_input, say_error, seconds_type
+
+
+def transcript_of(args):
+    """(name, text): the file's text, or the transcript the engine prints for --seed."""
+    if args.engine is None:
+        return args.file, read_input(args.file)
+    with usage_errors(args.parser):
+        player = implementation(args.engine, args.stack, args.timeout)
+        player.check(PRESETS["smu"])
+    side = player.play(args.seed, PRESETS["smu"])
+    if side.transcript is not None:
+        return player.name, side.transcript
+    header, events = read(split_lines(side.trace))
+    return player.name, "".join(narrate_steps(header, events))
+
+
+def verdict_line(name, verdict, seed):
+    """The finding: the first fault, or the legal game."""
+    if verdict.fault is not None:
+        return f"{name}: {verdict.fault}"
+    losers = " and ".join(f"player {'AB'[p]}" for p in verdict.losers)
+    also = "" if seed is None else f", the reference's game of seed {seed}"
+    return (f"{name}: a legal game of smu{also}: {verdict.rounds:,} rounds, {losers} "
+            f"ran out")
+
+
+def run_referee(args):
+    """Referee a transcript: 0 legal, 1 at the first fault."""
+    if (args.file is None) == (args.engine is None):
+        args.parser.error("give a FILE or --engine (with --seed), not both")
+    if args.engine is not None and args.seed is None:
+        args.parser.error("--engine needs --seed: the game of which seed to referee")
+    try:
+        name, text = transcript_of(args)
+        try:
+            verdict = referee(text, args.seed)
+        except NotATranscript as error:
+            raise InputError(f"{name}: {error}", NOT_WANTED) from None
+    except InputError as error:
+        return say_error(args.parser.prog, error)
+    except OutsideError as error:
+        sys.stdout.write(f"{error}\n")
+        return 1
+    sys.stdout.write(verdict_line(name, verdict, args.seed) + "\n")
+    return 0 if verdict.fault is None else 1
+
+
+def add(subparsers):
+    """The referee subcommand."""
+    parser = subparsers.add_parser(
+        "referee", help="referee a transcript in the SMU reference's format",
+        description="Read a transcript as the SMU reference prints it (a student's "
+                    "program's, say) and report the first line that breaks a rule. With "
+                    "--seed, also check that it is the reference's game of that seed. Exit "
+                    "status 0 a legal game, 1 at the first fault, 2 a file that is not such "
+                    "a transcript, 3 one that cannot be read.")
+    parser.add_argument("file", metavar="FILE", nargs="?",
+                        help="the transcript, or - for stdin")
+    parser.add_argument("--seed", type=seed_type, metavar="N",
+                        help="check that the file is the reference's game of seed N")
+    parser.add_argument("--engine", metavar="E",
+                        help="referee the transcript this implementation prints for --seed "
+                             "instead of a file: a pywar engine, cmd:'PROGRAM {seed}' or "
+                             "py:MODULE:CLASS")
+    parser.add_argument("--stack", choices=("pile", "adt"), help="the port's stack")
+    parser.add_argument("--timeout", type=seconds_type, default=10.0, metavar="S",
+                        help="seconds an outside program may take (default: 10)")
+    parser.set_defaults(run=run_referee, parser=parser)

@@ -1,0 +1,333 @@
+"""A transcript in the SMU reference's format, the kind a student's program prints,
+refereed line by line: pywar referee.
+
+    >>> import pywar
+    >>> from pywar.referee import referee
+    >>> text = pywar.play(17455, transcript=True).transcript
+    >>> referee(text).fault is None, referee(text, seed=17455).fault is None
+    (True, True)
+
+Without a seed it checks what the rules fix whatever the deal: the opening lines and a
+deal of the 52 cards, 26 each; in each round the top card of each 'to play' pile played
+(while its order is known: from the deal until its first refill, which shuffles it), or
+at least a card of that pile; the winner holding the higher rank, a tie going on; the
+pile counts; the refills exactly when a 'to play' pile is empty and 'played' is not; the
+run-out lines exactly when a 'to play' pile is still empty; and nothing after them.
+With a seed it also checks that the file is the reference's game of that seed, line for
+line.  The format and the rules are those of /work/shared/reference/smu-2019/README.md
+and docs/rules.md; the referee keeps its own card words and uses no engine, except to
+tell the reference's game of a seed.
+"""
+
+import re
+from dataclasses import dataclass
+
+RANKS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack",
+         "queen", "king", "ace")
+SUITS = ("heart", "diamond", "spade", "club")
+PLAYERS = "AB"
+HAND = 26
+OPENING = ("Welcome to the Game of War!", "", "Shuffling initial deck...", "",
+           "Initial 'to play' piles:", "")
+PLAYS = re.compile(r"Player ([AB]) plays (.*)")
+LISTED = re.compile(r"Card (\d+), (.*)")
+
+
+class NotATranscript(ValueError):
+    """A file that is not a transcript in the reference's format."""
+
+
+class Fault(Exception):
+    """The first line of a transcript that breaks a rule."""
+
+    def __init__(self, line, round_, reason):
+        where = f" (round {round_})" if round_ else ""
+        super().__init__(f"line {line}{where}: {reason}")
+        self.line = line
+        self.round = round_
+        self.reason = reason
+
+
+@dataclass
+class Verdict:
+    """What the referee found: the first fault or None, and how far the game went."""
+    fault: object = None
+    rounds: int = 0
+    losers: tuple = ()
+
+
+def card_names():
+    """Every card's name in the reference's words, and its id (suit * 13 + rank)."""
+    return {f"{rank} of {suit}s": suit_number * 13 + rank_number
+            for suit_number, suit in enumerate(SUITS)
+            for rank_number, rank in enumerate(RANKS)}
+
+
+NAMES = card_names()
+NAME_OF = {card: name for name, card in NAMES.items()}
+
+
+def plays_line(player, card):
+    """The line of a player's face-up card."""
+    return f"Player {PLAYERS[player]} plays {NAME_OF[card]}"
+
+
+def wins_line(player):
+    """The line of a won battle."""
+    return f"Player {PLAYERS[player]} wins the 'currently in play' pile."
+
+
+TIE_LINE = "There is a tie... Doing another battle."
+
+
+def refill_lines(player):
+    """The three lines of a refill."""
+    name = PLAYERS[player]
+    return (f"Player {name} ran out of cards in their 'to play' pile.  Getting cards from "
+            f"the 'played' pile.", f"Shuffling player {name} cards...", "")
+
+
+def counts_line(player, to_play, played):
+    """A player's pile counts after a battle."""
+    return (f"Player {PLAYERS[player]} has {to_play} in their 'to play' pile and {played} "
+            f"in their 'played' pile.")
+
+
+def lost_line(player):
+    """The line of a player who has run out."""
+    name = PLAYERS[player]
+    return f"Player {name} ran out of cards.  Player {name} has lost."
+
+
+class Referee:
+    """Reads a transcript line by line, keeping every card's place, and stops at the
+    first line that breaks a rule (a Fault)."""
+
+    def __init__(self, lines):
+        self.lines = lines
+        self.at = 0                       # the index of the next line
+        self.round = 0
+        self.to_play = [[], []]           # top first
+        self.ordered = [True, True]       # False once a refill has shuffled 'to play'
+        self.played = [[], []]            # top first
+        self.pot = []                     # (card, player), bottom first
+        self.losers = ()
+
+    # ---- Lines
+
+    def fault(self, reason):
+        """Raise a Fault at the next line."""
+        raise Fault(self.at + 1, self.round, reason)
+
+    def next_line(self, required):
+        """The next line, or a Fault if the file ends where the rules require one."""
+        if self.at == len(self.lines):
+            self.fault(f"the file ends here, where the rules require {required}")
+        return self.lines[self.at]
+
+    def expect(self, wanted, why=""):
+        """The next line must be wanted, exactly."""
+        line = self.next_line(repr(wanted))
+        if line != wanted:
+            because = f" ({why})" if why else ""
+            self.fault(f"the rules require {wanted!r}{because}; the file says {line!r}")
+        self.at += 1
+
+    # ---- Cards
+
+    def place_of(self, card):
+        """Where a card is now, in words."""
+        for player in (0, 1):
+            if card in self.to_play[player]:
+                return f"in player {PLAYERS[player]}'s 'to play' pile"
+            if card in self.played[player]:
+                return f"in player {PLAYERS[player]}'s 'played' pile"
+        if any(card == in_pot for in_pot, _ in self.pot):
+            return "in the pot (played already in this round)"
+        return "nowhere: it was never dealt"
+
+    def card_of(self, name, required):
+        """The id of a card's name, or a Fault."""
+        if name not in NAMES:
+            self.fault(f"{name!r} is not a card's name, where the rules require {required}")
+        return NAMES[name]
+
+    # ---- The deal
+
+    def opening(self):
+        """The welcome, and both players' piles as dealt."""
+        for wanted in OPENING:
+            self.expect(wanted, "the reference's opening")
+        seen = set()
+        for player in (0, 1):
+            self.expect(f"Player {PLAYERS[player]}:", "the deal")
+            self.expect(f"There are {HAND} cards in the pile.", "26 cards are dealt to each")
+            for number in range(1, HAND + 1):
+                card = self.listed(number, seen)
+                self.to_play[player].insert(0, card)           # listed bottom first
+            self.expect("", "a blank line after each pile")
+
+    def listed(self, number, seen):
+        """The card of the line 'Card <number>, <name>' of the deal."""
+        required = f"'Card {number}, <card>'"
+        line = self.next_line(required)
+        match = LISTED.fullmatch(line)
+        if not match or int(match.group(1)) != number or match.group(1) != str(number):
+            self.fault(f"the rules require {required}; the file says {line!r}")
+        card = self.card_of(match.group(2), "a card of the deck")
+        if card in seen:
+            self.fault(f"the {match.group(2)} is dealt twice")
+        seen.add(card)
+        self.at += 1
+        return card
+
+    # ---- A battle
+
+    def face_up(self, player):
+        """A player's face-up card: the top of its 'to play' pile."""
+        hand = self.to_play[player]
+        name = PLAYERS[player]
+        required = (f"player {name}'s face-up card, {NAME_OF[hand[0]]!r}" if self.ordered[player]
+                    else f"player {name}'s face-up card, one of its 'to play' pile")
+        line = self.next_line(required)
+        match = PLAYS.fullmatch(line)
+        if not match or match.group(1) != name:
+            self.fault(f"the rules require {required}; the file says {line!r}")
+        card = self.card_of(match.group(2), required)
+        if card not in hand:
+            self.fault(f"the rules require {required}; the file plays the "
+                       f"{match.group(2)}, which is {self.place_of(card)}")
+        if self.ordered[player] and card != hand[0]:
+            self.fault(f"the rules require {required}, the top of the pile as dealt; the "
+                       f"file plays the {match.group(2)}")
+        hand.remove(card)
+        self.pot.append((card, player))
+        self.at += 1
+        return card
+
+    def battle(self):
+        """One battle: both cards, the verdict, refills, counts and run-outs.  True once
+        the battle has settled the round (won, or the game over)."""
+        cards = [self.face_up(player) for player in (0, 1)]
+        ranks = [card % 13 for card in cards]
+        names = [NAME_OF[card] for card in cards]
+        if ranks[0] == ranks[1]:
+            self.expect(TIE_LINE, f"both play a {RANKS[ranks[0]]}")
+        else:
+            winner = 0 if ranks[0] > ranks[1] else 1
+            self.expect(wins_line(winner), f"the {names[winner]} beats the "
+                        f"{names[1 - winner]}")
+            self.played[winner] = [card for card, _ in self.pot] + self.played[winner]
+            self.pot = []
+        self.expect("", "a blank line after the battle")
+        self.refills()
+        self.counts()
+        self.run_outs()
+        return ranks[0] != ranks[1] or bool(self.losers)
+
+    def refills(self):
+        """A refill for A, then B, exactly when 'to play' is empty and 'played' is not."""
+        for player in (0, 1):
+            due = not self.to_play[player] and self.played[player]
+            lines = refill_lines(player)
+            if due:
+                why = (f"player {PLAYERS[player]}'s 'to play' pile is empty and its "
+                       f"'played' pile holds {len(self.played[player])} cards")
+                for wanted in lines:
+                    self.expect(wanted, why)
+                self.to_play[player] = self.played[player]
+                self.played[player] = []
+                self.ordered[player] = False
+            elif self.at < len(self.lines) and self.lines[self.at] == lines[0]:
+                self.fault(f"no refill is due: player {PLAYERS[player]}'s 'to play' pile "
+                           f"holds {len(self.to_play[player])} cards and its 'played' pile "
+                           f"{len(self.played[player])}")
+
+    def counts(self):
+        """Both players' pile counts, then a blank line."""
+        for player in (0, 1):
+            to_play, played = len(self.to_play[player]), len(self.played[player])
+            self.expect(counts_line(player, to_play, played),
+                        f"player {PLAYERS[player]} holds {to_play} cards to play and "
+                        f"{played} played")
+        self.expect("", "a blank line after the counts")
+
+    def run_outs(self):
+        """A player whose 'to play' pile is still empty has lost: A's line, then B's."""
+        losers = tuple(player for player in (0, 1) if not self.to_play[player])
+        for player in losers:
+            self.expect(lost_line(player), f"player {PLAYERS[player]} has no card left")
+        self.losers = losers
+
+    # ---- The game
+
+    def run(self):
+        """Referee the whole transcript; raise the first Fault."""
+        self.opening()
+        while not self.losers:
+            self.round += 1
+            self.expect(f"======== Round {self.round} ========", "a new round")
+            while not self.battle():
+                pass
+        if self.at < len(self.lines):
+            self.fault(f"a line after the end ({self.lines[self.at]!r}): the game is over "
+                       "once a player has run out")
+
+
+def lines_of(text):
+    """A transcript's lines, without their newlines."""
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def departure(lines, seed):
+    """(index, the reference's line or None) of the first line that departs from the
+    reference's game of the seed, or None."""
+    import pywar
+    reference = lines_of(pywar.play(seed, "smu", transcript=True).transcript)
+    for index, (line, wanted) in enumerate(zip(lines, reference)):
+        if line != wanted:
+            return index, wanted
+    if len(lines) < len(reference):
+        return len(lines), reference[len(lines)]
+    if len(lines) > len(reference):
+        return len(reference), None
+    return None
+
+
+def seed_fault(lines, seed, rule_fault):
+    """The fault to report with a seed: where the file departs from the reference's
+    game, unless a rule fault comes no later (it says why)."""
+    found = departure(lines, seed)
+    if found is None or (rule_fault is not None and rule_fault.line <= found[0] + 1):
+        return rule_fault
+    index, wanted = found
+    said = repr(lines[index]) if index < len(lines) else "nothing (the file ends)"
+    required = "nothing more (the game is over)" if wanted is None else repr(wanted)
+    round_ = sum(1 for line in lines[:index + 1] if line.startswith("======== Round "))
+    return Fault(index + 1, round_, f"the reference's game of seed {seed} has {required} "
+                                    f"here; the file says {said}")
+
+
+def referee(text, seed=None):
+    """Referee a transcript's text: a Verdict.  NotATranscript if its first line is not
+    the reference's first line."""
+    lines = lines_of(text) if text else []
+    if not lines or lines[0] != OPENING[0]:
+        first = repr(lines[0][:60]) if lines else "nothing"
+        raise NotATranscript(f"not a transcript in the reference's format: its first line is "
+                             f"{first}, not {OPENING[0]!r}")
+    judge = Referee(lines)
+    verdict = Verdict()
+    try:
+        judge.run()
+        if not text.endswith("\n"):
+            raise Fault(len(lines), judge.round, "the last line has no newline at its end")
+    except Fault as fault:
+        verdict.fault = fault
+    if seed is not None:
+        verdict.fault = seed_fault(lines, seed, verdict.fault)
+    verdict.rounds, verdict.losers = judge.round, judge.losers
+    return verdict

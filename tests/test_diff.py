@@ -1,0 +1,100 @@
+"""pywar diff: where the games of two trace (or transcript) files part.  The expected
+events and lines are read off docs/trace.md's example and the reference transcripts."""
+
+import json
+
+import pytest
+
+import pywar
+from conftest import DATA, reference_transcript
+from pywar.cli import main
+
+
+def run(capsys, *argv):
+    """main(argv): (exit status, stdout, stderr)."""
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def write(tmp_path, name, text):
+    """A file in tmp_path holding text; its path as a string."""
+    path = tmp_path / name
+    path.write_text(text)
+    return str(path)
+
+
+def trace(seed, engine="python", **options):
+    """A game's trace."""
+    return pywar.play(seed, engine=engine, trace=True, **options).trace
+
+
+def test_two_implementations_play_the_same_game(tmp_path, capsys):
+    a = write(tmp_path, "a.jsonl", trace(17455, "python"))
+    b = write(tmp_path, "b.jsonl", trace(17455, "port-python", stack="adt"))
+    assert run(capsys, "diff", a, b) == (0, f"{a} and {b} are the same game.\n", "")
+
+
+def test_a_trace_and_the_reference_transcript_are_the_same_game(tmp_path, capsys):
+    a = write(tmp_path, "a.jsonl", trace(1553))
+    status, out, _ = run(capsys, "diff", a, str(DATA / "seed-1553.txt"))
+    assert status == 0 and out.endswith("are the same game.\n")
+
+
+def test_the_first_differing_event(tmp_path, capsys):
+    """docs/trace.md: in round 1 of seed 17455 B takes the pot as [2, 27]."""
+    good = trace(17455)
+    assert '"cards":[2,27]' in good.splitlines()[6]
+    a = write(tmp_path, "a.jsonl", good)
+    b = write(tmp_path, "b.jsonl", good.replace('"cards":[2,27]', '"cards":[27,2]', 1))
+    status, out, err = run(capsys, "diff", a, b, "--json")
+    assert (status, err) == (1, "")
+    found = json.loads(out)["difference"]
+    assert (found["kind"], found["event"], found["trace_line"], found["round"],
+            found["battle"]) == ("events", 5, 7, 1, 1)
+    assert found["sides"] == {a: good.splitlines()[6],
+                              b: good.splitlines()[6].replace("[2,27]", "[27,2]")}
+    status, out, _ = run(capsys, "diff", a, b)
+    assert out.splitlines()[0] == "the traces part at event 5 (trace line 7), round 1, battle 1"
+
+
+def test_the_transcript_lines_around_the_first_difference(tmp_path, capsys):
+    """An ace misnamed in the deal: the diff shows the reference's lines around it."""
+    reference = reference_transcript(17455)
+    lines = reference.splitlines()
+    first = next(i for i, line in enumerate(lines) if " ace of " in line)
+    wrong = reference.replace(" ace of ", " one of ")
+    a = write(tmp_path, "a.jsonl", trace(17455))
+    b = write(tmp_path, "b.txt", wrong)
+    status, out, _ = run(capsys, "diff", a, b)
+    assert status == 1
+    report = out.splitlines()
+    assert report[0] == f"the transcripts part at line {first + 1}, in the narration of " \
+                        "event 0 (trace line 2), round 0, battle 0"
+    assert report[1:4] == [f"--- {a}", f"+++ {b}",
+                           f"@@ -{first - 2},7 +{first - 2},7 @@"]
+    assert report[4:7] == [" " + line for line in lines[first - 3:first]]
+    assert report[7:9] == ["-" + lines[first], "+" + lines[first].replace(" ace ", " one ")]
+
+
+def test_traces_of_different_seeds(tmp_path, capsys):
+    a = write(tmp_path, "a.jsonl", trace(1))
+    b = write(tmp_path, "b.jsonl", trace(2))
+    status, out, _ = run(capsys, "diff", a, b)
+    assert status == 1 and out == "the trace headers differ in seed: 1 / 2\n"
+
+
+@pytest.mark.parametrize("content, status, words", [
+    ("hello\n", 2, "neither a pywar trace nor a transcript"),
+    ('{"trace":"pywar","version":1}\n{"event":"nope"}\n', 2, "line 2: not an event"),
+])
+def test_files_that_are_not_games(tmp_path, capsys, content, status, words):
+    a = write(tmp_path, "a.jsonl", trace(17455))
+    b = write(tmp_path, "b", content)
+    found, out, err = run(capsys, "diff", a, b)
+    assert (found, out) == (status, "") and err.count("\n") == 1 and words in err
+
+
+def test_a_file_that_cannot_be_read(tmp_path, capsys):
+    status, out, err = run(capsys, "diff", str(tmp_path / "none"), str(tmp_path / "none"))
+    assert (status, out) == (3, "") and "cannot read" in err
