@@ -69,7 +69,9 @@ def test_play_call_c(benchmark, layer):
     if layer == "raw lib":
         struct = _checked.c_rules(rules)
         result = _checked.ffi.new("PywarResult *")
-        call = lambda: _checked.lib.pywar_play(17455, struct, result, _checked.ffi.NULL)  # noqa: E731
+        null = _checked.ffi.NULL
+        call = lambda: _checked.lib.pywar_play(17455, struct, null, null, result,  # noqa: E731
+                                               null, null, null)
     elif layer == "checked":
         call = lambda: _checked.play(17455, rules)  # noqa: E731
     else:
