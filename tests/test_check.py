@@ -5,6 +5,7 @@ transcripts.  A Ctrl-C reports the games compared, and no verdict on the others.
 
 import _thread
 import json
+import re
 
 import pytest
 
@@ -173,15 +174,21 @@ def test_ctrl_c_in_the_c_pass_gives_no_verdict(capsys, monkeypatch, where):
 
 @needs_c
 def test_ctrl_c_in_the_twin_pass_reports_the_games_compared(capsys, monkeypatch):
+    """The twin plays in a worker thread, so a game or two may finish between the Ctrl-C
+    and the stop: the report names the prefix that both engines finished, no more."""
     interrupt_at(monkeypatch, pywar.twin, "play", 28)
     status, out, err = run(capsys, "check", "-n", "300")
     assert (status, err) == (130, "pywar check: interrupted\n")
-    assert out == ("Interrupted: c and python agree on the 27 games compared, of smu from "
-                   "seed 0 to 26; the other 273 were not compared.\n")
+    compared = int(re.search(r"agree on the (\d+) games", out).group(1))
+    assert 27 <= compared < 300
+    assert out == (f"Interrupted: c and python agree on the {compared} games compared, of "
+                   f"smu from seed 0 to {compared - 1}; the other {300 - compared} were not "
+                   "compared.\n")
     interrupt_at(monkeypatch, pywar.twin, "play", 5)
     status, found = verdict(capsys, "-n", "300")
     assert status == 130 and found["interrupted"] and found["agree"]
-    assert (found["games"], found["agreed"], found["first_seed"]) == (4, 4, None)
+    assert 4 <= found["games"] < 300 and found["agreed"] == found["games"]
+    assert found["first_seed"] is None
 
 
 def test_ctrl_c_seed_by_seed(capsys, monkeypatch):
