@@ -133,10 +133,41 @@ def test_bad_engine_in_the_environment_is_a_usage_error(capsys, monkeypatch):
     assert all(engine in err for engine in pywar.ENGINES)
 
 
-@pytest.mark.parametrize("argv, prog", [([], "pywar"), (["nope"], "pywar"),
+@pytest.mark.parametrize("argv, prog", [(["nope"], "pywar"),
                                         (["rules", "--nope"], "pywar rules")])
 def test_bad_command_is_one_line(capsys, argv, prog):
     assert_usage_error(*run(capsys, *argv), prog=prog)
+
+
+def test_no_command_prints_the_help_and_exits_0(capsys):
+    """`pywar` alone asks for help, as `pywar --help` does: on stdout, exit 0."""
+    status, out, err = run(capsys)
+    assert (status, err) == (0, "")
+    assert out.startswith("usage: pywar [-h] [--version] COMMAND ...\n")
+    assert "commands:" in out and "simulate" in out
+
+
+@pytest.mark.parametrize("argv, prog, word", [
+    (["simulate", "-n", "10", "--face-dow", "1"], "pywar simulate", "--face-dow"),
+    (["play", "--se", "1"], "pywar play", "--se"),
+    (["rules", "--js"], "pywar rules", "--js"),
+    (["check", "-n", "1", "--again", "c"], "pywar check", "--again"),
+    (["exact", "--deck", "3x1", "--piles", "queue", "--pick", "winner-first"], "pywar exact",
+     "--pick"),
+    (["--vers"], "pywar", "--vers"),
+])
+def test_abbreviated_options_are_refused(capsys, argv, prog, word):
+    status, out, err = run(capsys, *argv)
+    assert_usage_error(status, out, err, prog=prog)
+    assert f"unrecognized arguments: {word}" in err
+
+
+@pytest.mark.parametrize("command", ["play", "simulate", "check", "exact", "rules", "step",
+                                     "replay", "diff", "referee"])
+def test_version_after_every_command_is_the_top_level_version(capsys, command):
+    top = run(capsys, "--version")
+    assert run(capsys, command, "--version") == top
+    assert top[1].startswith("pywar 0.")
 
 
 def test_asking_for_c_without_the_c_core_is_one_line(capsys, monkeypatch):

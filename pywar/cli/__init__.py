@@ -27,10 +27,11 @@ COMMANDS = (play, simulate, check, exact, rules, step, replay, diff, referee)
 
 def build_subcommands(parser):
     """Add every subcommand to the top-level parser."""
-    subparsers = parser.add_subparsers(title="commands", metavar="COMMAND", dest="command",
-                                       required=True)
+    subparsers = parser.add_subparsers(title="commands", metavar="COMMAND", dest="command")
     for command in COMMANDS:
         command.add(subparsers)
+    for subparser in subparsers.choices.values():
+        subparser.add_argument("--version", action=Version)
     return subparsers
 
 
@@ -44,10 +45,14 @@ def build_parser():
 
 def run(argv):
     """Parse the command line and run the subcommand: the exit status."""
+    parser = build_parser()
     try:
-        args, extra = build_parser().parse_known_args(argv)
+        args, extra = parser.parse_known_args(argv)
         if extra:
-            args.parser.error(f"unrecognized arguments: {' '.join(extra)}")
+            getattr(args, "parser", parser).error(f"unrecognized arguments: {' '.join(extra)}")
+        if args.command is None:        # no command: the help, as asked for with --help
+            parser.print_help()
+            return 0
         return args.run(args)
     except SystemExit as done:          # --help and --version
         return done.code or 0

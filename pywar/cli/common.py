@@ -25,8 +25,24 @@ class UsageError(Exception):
     """A bad command line: main() prints it as one line and returns 2."""
 
 
+class Formatter(argparse.RawDescriptionHelpFormatter):
+    """Help that wraps a one-paragraph description, and keeps a text of several lines (the
+    epilogs: examples, exit status) as written."""
+
+    def _fill_text(self, text, width, indent):
+        if "\n" in text:
+            return super()._fill_text(text, width, indent)
+        return argparse.HelpFormatter._fill_text(self, text, width, indent)
+
+
 class Parser(argparse.ArgumentParser):
-    """An ArgumentParser whose errors are one line, without the usage dump."""
+    """An ArgumentParser whose errors are one line, without the usage dump, that takes
+    long options only in full (no abbreviations), and keeps its epilog's lines."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("allow_abbrev", False)
+        kwargs.setdefault("formatter_class", Formatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message):
         """Raise a UsageError reading 'prog: error: message'."""
@@ -50,15 +66,16 @@ def version():
 
 
 class Version(argparse.Action):
-    """--version: print 'pywar' and version(), then exit.  Unlike argparse's own, it asks
-    which engines are built only when given, so that other commands load no C core."""
+    """--version: print 'pywar' and version(), then exit (the same after any subcommand).
+    Unlike argparse's own, it asks which engines are built only when given, so that other
+    commands load no C core."""
 
     def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS,
                  help="show the version and the engines built, and exit"):
         super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
 
     def __call__(self, parser, namespace, values, option_string=None):
-        print(f"{parser.prog} {version()}")
+        print(f"{PROG} {version()}")
         parser.exit()
 
 
