@@ -16,23 +16,23 @@ def require_matplotlib():
     return pyplot
 
 
-def check_plot_path(path):
-    """Raise ValueError unless path's folder exists and matplotlib writes its format."""
+def plot_format(path):
+    """The format of a plot file, its ending ('png'), or a ValueError unless matplotlib
+    writes it."""
     pyplot = require_matplotlib()
-    folder = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(folder):
-        raise ValueError(f"--plot: no folder {folder!r}")
     formats = pyplot.figure().canvas.get_supported_filetypes()
     pyplot.close("all")
     ending = os.path.splitext(path)[1].lstrip(".").lower()
     if ending not in formats:
-        raise ValueError(f"--plot: cannot write {ending or 'a file without an ending'!r}: "
-                         f"name a file ending in one of {', '.join(sorted(formats))}")
+        raise ValueError(f"--plot {path!r}: matplotlib writes no format "
+                         f"{ending or 'without an ending'!r}: name a file ending in one of "
+                         f"{', '.join(sorted(formats))}")
+    return ending
 
 
-def plot_simulation(simulation, path):
-    """Draw one figure of two panels to path (a PNG, or any format matplotlib knows by
-    the file's ending): the histogram of game lengths (rounds) on the left, and the
+def plot_simulation(simulation, path, format=None):
+    """Draw one figure of two panels to path, or to a binary file in format (a PNG, or
+    any format matplotlib knows, by default by the file's ending): the histogram of game lengths (rounds) on the left, and the
     distribution of war depths (rounds with 1, 2, 3 ... wars) on the right.  Both come
     from the run's exact histograms, so they need no kept games."""
     pyplot = require_matplotlib()
@@ -44,7 +44,7 @@ def plot_simulation(simulation, path):
     figure.suptitle(f"pywar: {simulation.games:,} games ({simulation.rules} rules, "
                     f"seeds from {simulation.first_seed})")
     figure.tight_layout()
-    figure.savefig(path)
+    figure.savefig(path, format=format)
     pyplot.close(figure)
 
 

@@ -298,6 +298,7 @@ def test_process_transcript_is_the_reference():
 
 
 def test_process_closed_stdout_gives_no_traceback():
+    """A reader that went away ends the command quietly, exit 0, as it ends `cat`."""
     read_end, write_end = os.pipe()
     os.close(read_end)
     try:
@@ -305,4 +306,4 @@ def test_process_closed_stdout_gives_no_traceback():
     finally:
         os.close(write_end)
     assert done.stderr == b""
-    assert done.returncode == 1
+    assert done.returncode == 0

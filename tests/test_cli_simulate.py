@@ -124,15 +124,24 @@ def test_check_fails_when_the_twin_differs(capsys, monkeypatch):
     assert status == 1 and "rounds" in out and "seed 107" in out
 
 
-@pytest.mark.parametrize("argv, words", [
-    (["--csv", "/nonexistent-folder/games.csv"], "--csv: cannot write"),
-    (["--plot", "/nonexistent-folder/lengths.png"], "--plot: no folder"),
-    (["--plot", "lengths.xyz"], "png"),
+@pytest.mark.parametrize("argv, status, words", [
+    (["--csv", "/nonexistent-folder/games.csv"], 3,
+     "pywar simulate: error: cannot write --csv '/nonexistent-folder/games.csv': "
+     "No such file or directory\n"),
+    (["--plot", "/nonexistent-folder/lengths.png"], 3,
+     "pywar simulate: error: cannot write --plot '/nonexistent-folder/lengths.png': "
+     "No such file or directory\n"),
+    (["--plot", "lengths.xyz"], 2, "png"),
+    (["--plot", "-"], 2, "pywar simulate: error: --plot writes a file, not stdout: give it a "
+                         "file name\n"),
+    (["--csv", "-", "--json"], 2, "pywar simulate: error: --json and --csv - both write "
+                                  "stdout: give --csv a file\n"),
 ])
-def test_bad_output_files_fail_before_the_work(capsys, argv, words):
+def test_bad_output_files_fail_before_the_work(capsys, monkeypatch, argv, status, words):
     pytest.importorskip("matplotlib")
-    status, out, err = run(capsys, "simulate", "-n", "10", *argv)
-    assert status == 2 and out == "" and err.count("\n") == 1 and words in err
+    monkeypatch.setattr(pywar, "simulate", lambda *args, **kwargs: pytest.fail("played"))
+    found, out, err = run(capsys, "simulate", "-n", "10", *argv)
+    assert found == status and out == "" and err.count("\n") == 1 and words in err
 
 
 def test_too_many_games_to_keep_in_memory():
@@ -184,4 +193,4 @@ def test_a_csv_that_fills_up_is_an_input_output_error(capsys):
     """/dev/full opens, then every write fails: found during the work, so exit 3."""
     status, out, err = run(capsys, "simulate", "-n", "3000", "--csv", "/dev/full")
     assert status == 3 and out == "" and err.count("\n") == 1
-    assert "--csv: cannot write '/dev/full'" in err
+    assert err == "pywar simulate: error: cannot write --csv '/dev/full': No space left on device\n"

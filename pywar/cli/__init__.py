@@ -14,13 +14,14 @@ sets run=...; common.py holds what they share.  To add one, write its module and
 list it in COMMANDS.
 """
 
-import os
 import sys
 import time  # noqa: F401  (tests set pywar.cli.time.time)
 
 from . import check, diff, exact, play, referee, replay, rules, simulate, step
 from .common import *  # noqa: F401,F403  (the shared helpers, for other modules and tests)
 from .common import PROG, Parser, UsageError, Version
+from .inputs import InputError, say_error
+from .outputs import ReaderGone, Stdout, discard_stdout
 
 COMMANDS = (play, simulate, check, exact, rules, step, replay, diff, referee)
 
@@ -43,19 +44,33 @@ def build_parser():
     return parser
 
 
+def parsed(parser, argv):
+    """The parsed command line, or None when there is nothing to run: --help or
+    --version has printed, or, without a command, the help (as --help prints it)."""
+    try:
+        args, extra = parser.parse_known_args(argv)
+    except SystemExit:                  # --help and --version, printed
+        return None
+    if extra:
+        getattr(args, "parser", parser).error(f"unrecognized arguments: {' '.join(extra)}")
+    if args.command is None:
+        parser.print_help()
+        return None
+    return args
+
+
 def run(argv):
     """Parse the command line and run the subcommand: the exit status."""
     parser = build_parser()
+    prog = PROG
     try:
-        args, extra = parser.parse_known_args(argv)
-        if extra:
-            getattr(args, "parser", parser).error(f"unrecognized arguments: {' '.join(extra)}")
-        if args.command is None:        # no command: the help, as asked for with --help
-            parser.print_help()
-            return 0
-        return args.run(args)
-    except SystemExit as done:          # --help and --version
-        return done.code or 0
+        args = parsed(parser, argv)
+        prog = PROG if args is None else args.parser.prog
+        status = 0 if args is None else args.run(args)
+        sys.stdout.flush()              # stdout that cannot be written is the command's error
+        return status
+    except InputError as error:         # a file or stdout that cannot be written: exit 3
+        return say_error(prog, error)
     except UsageError as error:
         print(error, file=sys.stderr)
         return 2
@@ -68,14 +83,17 @@ def run(argv):
 
 
 def main(argv=None):
-    """Run the pywar command; return its exit status."""
+    """Run the pywar command; return its exit status.  While it runs, sys.stdout is
+    outputs.Stdout, whose failures name stdout."""
+    real = sys.stdout
+    sys.stdout = Stdout(real)
     try:
-        status = run(argv)
-        sys.stdout.flush()
-    except BrokenPipeError:             # the reader went away: say nothing more
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 1
+        return run(argv)
+    except (ReaderGone, BrokenPipeError):   # the reader went away: say nothing more, exit 0
+        discard_stdout()
+        return 0
     except KeyboardInterrupt:           # a Ctrl-C after the command had done its work
         return 130
-    return status
+    finally:
+        sys.stdout = real
 

@@ -142,11 +142,11 @@ def rule_dimensions(args):
 
 @contextmanager
 def usage_errors(parser):
-    """Turn the library's TypeError, ValueError, RuntimeError, ImportError (a missing
-    extra) or OSError (a file that cannot be written) into a usage error."""
+    """Turn the library's TypeError, ValueError, RuntimeError or ImportError (a missing
+    extra) into a usage error.  (A file that cannot be written is not one: exit 3.)"""
     try:
         yield
-    except (TypeError, ValueError, RuntimeError, ImportError, OSError) as error:
+    except (TypeError, ValueError, RuntimeError, ImportError) as error:
         parser.error(str(error))
 
 

@@ -69,12 +69,8 @@ def run_exact(args):
     rules, engine = cli.rules_and_engine(args)
     with cli.usage_errors(args.parser):
         check_scheduler(args)
-    try:
-        with cluster_client(args) as client:
-            result = counted(args, rules, engine, client)
-    except OSError as error:
-        print(f"{cli.PROG} exact: error: {error}", file=sys.stderr)
-        return 3
+    with cluster_client(args) as client:
+        result = counted(args, rules, engine, client)
     sys.stdout.write(json.dumps(result.to_json()) + "\n" if args.json
                      else counts_table(result))
     return 0
