@@ -194,3 +194,18 @@ def test_a_csv_that_fills_up_is_an_input_output_error(capsys):
     status, out, err = run(capsys, "simulate", "-n", "3000", "--csv", "/dev/full")
     assert status == 3 and out == "" and err.count("\n") == 1
     assert err == "pywar simulate: error: cannot write --csv '/dev/full': No space left on device\n"
+
+
+JOBS_REFUSED = "error: --jobs needs --engine c: the Python engine plays in one thread\n"
+EXACT = ["exact", "--deck", "4x1", "--piles", "queue", "--pickup", "winner-first"]
+
+
+@pytest.mark.parametrize("argv", [["simulate", "-n", "10"], EXACT])
+def test_jobs_with_the_python_engine_is_refused(capsys, monkeypatch, argv):
+    monkeypatch.delenv("PYWAR_ENGINE", raising=False)
+    status, out, err = run(capsys, *argv, "--jobs", "2", "--engine", "python")
+    assert (status, out, err) == (2, "", f"pywar {argv[0]}: {JOBS_REFUSED}")
+    monkeypatch.setenv("PYWAR_ENGINE", "python")
+    assert run(capsys, *argv, "--jobs", "2") == (2, "", f"pywar {argv[0]}: {JOBS_REFUSED}")
+    status, out, err = run(capsys, *argv, "--engine", "python")         # without --jobs
+    assert (status, err) == (0, "") and out

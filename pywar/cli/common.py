@@ -161,6 +161,19 @@ def rules_and_engine(args):
     return rules, engine
 
 
+def add_jobs_option(parser):
+    """Add --jobs: the C engine's threads."""
+    parser.add_argument("--jobs", type=count_type("jobs", 1), metavar="J",
+                        help="threads for the C engine (default: the usable cores; the "
+                             "Python engine plays in one thread, and refuses --jobs)")
+
+
+def check_jobs(args, engine):
+    """A usage error for --jobs with the Python engine, which plays in one thread."""
+    if args.jobs is not None and engine == "python":
+        args.parser.error("--jobs needs --engine c: the Python engine plays in one thread")
+
+
 def table(rows):
     """Rows of cells as left-aligned columns, each line indented by two spaces."""
     widths = [max(len(str(row[i])) for row in rows) for i in range(len(rows[0]))]

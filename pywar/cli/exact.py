@@ -67,6 +67,7 @@ def run_exact(args):
     """Play every deal of the deck and print the counts, or JSON; a scheduler that
     cannot be reached is an input/output error (3)."""
     rules, engine = cli.rules_and_engine(args)
+    cli.check_jobs(args, engine)
     with cli.usage_errors(args.parser):
         check_scheduler(args)
     with cluster_client(args) as client:
@@ -97,8 +98,7 @@ def add(subparsers):
                     "--piles queue and a --pickup other than random.")
     cli.add_rule_options(parser)
     cli.add_engine_option(parser)
-    parser.add_argument("--jobs", type=cli.count_type("jobs", 1), metavar="J",
-                        help="threads for the C engine (default: the usable cores)")
+    cli.add_jobs_option(parser)
     add_scheduler_option(parser, "play the parts")
     parser.add_argument("--symmetry", action=argparse.BooleanOptionalAction,
                         default=True, help="play one of each player-swapped pair of deals "

@@ -9,9 +9,9 @@ import sys
 from contextlib import ExitStack, contextmanager
 
 import pywar
-from .common import (InterruptGuard, Progress, add_engine_option, add_progress_option,
-                     add_rule_options, add_seed_range_options, count_type, rules_and_engine,
-                     table, usage_errors)
+from .common import (InterruptGuard, Progress, add_engine_option, add_jobs_option,
+                     add_progress_option, add_rule_options, add_seed_range_options, check_jobs,
+                     count_type, rules_and_engine, table, usage_errors)
 from .inputs import cannot, file_name
 from .outputs import output_files, refuse_stdout
 
@@ -83,6 +83,7 @@ def run_simulate(args):
     The --csv and --plot files are opened before the first game; a file that cannot be
     written, or a scheduler that cannot be reached, is an input/output error (3)."""
     rules, engine = rules_and_engine(args)
+    check_jobs(args, engine)
     with usage_errors(args.parser):
         check_outputs(args)
         check_scheduler(args)
@@ -215,8 +216,7 @@ def add(subparsers):
                     "outcomes in constant memory. Ctrl-C prints the summary of the games "
                     "finished so far.")
     add_seed_range_options(parser, required=True)
-    parser.add_argument("--jobs", type=count_type("jobs", 1), metavar="J",
-                        help="threads for the C engine (default: the usable cores)")
+    add_jobs_option(parser)
     add_scheduler_option(parser, "play the chunks")
     parser.add_argument("--chunk", type=count_type("chunk", 1), metavar="G",
                         help="games per chunk or task (default: sized automatically; "
