@@ -307,3 +307,34 @@ def test_process_closed_stdout_gives_no_traceback():
         os.close(write_end)
     assert done.stderr == b""
     assert done.returncode == 0
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["play", "--face-down", "26"], "argument --face-down: must be an integer from 0 to 25, not 26"),
+    (["play", "--max-rounds", "0"],
+     "argument --max-rounds: must be an integer from 1 to 100,000,000, not 0"),
+    (["play", "--deck", "3y"], "--deck must be RxS: R ranks times S suits, at most 52 cards "
+                               "(13x4 is the standard deck), not '3y'"),
+    (["play", "--deck", "1x1"], "--deck '1x1' has too few cards to deal one to each of 2 players"),
+    (["play", "--no-cycle-detection"],
+     "--no-cycle-detection means nothing here: only games with a --pickup other than 'random' "
+     "and --piles 'queue' or --refill 'keep' can repeat"),
+    (["play", "--piles", "queue", "--refill", "keep"],
+     "--refill 'keep' means nothing with --piles 'queue': a queue is never refilled"),
+    (["play", "--engine", "python", "--stack", "adt"],
+     "--stack is for the port engines (port-c, port-python), not --engine 'python'"),
+    (["simulate", "-n", "0"], "argument -n/--games: must be an integer from 1, not 0"),
+    (["simulate", "-n", "9", "--max-rounds", "x"],
+     "argument --max-rounds: must be an integer from 1 to 100,000,000, not 'x'"),
+    (["check", "-n", "5000000000"], "-n must be an integer from 1 to 4,294,967,296 (each 32-bit "
+                                    "seed once), not 5,000,000,000"),
+    (["exact", "--deck", "4x1", "--piles", "queue", "--no-cycle-detection"],
+     "exact needs cycle detection, not --no-cycle-detection: an endless game must end"),
+    (["exact", "--deck", "4x1", "--piles", "queue", "--pickup", "random"],
+     "exact needs a fixed pickup, not --pickup 'random': a random pickup shuffles every pot"),
+])
+def test_messages_name_options_as_typed(capsys, argv, message):
+    """The command line's words (--face-down), not Python's (face_down)."""
+    status, out, err = run(capsys, *argv)
+    assert (status, out, err) == (2, "", f"pywar {argv[0]}: error: {message}\n")
+    assert not any(name in err for name in DIMENSIONS if "_" in name)

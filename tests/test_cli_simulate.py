@@ -80,9 +80,9 @@ def test_plot_without_matplotlib_is_a_usage_error(capsys, monkeypatch):
 
 @pytest.mark.parametrize("argv, words", [
     (["simulate"], "-n/--games"),
-    (["simulate", "-n", "0"], "games must be an integer from 1"),
-    (["simulate", "-n", "x"], "games must be an integer from 1"),
-    (["simulate", "-n", "5", "--jobs", "0"], "jobs must be an integer from 1"),
+    (["simulate", "-n", "0"], "argument -n/--games: must be an integer from 1, not 0"),
+    (["simulate", "-n", "x"], "argument -n/--games: must be an integer from 1, not 'x'"),
+    (["simulate", "-n", "5", "--jobs", "0"], "argument --jobs: must be an integer from 1, not 0"),
     (["simulate", "-n", "5", "--seed", "-1"], "0 to 4294967295"),
     (["simulate", "-n", "5", "--rules", "go-fish"], "smu"),
     (["simulate", "-n", "5", "--pickup", "up"], "pot-order"),

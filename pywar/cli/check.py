@@ -107,7 +107,7 @@ class Verdict:
 def checked_games(args):
     """The number of games: at most one per 32-bit seed."""
     if args.games > SEEDS:
-        args.parser.error(f"games must be an integer from 1 to {SEEDS:,} (each 32-bit seed "
+        args.parser.error(f"-n must be an integer from 1 to {SEEDS:,} (each 32-bit seed "
                           f"once), not {args.games:,}")
     return args.games
 

@@ -12,7 +12,7 @@ from importlib import metadata
 
 import pywar
 from ..rules import (DECK_HELP, DIMENSIONS, MAX_FACE_DOWN, MAX_PLAYERS, MAX_ROUNDS_LIMIT, PICKUPS,
-                     PILES, PRESETS, REFILLS, SHORT_WARS, SHUFFLES, make_rules)
+                     PILES, PRESETS, REFILLS, SHORT_WARS, SHUFFLES, RulesError, make_rules)
 
 PROG = "pywar"
 RANGES = {"face_down": (0, MAX_FACE_DOWN), "max_rounds": (1, MAX_ROUNDS_LIMIT),
@@ -97,9 +97,10 @@ def seed_type(text):
 
 
 def whole_number(dimension):
-    """An argparse type for a numeric dimension (make_rules checks its range)."""
+    """An argparse type for a numeric dimension, in its range; argparse's message names
+    the option."""
     low, high = RANGES[dimension]
-    return lambda text: integer(text, f"{dimension} must be an integer from {low} to {high:,}")
+    return count_type(low, high)
 
 
 def option(dimension):
@@ -143,9 +144,12 @@ def rule_dimensions(args):
 @contextmanager
 def usage_errors(parser):
     """Turn the library's TypeError, ValueError, RuntimeError or ImportError (a missing
-    extra) into a usage error.  (A file that cannot be written is not one: exit 3.)"""
+    extra) into a usage error; a RulesError names the settings by their options
+    (--face-down).  (A file that cannot be written is not one: exit 3.)"""
     try:
         yield
+    except RulesError as error:
+        parser.error(error.named(option))
     except (TypeError, ValueError, RuntimeError, ImportError) as error:
         parser.error(str(error))
 
@@ -163,7 +167,7 @@ def rules_and_engine(args):
 
 def add_jobs_option(parser):
     """Add --jobs: the C engine's threads."""
-    parser.add_argument("--jobs", type=count_type("jobs", 1), metavar="J",
+    parser.add_argument("--jobs", type=count_type(1), metavar="J",
                         help="threads for the C engine (default: the usable cores; the "
                              "Python engine plays in one thread, and refuses --jobs)")
 
@@ -181,12 +185,15 @@ def table(rows):
                    .rstrip() + "\n" for row in rows)
 
 
-def count_type(name, low):
-    """An argparse type for a whole number of at least low."""
+def count_type(low, high=None):
+    """An argparse type for a whole number from low (to high); argparse's message names
+    the option: "argument --jobs: must be an integer from 1, not 0"."""
+    valid = f"must be an integer from {low}" + ("" if high is None else f" to {high:,}")
+
     def parse(text):
-        value = integer(text, f"{name} must be an integer from {low}")
-        if value < low:
-            raise argparse.ArgumentTypeError(f"{name} must be an integer from {low}, not {value}")
+        value = integer(text, valid)
+        if value < low or (high is not None and value > high):
+            raise argparse.ArgumentTypeError(f"{valid}, not {value}")
         return value
     return parse
 
@@ -266,7 +273,7 @@ class InterruptGuard:
 
 def add_seed_range_options(parser, required=False, default=None):
     """Add -n/--games and --seed: the games with seeds S, S+1, ..., S+N-1."""
-    parser.add_argument("-n", "--games", type=count_type("games", 1), required=required,
+    parser.add_argument("-n", "--games", type=count_type(1), required=required,
                         default=default, metavar="N",
                         help="how many games to play" + ("" if required else
                                                          f" (default: {default})"))

@@ -218,7 +218,7 @@ def add(subparsers):
     add_seed_range_options(parser, required=True)
     add_jobs_option(parser)
     add_scheduler_option(parser, "play the chunks")
-    parser.add_argument("--chunk", type=count_type("chunk", 1), metavar="G",
+    parser.add_argument("--chunk", type=count_type(1), metavar="G",
                         help="games per chunk or task (default: sized automatically; "
                              "the results do not depend on it)")
     add_rule_options(parser)
