@@ -3,6 +3,7 @@
 import json
 import os
 import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -338,3 +339,48 @@ def test_messages_name_options_as_typed(capsys, argv, message):
     status, out, err = run(capsys, *argv)
     assert (status, out, err) == (2, "", f"pywar {argv[0]}: error: {message}\n")
     assert not any(name in err for name in DIMENSIONS if "_" in name)
+
+
+COMMAND_NAMES = ["play", "simulate", "check", "exact", "rules", "step", "replay", "diff",
+                 "referee"]
+
+
+def help_text(capsys, *argv):
+    """What `pywar argv --help` prints, checked to be on stdout with exit 0."""
+    status, out, err = run(capsys, *argv, "--help")
+    assert (status, err) == (0, "")
+    return out
+
+
+def section(text, title):
+    """The lines of a help's section, from its title to the next blank line."""
+    return text.split(f"\n{title}\n", 1)[1].split("\n\n", 1)[0].splitlines()
+
+
+@pytest.mark.parametrize("command", [None, *COMMAND_NAMES])
+def test_every_help_has_examples_and_each_parses(capsys, command):
+    """Each example's command line is parsed as the command would parse it (not run)."""
+    from pywar.cli import build_parser
+    argv = [] if command is None else [command]
+    commands = [line.strip() for line in section(help_text(capsys, *argv), "examples:")
+                if line.startswith("  pywar ")]
+    assert len(commands) >= 2
+    for line in commands:
+        words = shlex.split(line)
+        args = build_parser().parse_args(words[1:])
+        assert args.command == (command or words[1]), line
+
+
+def test_the_help_lists_the_exit_statuses(capsys):
+    lines = section(help_text(capsys), "exit status:")
+    codes = [int(line.split()[0]) for line in lines if re.match(r"  \d", line)]
+    assert codes == [0, 1, 2, 3, 130]
+
+
+@pytest.mark.parametrize("command", ["play", "simulate", "check", "exact", "step"])
+def test_the_rule_options_say_what_each_value_means(capsys, command):
+    text = " ".join(help_text(capsys, command).split())
+    assert "'pywar rules'" in text and "docs/rules.md" in text
+    for values in (SHORT_WARS, PICKUPS, PILES, SHUFFLES, ("shuffle", "keep")):
+        for value in values:
+            assert f" {value} (" in text, value

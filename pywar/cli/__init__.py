@@ -6,9 +6,10 @@
     pywar check -n 2000                # the C core and the Python twin agree, seed by seed
     pywar rules                        # the presets and the rule dimensions
 
-Exit status: 0 success, 1 a check failed, 2 a usage error (one line on stderr), 3 an
-input/output error during the work (simulate, exact), 130 after a Ctrl-C (simulate
-first prints the summary of the games it finished).
+Exit status (EXIT_STATUS, in the help): 0 success, 1 a difference found, 2 a usage
+error (one line on stderr), 3 a file or stream that cannot be read or written, 130 after
+a Ctrl-C (simulate first prints the summary of the games it finished).  A reader of
+stdout that goes away (a broken pipe) ends any command quietly, with 0.
 Each subcommand is a module of this package with an add(subparsers) function that
 sets run=...; common.py holds what they share.  To add one, write its module and
 list it in COMMANDS.
@@ -19,7 +20,7 @@ import time  # noqa: F401  (tests set pywar.cli.time.time)
 
 from . import check, diff, exact, play, referee, replay, rules, simulate, step
 from .common import *  # noqa: F401,F403  (the shared helpers, for other modules and tests)
-from .common import PROG, Parser, UsageError, Version
+from .common import PROG, Parser, UsageError, Version, examples
 from .inputs import InputError, say_error
 from .outputs import ReaderGone, Stdout, discard_stdout
 
@@ -36,9 +37,28 @@ def build_subcommands(parser):
     return subparsers
 
 
+EXIT_STATUS = """exit status:
+  0    success
+  1    check, replay, diff or referee found a difference (or a fault)
+  2    a usage error, found before any work (one line on stderr)
+  3    a file or stream that cannot be read or written, or a scheduler that
+       cannot be reached (one line on stderr naming it)
+  130  interrupted (Ctrl-C), after reporting only the work finished, from the
+       first seed on with no gap
+"""
+EPILOG = examples(
+    ("pywar play --seed 17455", "one game, as SMU's program prints it"),
+    ("pywar simulate -n 1000000", "a million games: a summary of their lengths"),
+    ("pywar check -n 2000", "the C engine and the Python twin agree, seed by seed"),
+    ("pywar rules", "the presets and the rule dimensions"),
+) + "\n" + EXIT_STATUS
+
+
 def build_parser():
     """The pywar argument parser."""
-    parser = Parser(prog=PROG, description="The card game War: a C core and its Python twin.")
+    parser = Parser(prog=PROG, description="The card game War: a C core and its Python twin. "
+                    "'pywar COMMAND --help' shows a command's options and examples.",
+                    epilog=EPILOG)
     parser.add_argument("--version", action=Version)
     build_subcommands(parser)
     return parser

@@ -3,6 +3,7 @@ engines, a progress bar on stderr, and the handling of Ctrl-C."""
 
 import argparse
 import signal
+import textwrap
 import sys
 import threading
 import time
@@ -19,6 +20,36 @@ RANGES = {"face_down": (0, MAX_FACE_DOWN), "max_rounds": (1, MAX_ROUNDS_LIMIT),
           "players": (2, MAX_PLAYERS)}
 NAMED = {"short_war": SHORT_WARS, "pickup": PICKUPS, "piles": PILES, "shuffle": SHUFFLES,
          "refill": REFILLS}
+DIMENSION_HELP = {           # what each dimension is, in a few words (docs/rules.md section 6)
+    "face_down": "cards each player puts face down in a war",
+    "short_war": "what a player with too few cards for a war does",
+    "pickup": "the order in which a won pot joins the winner's cards",
+    "piles": "each player's cards",
+    "shuffle": "the shuffle, at the deal and wherever cards are shuffled",
+    "max_rounds": "a game that reaches this many rounds ends as capped",
+    "deck": DECK_HELP,
+    "players": "players at the table",
+    "refill": "how 'played' becomes 'to play' in a two-pile game",
+}
+VALUE_HELP = {               # what each value of a named dimension means
+    "short_war": {"lose": "it loses", "last-card": "all but its last card down, that one up",
+                  "all-but-one": "as last-card, and with no card it takes its last one back",
+                  "iofall": "iofall/War's rule"},
+    "pickup": {"smu": "the pot reversed, the last card down first",
+               "pot-order": "as it was put down", "random": "shuffled",
+               "winner-first": "the winner's cards, then the others'",
+               "loser-first": "the others' cards, then the winner's",
+               "seat-interleaved": "one card of each seat in turn",
+               "seat-block": "seat by seat from A"},
+    "piles": {"to-play+played": "a pile to play and a pile of winnings, which refills it",
+              "queue": "one queue, winnings at the bottom"},
+    "shuffle": {"smu": "104 swaps of two random positions",
+                "swap-each": "each position swapped with a random one",
+                "fisher-yates": "Fisher-Yates"},
+    "refill": {"shuffle": "shuffled", "keep": "as it lies"},
+}
+RULES_GROUP = ("Each option sets one dimension over the preset: 'pywar rules' lists them and "
+               "each preset's settings, and docs/rules.md (section 6) defines every value.")
 
 
 class UsageError(Exception):
@@ -26,13 +57,17 @@ class UsageError(Exception):
 
 
 class Formatter(argparse.RawDescriptionHelpFormatter):
-    """Help that wraps a one-paragraph description, and keeps a text of several lines (the
-    epilogs: examples, exit status) as written."""
+    """Help that wraps a paragraph (never at a hyphen: values such as pot-order stay
+    whole), and keeps a text of several lines (the epilogs: examples, exit status) as
+    written."""
 
     def _fill_text(self, text, width, indent):
         if "\n" in text:
             return super()._fill_text(text, width, indent)
-        return argparse.HelpFormatter._fill_text(self, text, width, indent)
+        return "\n".join(indent + line for line in self._split_lines(text, width - len(indent)))
+
+    def _split_lines(self, text, width):
+        return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
 
 
 class Parser(argparse.ArgumentParser):
@@ -110,23 +145,38 @@ def option(dimension):
     return "--" + dimension.replace("_", "-")
 
 
+def values_help(dimension):
+    """The values of a named dimension, each with its meaning: 'lose (it loses), ...'."""
+    return ", ".join(f"{value} ({meaning})" for value, meaning in VALUE_HELP[dimension].items())
+
+
 def add_rule_options(parser):
-    """Add --rules and one option per rule dimension, to set over the preset."""
+    """Add --rules and one option per rule dimension, to set over the preset, each with
+    what its values mean."""
     parser.add_argument("--rules", default="smu", choices=list(PRESETS), metavar="R",
-                        help="the preset to play: %(choices)s (default: %(default)s)")
-    group = parser.add_argument_group("rule dimensions, set over the preset")
+                        help="the preset to play: %(choices)s (default: %(default)s; "
+                             "'pywar rules' shows their settings)")
+    group = parser.add_argument_group("rule dimensions, set over the preset", RULES_GROUP)
     for dimension in DIMENSIONS:
+        about = DIMENSION_HELP.get(dimension)
         if dimension in RANGES:
             low, high = RANGES[dimension]
             group.add_argument(option(dimension), type=whole_number(dimension), metavar="N",
-                               help=f"{dimension}, from {low} to {high:,}")
+                               help=f"{about}: {low} to {high:,}")
         elif dimension in NAMED:
             group.add_argument(option(dimension), choices=NAMED[dimension], metavar="X",
-                               help=f"{dimension}: %(choices)s")
+                               help=f"{about}: {values_help(dimension)}")
         elif dimension == "deck":
-            group.add_argument(option(dimension), metavar="RxS", help=f"deck: {DECK_HELP}")
+            group.add_argument(option(dimension), metavar="RxS", help=about)
     group.add_argument(option("detect_cycles"), dest="detect_cycles", action="store_false",
-                       default=None, help="play on through repeated states (to max_rounds)")
+                       default=None, help="play on through repeated states, to --max-rounds "
+                                          "(only where a game can repeat)")
+
+
+def examples(*lines):
+    """A help epilog of example command lines, each (command, what it does): the title
+    'examples:', and each command on a line of its own, what it does under it."""
+    return "examples:\n" + "".join(f"  {command}\n      {what}\n" for command, what in lines)
 
 
 def add_engine_option(parser):

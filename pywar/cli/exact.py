@@ -17,6 +17,13 @@ from . import common as cli
 from .simulate import add_scheduler_option, check_scheduler, cluster_client
 
 
+EXAMPLES = cli.examples(
+    ("pywar exact --deck 5x1 --piles queue --pickup winner-first", "120 deals, 30 endless"),
+    ("pywar exact --deck 11x1 --piles queue --pickup winner-first --jobs 2", "A400411's a(11)"),
+    ("pywar exact --rules lehigh --deck 4x2 --json", "2 suits, so ties and wars; as JSON"),
+)
+
+
 def deal_text(deal):
     """A deal as pywar play --deal takes it: A's ids/B's ids, top first."""
     return "/".join(",".join(str(card) for card in hand) for hand in deal)
@@ -95,7 +102,8 @@ def add(subparsers):
         description="Play every ordering of a small deck (at most 16 cards) and count "
                     "exactly how the games end: wins, endless games and their cycles, "
                     "game lengths. The rules must draw nothing after the deal: "
-                    "--piles queue and a --pickup other than random.")
+                    "--piles queue and a --pickup other than random.",
+        epilog=EXAMPLES)
     cli.add_rule_options(parser)
     cli.add_engine_option(parser)
     cli.add_jobs_option(parser)

@@ -7,10 +7,21 @@ import time
 import pywar
 from .. import page
 from ..rules import DEAL_HELP, check_deal, parse_deal
-from .common import (add_engine_option, add_rule_options, rules_and_engine, seed_type,
-                     usage_errors)
+from .common import (add_engine_option, add_rule_options, examples, rules_and_engine,
+                     seed_type, usage_errors)
 from .html import write_page
 from .outputs import output_files, refuse_stdout
+
+
+EXAMPLES = examples(
+    ("pywar play --seed 17455", "the transcript, as SMU's program prints it"),
+    ("pywar play --seed 17455 --json", "its result as one line of JSON"),
+    ("pywar play --rules lehigh --seed 12", "a game that repeats forever: found, and ended"),
+    ("pywar play --rules iofall --seed 7 --face-down 1", "a rule set over a preset"),
+    ("pywar play --seed 1553 --engine port-python --stack adt", "the port, Program 6's stack"),
+    ("pywar play --seed 17455 --trace game.jsonl", "and its trace (docs/trace.md) in a file"),
+    ("pywar play --seed 17455 --html game.html", "and a page that shows the game"),
+)
 
 
 def checked(args):
@@ -69,7 +80,8 @@ class Both:
 def add(subparsers):
     """The play subcommand."""
     parser = subparsers.add_parser("play", help="play one game and print its transcript",
-                                   description="Play one game of War and print its transcript.")
+                                   description="Play one game of War and print its transcript.",
+                                   epilog=EXAMPLES)
     parser.add_argument("--seed", type=seed_type, metavar="N",
                         help="0 to 2^32 - 1 (default: from the clock, printed on stderr)")
     add_rule_options(parser)

@@ -11,9 +11,19 @@ from contextlib import ExitStack, contextmanager
 import pywar
 from .common import (InterruptGuard, Progress, add_engine_option, add_jobs_option,
                      add_progress_option, add_rule_options, add_seed_range_options, check_jobs,
-                     count_type, rules_and_engine, table, usage_errors)
+                     count_type, examples, rules_and_engine, table, usage_errors)
 from .inputs import cannot, file_name
 from .outputs import output_files, refuse_stdout
+
+
+EXAMPLES = examples(
+    ("pywar simulate -n 1000000", "a million games of smu, seeds 0 to 999,999"),
+    ("pywar simulate -n 100000 --rules iofall --json", "their summary as one line of JSON"),
+    ("pywar simulate -n 5000 --rules lehigh --plot lengths.png", "the lengths, by how games end"),
+    ("pywar simulate -n 1000 --csv games.csv", "one row per game in a file"),
+    ("pywar simulate -n 1000 --csv -", "the rows on stdout, the summary on stderr"),
+    ("pywar simulate -n 100000000 --scheduler local:2", "on 2 Dask worker processes"),
+)
 
 
 def summary_table(summary):
@@ -214,7 +224,8 @@ def add(subparsers):
         "simulate", help="play many games and summarize them",
         description="Play games with seeds S, S+1, ... and summarize their lengths and "
                     "outcomes in constant memory. Ctrl-C prints the summary of the games "
-                    "finished so far.")
+                    "finished so far.",
+        epilog=EXAMPLES)
     add_seed_range_options(parser, required=True)
     add_jobs_option(parser)
     add_scheduler_option(parser, "play the chunks")
