@@ -84,7 +84,8 @@ class Simulation:
         counted = {
             "rules": self.rules, "games": self.games, "seed": self.first_seed,
             "engine": self.engine, "jobs": self.jobs, "scheduler": self.scheduler,
-            "complete": self.complete,
+            "requested": self.requested, "complete": self.complete,
+            "interrupted": not self.complete,       # the key pywar check uses
         }
         totals = self.statistics()
         if totals.games == 0:

@@ -384,3 +384,39 @@ def test_the_rule_options_say_what_each_value_means(capsys, command):
     for values in (SHORT_WARS, PICKUPS, PILES, SHUFFLES, ("shuffle", "keep")):
         for value in values:
             assert f" {value} (" in text, value
+
+
+def digests(data):
+    """Every value of a 'digest' key, at any depth of a JSON value."""
+    if isinstance(data, dict):
+        return [value for key, value in data.items() if key == "digest"] + \
+            [found for value in data.values() for found in digests(value)]
+    if isinstance(data, list):
+        return [found for value in data for found in digests(value)]
+    return []
+
+
+@pytest.mark.parametrize("argv, length, keys", [
+    (["play", "--seed", "1", "--json"], 16, set()),
+    (["play", "--seed", "12", "--rules", "lehigh", "--json"], 16, set()),
+    (["simulate", "-n", "30", "--json"], 64, {"interrupted", "requested"}),
+    (["check", "-n", "5", "--json"], 64, {"interrupted", "requested"}),
+    (["exact", "--deck", "4x1", "--piles", "queue", "--pickup", "winner-first", "--json"], 0,
+     set()),
+    (["rules", "--json"], 0, set()),
+    (["diff", "A", "B", "--json"], 0, set()),
+])
+def test_every_json_is_one_line_with_full_hex_digests(capsys, tmp_path, argv, length, keys):
+    """One line of JSON; a game's digest is 16 hex digits (64 bits), a run's 64 (sha256);
+    simulate and check name an interruption alike."""
+    for name, seed in (("A", 1), ("B", 2)):
+        (tmp_path / name).write_text(pywar.play(seed, trace=True, engine="python").trace)
+    argv = [str(tmp_path / word) if word in ("A", "B") else word for word in argv]
+    status, out, err = run(capsys, *argv)
+    assert status in (0, 1) and err == ""
+    assert out.endswith("\n") and out.count("\n") == 1
+    data = json.loads(out)
+    assert keys <= set(data) and all(data[key] is False for key in keys - {"requested"})
+    found = digests(data)
+    assert len(found) == (1 if length else 0)
+    assert all(re.fullmatch(f"[0-9a-f]{{{length}}}", digest) for digest in found)

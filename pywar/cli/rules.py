@@ -33,7 +33,7 @@ def run_rules(args):
     """Print the presets and the dimensions, as tables or as JSON."""
     data = rules_data()
     if args.json:
-        sys.stdout.write(json.dumps(data, indent=2) + "\n")
+        sys.stdout.write(json.dumps(data) + "\n")
         return 0
     presets = data["presets"]
     settings = [key for key in PRESETS["smu"].to_dict() if key != "name"]
