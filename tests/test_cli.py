@@ -145,7 +145,7 @@ def test_no_command_prints_the_help_and_exits_0(capsys):
     status, out, err = run(capsys)
     assert (status, err) == (0, "")
     assert out.startswith("usage: pywar [-h] [--version] COMMAND ...\n")
-    assert "commands:" in out and "simulate" in out
+    assert "commands:" in out and "simulate" in out and "exit status:" in out
 
 
 @pytest.mark.parametrize("argv, prog, word", [
@@ -164,7 +164,7 @@ def test_abbreviated_options_are_refused(capsys, argv, prog, word):
 
 
 @pytest.mark.parametrize("command", ["play", "simulate", "check", "exact", "rules", "step",
-                                     "replay", "diff", "referee"])
+                                     "replay", "diff", "referee", "completion"])
 def test_version_after_every_command_is_the_top_level_version(capsys, command):
     top = run(capsys, "--version")
     assert run(capsys, command, "--version") == top
@@ -342,7 +342,7 @@ def test_messages_name_options_as_typed(capsys, argv, message):
 
 
 COMMAND_NAMES = ["play", "simulate", "check", "exact", "rules", "step", "replay", "diff",
-                 "referee"]
+                 "referee", "completion"]
 
 
 def help_text(capsys, *argv):

@@ -18,13 +18,13 @@ list it in COMMANDS.
 import sys
 import time  # noqa: F401  (tests set pywar.cli.time.time)
 
-from . import check, diff, exact, play, referee, replay, rules, simulate, step
+from . import check, completion, diff, exact, play, referee, replay, rules, simulate, step
 from .common import *  # noqa: F401,F403  (the shared helpers, for other modules and tests)
 from .common import PROG, Parser, UsageError, Version, examples
 from .inputs import InputError, say_error
 from .outputs import ReaderGone, Stdout, discard_stdout
 
-COMMANDS = (play, simulate, check, exact, rules, step, replay, diff, referee)
+COMMANDS = (play, simulate, check, exact, rules, step, replay, diff, referee, completion)
 
 
 def build_subcommands(parser):
@@ -51,6 +51,7 @@ EPILOG = examples(
     ("pywar simulate -n 1000000", "a million games: a summary of their lengths"),
     ("pywar check -n 2000", "the C engine and the Python twin agree, seed by seed"),
     ("pywar rules", "the presets and the rule dimensions"),
+    ("pywar completion bash", "tab completion for bash (or zsh): README, Shell completion"),
 ) + "\n" + EXIT_STATUS
 
 
