@@ -240,7 +240,8 @@ def add(subparsers):
                              "finish; with - the rows go to stdout, and the summary to "
                              "stderr")
     parser.add_argument("--plot", metavar="FILE.png",
-                        help="draw the histogram of game lengths and the war depths, two "
-                             "panels in one figure (needs pywar[plot])")
+                        help="draw the histogram of game lengths, by how the games ended, "
+                             "and the war depths: two panels in one figure, in the format "
+                             "that FILE's ending names (needs pywar[plot])")
     add_progress_option(parser)
     parser.set_defaults(run=run_simulate, parser=parser)
