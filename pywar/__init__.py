@@ -21,7 +21,7 @@ from dataclasses import asdict, dataclass, replace
 from importlib import import_module
 
 from . import twin
-from .rules import PRESETS, Rules, check_deal, make_rules, preset
+from .rules import PRESETS, Rules, RulesError, check_deal, make_rules, preset
 
 __all__ = ["ENGINES", "ExactResult", "Game", "GameResult", "PRESETS", "Rules", "Simulation",
            "SimulationInterrupted", "check_seed", "default_engine", "engines", "exact",
@@ -149,8 +149,8 @@ def check_port(engine, rules, stack=None, deal=None):
     other than plain smu, or a given deal, with a port engine."""
     if engine not in PORT_ENGINES:
         if stack is not None:
-            raise ValueError(f"stack is for the port engines (port-c, port-python), "
-                             f"not engine {engine!r}")
+            raise RulesError("{stack} is for the port engines (port-c, port-python), not "
+                             "{engine} {value!r}", value=engine)
         return None
     if replace(rules, name="smu") != PRESETS["smu"]:
         raise ValueError(f"the port plays only the smu rules, not {rules.name}")

@@ -2,7 +2,7 @@
 bulk from the chunk's arrays, and merged in seed order into the statistics of a run.
 
 Everything an Accumulator holds is exact: integer histograms (so medians and quantiles
-are exact), counts, integer sums and sums of squares (Python ints, so means and
+are exact; the game lengths also one per outcome), counts, integer sums and sums of squares (Python ints, so means and
 variances do not drift however many merges), and minima and maxima with the index of
 the first game that gives them.  Two accumulators of adjacent ranges of games merge
 (merge) into the accumulator of their union; the merge is associative, and merging
@@ -46,6 +46,7 @@ class Histogram:
 
 
 EMPTY = Histogram(np.zeros(0, np.int64), np.zeros(0, np.int64))
+NO_OUTCOMES = (EMPTY,) * len(OUTCOMES)
 
 
 def histogram_of(array):
@@ -59,6 +60,11 @@ def histogram_of(array):
         return Histogram(present + low, counts[present].astype(np.int64))
     values, counts = np.unique(array, return_counts=True)
     return Histogram(values.astype(np.int64), counts.astype(np.int64))
+
+
+def outcome_histograms(rounds, outcomes):
+    """The histogram of the rounds of the games of each outcome, in the order of OUTCOMES."""
+    return tuple(histogram_of(rounds[outcomes == index]) for index in range(len(OUTCOMES)))
 
 
 def merge_histograms(first, second):
@@ -124,6 +130,7 @@ class Accumulator:
     start: int = 0
     games: int = 0
     histograms: dict = field(default_factory=lambda: dict.fromkeys(FIELDS, EMPTY))
+    rounds_by_outcome: tuple = NO_OUTCOMES       # a rounds histogram per outcome (OUTCOMES)
     sums: dict = field(default_factory=lambda: dict.fromkeys(FIELDS, 0))
     squares: dict = field(default_factory=lambda: dict.fromkeys(FIELDS, 0))
     minima: dict = field(default_factory=dict)       # field: (value, index of first game)
@@ -158,6 +165,8 @@ class Accumulator:
             seed=self.seed, start=self.start, games=self.games + other.games,
             histograms={name: merge_histograms(self.histograms[name], other.histograms[name])
                         for name in FIELDS},
+            rounds_by_outcome=tuple(map(merge_histograms, self.rounds_by_outcome,
+                                        other.rounds_by_outcome)),
             sums={name: self.sums[name] + other.sums[name] for name in FIELDS},
             squares={name: self.squares[name] + other.squares[name] for name in FIELDS},
             minima={name: earlier_min(self.minima[name], other.minima[name]) for name in FIELDS},
@@ -189,6 +198,8 @@ class Accumulator:
         """Everything counted, as plain Python values (for comparing accumulators)."""
         return {"seed": self.seed, "start": self.start, "games": self.games,
                 "histograms": {name: self.histograms[name].as_dict() for name in FIELDS},
+                "rounds_by_outcome": {outcome: histogram.as_dict() for outcome, histogram
+                                      in zip(OUTCOMES, self.rounds_by_outcome)},
                 "sums": dict(self.sums), "squares": dict(self.squares),
                 "minima": dict(self.minima), "maxima": dict(self.maxima),
                 "outcomes": self.outcomes.tolist(), "winners": self.winners.tolist(),
@@ -210,6 +221,7 @@ def accumulate(arrays, seed, start=0, war_depths=None):
         totals.squares[name] = power_sum(histogram, 2)
         totals.minima[name], totals.maxima[name] = first_extremes(arrays[name], start)
     totals.outcomes = np.bincount(arrays["outcome"], minlength=len(OUTCOMES)).astype(np.int64)
+    totals.rounds_by_outcome = outcome_histograms(arrays["rounds"], arrays["outcome"])
     winner_slots = np.asarray(arrays["winner"], np.int64) + 1
     totals.winners = np.bincount(winner_slots, minlength=WINNER_SLOTS).astype(np.int64)
     if war_depths is not None:

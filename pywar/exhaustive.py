@@ -21,7 +21,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field, replace
 from fractions import Fraction
 
-from .rules import make_rules, parse_deck
+from .rules import RulesError, make_rules, parse_deck
 
 MAX_CARDS = 16                 # C: PYWAR_EXACT_MAX_CARDS
 TARGET_PARTS = 100             # split into at least this many parts...
@@ -35,19 +35,21 @@ def check_rules(rules):
     """Raise a one-line ValueError unless nothing random happens after the deal and the
     deck is small enough to play every deal of it."""
     if rules.piles != "queue":
-        raise ValueError(f"exact needs piles 'queue', not {rules.piles!r}: it deals each "
-                         "hand as a queue, played in the order received")
+        raise RulesError("exact needs {piles} 'queue', not {value!r}: it deals each hand "
+                         "as a queue, played in the order received", value=rules.piles)
     if rules.players != 2:
-        raise ValueError(f"exact plays two players, not {rules.players}")
+        raise RulesError("exact needs {players} 2, not {value}", value=rules.players)
     if rules.pickup == "random":
-        raise ValueError("exact needs a fixed pickup, not 'random': a random pickup "
-                         "shuffles every pot")
+        raise RulesError("exact needs a fixed pickup, not {pickup} 'random': a random "
+                         "pickup shuffles every pot")
     if not rules.detect_cycles:
-        raise ValueError("exact needs cycle detection on: an endless game must end")
+        raise RulesError("exact needs cycle detection, not {detect_cycles}: an endless "
+                         "game must end")
     ranks, suits = parse_deck(rules.deck)
     if ranks * suits > MAX_CARDS:
-        raise ValueError(f"exact plays decks of at most {MAX_CARDS} cards, not "
-                         f"{rules.deck} ({ranks * suits} cards)")
+        raise RulesError("exact plays a {deck} of at most {most} cards, not {value} "
+                         "({cards} cards)", most=MAX_CARDS, value=rules.deck,
+                         cards=ranks * suits)
 
 
 def seatless(rules):
@@ -416,7 +418,7 @@ def exact(rules="smu", jobs=None, engine=None, symmetry=True, prefix_length=None
     check_rules(chosen)
     engine = resolve_engine(engine)
     if engine not in ("c", "python"):
-        raise ValueError(f"exact plays with engine c or python, not {engine!r}")
+        raise RulesError("exact plays with {engine} c or python, not {value!r}", value=engine)
     jobs = usable_cores() if jobs is None else check_count("jobs", jobs, high=1024)
     parts = plan(chosen, symmetry, prefix_length)
     start = time.perf_counter()

@@ -6,6 +6,7 @@ every value means.
 """
 
 from dataclasses import asdict, dataclass, replace
+from functools import partial
 
 SHORT_WARS = ("lose", "last-card", "all-but-one", "iofall")
 PICKUPS = ("smu", "pot-order", "random", "winner-first", "loser-first",
@@ -20,6 +21,8 @@ MAX_PLAYERS = 8
 MAX_ROUNDS_LIMIT = 100_000_000
 MAX_CARDS = 52
 DECK_HELP = "RxS: R ranks times S suits, at most 52 cards (13x4 is the standard deck)"
+DIMENSIONS = ("face_down", "short_war", "pickup", "piles", "shuffle", "max_rounds",
+              "detect_cycles", "deck", "players", "refill")
 
 CHOICES = {
     "short_war": SHORT_WARS,
@@ -29,6 +32,31 @@ CHOICES = {
     "narration": NARRATIONS,
     "refill": REFILLS,
 }
+
+
+def python_name(setting):
+    """How a message names a setting in Python: as itself, but detect_cycles, which is
+    refused only when off, by that value, detect_cycles=False."""
+    return "detect_cycles=False" if setting == "detect_cycles" else setting
+
+
+class RulesError(ValueError):
+    """A refused rule setting, in one line.  Its template names the settings (the
+    dimensions, engine and stack) as fields, {face_down}; str() names them as Python
+    does, named(naming) as a caller does (the command line: --face-down)."""
+
+    def __init__(self, template, **values):
+        self.template = template
+        self.values = values
+        super().__init__(self.named(python_name))
+
+    def named(self, naming):
+        """The message with each setting named by naming(setting)."""
+        settings = {setting: naming(setting) for setting in (*DIMENSIONS, "engine", "stack")}
+        return self.template.format(**settings, **self.values)
+
+    def __reduce__(self):
+        return partial(RulesError, **self.values), (self.template,)
 
 
 def is_whole_number(value):
@@ -41,9 +69,9 @@ def parse_deck(deck):
     try:
         ranks, suits = (int(part) for part in deck.split("x"))
     except (AttributeError, ValueError):
-        raise ValueError(f"deck must be {DECK_HELP}, not {deck!r}") from None
+        ranks = suits = 0
     if ranks < 1 or suits < 1 or ranks * suits > MAX_CARDS or f"{ranks}x{suits}" != deck:
-        raise ValueError(f"deck must be {DECK_HELP}, not {deck!r}")
+        raise RulesError("{deck} must be {valid}, not {given!r}", valid=DECK_HELP, given=deck)
     return ranks, suits
 
 
@@ -54,38 +82,40 @@ def can_cycle(rules):
     return fixed_refills and rules.pickup != "random"
 
 
+def check_range(rules, name, low, high):
+    """Raise TypeError for a dimension that is not a whole number, RulesError for one out
+    of low .. high."""
+    value = getattr(rules, name)
+    if not is_whole_number(value):
+        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+    if not low <= value <= high:
+        raise RulesError("{%s} must be from {low} to {high:,}, not {value}" % name,
+                         low=low, high=high, value=value)
+
+
 def check(rules):
-    """Raise TypeError or ValueError, naming what is valid, for a bad Rules value."""
+    """Raise TypeError or ValueError (a RulesError), naming what is valid, for a bad Rules
+    value."""
     for name, choices in CHOICES.items():
         value = getattr(rules, name)
         if value not in choices:
             raise ValueError(f"unknown {name} {value!r}: choose one of {', '.join(choices)}")
-    if not is_whole_number(rules.face_down):
-        raise TypeError(f"face_down must be an int, not {type(rules.face_down).__name__}")
-    if not 0 <= rules.face_down <= MAX_FACE_DOWN:
-        raise ValueError(f"face_down must be from 0 to {MAX_FACE_DOWN}, not {rules.face_down}")
-    if not is_whole_number(rules.max_rounds):
-        raise TypeError(f"max_rounds must be an int, not {type(rules.max_rounds).__name__}")
-    if not 1 <= rules.max_rounds <= MAX_ROUNDS_LIMIT:
-        raise ValueError(f"max_rounds must be from 1 to {MAX_ROUNDS_LIMIT:,}, "
-                         f"not {rules.max_rounds}")
+    check_range(rules, "face_down", 0, MAX_FACE_DOWN)
+    check_range(rules, "max_rounds", 1, MAX_ROUNDS_LIMIT)
     if not isinstance(rules.detect_cycles, bool):
         raise TypeError("detect_cycles must be True or False")
-    if not is_whole_number(rules.players):
-        raise TypeError(f"players must be an int, not {type(rules.players).__name__}")
-    if not 2 <= rules.players <= MAX_PLAYERS:
-        raise ValueError(f"players must be from 2 to {MAX_PLAYERS}, not {rules.players}")
+    check_range(rules, "players", 2, MAX_PLAYERS)
     ranks, suits = parse_deck(rules.deck)
     if ranks * suits < rules.players:
-        raise ValueError(f"deck {rules.deck!r} has too few cards to deal one to each of "
-                         f"{rules.players} players")
+        raise RulesError("{deck} {deck_name!r} has too few cards to deal one to each of "
+                         "{count} players", deck_name=rules.deck, count=rules.players)
     if not rules.detect_cycles and not can_cycle(rules):
-        raise ValueError("turning cycle detection off means nothing here: only games with a "
-                         "pickup other than 'random' and piles 'queue' or refill 'keep' "
-                         "can repeat")
+        raise RulesError("{detect_cycles} means nothing here: only games with a {pickup} "
+                         "other than 'random' and {piles} 'queue' or {refill} 'keep' can "
+                         "repeat")
     if rules.refill == "keep" and rules.piles == "queue":
-        raise ValueError("refill 'keep' means nothing with piles 'queue': a queue is never "
-                         "refilled")
+        raise RulesError("{refill} 'keep' means nothing with {piles} 'queue': a queue is "
+                         "never refilled")
 
 
 @dataclass(frozen=True)
@@ -133,9 +163,6 @@ PRESET_HELP = {
     "iofall": "iofall/War: war of 3 down 1 up, a queue, the pot shuffled for the winner",
     "iofall-single": "iofall/War's war_single_routine: war of 1 down 1 up",
 }
-
-DIMENSIONS = ("face_down", "short_war", "pickup", "piles", "shuffle", "max_rounds",
-              "detect_cycles", "deck", "players", "refill")
 
 
 def players(rules):

@@ -84,7 +84,8 @@ class Simulation:
         counted = {
             "rules": self.rules, "games": self.games, "seed": self.first_seed,
             "engine": self.engine, "jobs": self.jobs, "scheduler": self.scheduler,
-            "complete": self.complete,
+            "requested": self.requested, "complete": self.complete,
+            "interrupted": not self.complete,       # the key pywar check uses
         }
         totals = self.statistics()
         if totals.games == 0:
@@ -93,11 +94,11 @@ class Simulation:
         return {**counted, **summarize(totals, self.players), "games_per_second": speed,
                 "digest": totals.digest()}
 
-    def plot(self, path):
-        """Draw the histogram of game lengths and the war depths to path (needs
-        pywar[plot])."""
+    def plot(self, path, format=None):
+        """Draw the histogram of game lengths and the war depths to path, or to a binary
+        file in format ('png'; needs pywar[plot])."""
         from .plot import plot_simulation
-        plot_simulation(self, path)
+        plot_simulation(self, path, format)
 
     def write_csv(self, path):
         """One row per game, with a header (only for kept games; simulate(csv=...)

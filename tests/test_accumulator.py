@@ -72,8 +72,14 @@ def plain_state(arrays, seed, war_depths):
     for winner in arrays["winner"].tolist():
         winners[winner + 1] += 1
     outcomes = [arrays["outcome"].tolist().count(kind) for kind in range(4)]
+    by_outcome = {name: {} for name in pywar.rules.OUTCOMES}
+    for rounds, kind in zip(arrays["rounds"].tolist(), arrays["outcome"].tolist()):
+        lengths = by_outcome[pywar.rules.OUTCOMES[kind]]
+        lengths[rounds] = lengths.get(rounds, 0) + 1
+    by_outcome = {name: dict(sorted(lengths.items())) for name, lengths in by_outcome.items()}
     packed = struct.pack(f"<{count}Q", *arrays["digest"].tolist())
     return {"seed": seed, "start": 0, "games": count, "histograms": histograms,
+            "rounds_by_outcome": by_outcome,
             "sums": sums, "squares": squares, "minima": minima, "maxima": maxima,
             "outcomes": outcomes, "winners": winners, "war_depths": list(war_depths),
             "digest": hashlib.sha256(packed).hexdigest()}
@@ -160,6 +166,22 @@ def test_the_digest_is_the_same_for_any_chunks_jobs_and_engine():
                                            (64, 3, "c"), (33, 1, "python")]}
     played = [pywar.play(seed, "iofall").digest for seed in range(3, 403)]
     assert digests == {hashlib.sha256(struct.pack("<400Q", *played)).hexdigest()}
+
+
+@needs_c
+def test_the_lengths_of_each_outcome_are_those_of_the_kept_games():
+    """lehigh ends in cycles often: its lengths by outcome, streamed in chunks, are the
+    kept games' counted one by one."""
+    from collections import Counter
+    kept = pywar.simulate(3000, "lehigh", seed=0)
+    streamed = pywar.simulate(3000, "lehigh", seed=0, keep_games=False, chunk=333, jobs=2)
+    outcomes = [pywar.rules.OUTCOMES[kind] for kind in kept.outcome.tolist()]
+    lengths = {name: Counter() for name in pywar.rules.OUTCOMES}
+    for name, rounds in zip(outcomes, kept.rounds.tolist()):
+        lengths[name][rounds] += 1
+    assert streamed.statistics().state()["rounds_by_outcome"] == \
+        {name: dict(counts) for name, counts in lengths.items()}
+    assert lengths["cycle"] and lengths["win"]
 
 
 def plain_csv(simulation):

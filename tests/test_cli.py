@@ -3,6 +3,7 @@
 import json
 import os
 import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -133,10 +134,41 @@ def test_bad_engine_in_the_environment_is_a_usage_error(capsys, monkeypatch):
     assert all(engine in err for engine in pywar.ENGINES)
 
 
-@pytest.mark.parametrize("argv, prog", [([], "pywar"), (["nope"], "pywar"),
+@pytest.mark.parametrize("argv, prog", [(["nope"], "pywar"),
                                         (["rules", "--nope"], "pywar rules")])
 def test_bad_command_is_one_line(capsys, argv, prog):
     assert_usage_error(*run(capsys, *argv), prog=prog)
+
+
+def test_no_command_prints_the_help_and_exits_0(capsys):
+    """`pywar` alone asks for help, as `pywar --help` does: on stdout, exit 0."""
+    status, out, err = run(capsys)
+    assert (status, err) == (0, "")
+    assert out.startswith("usage: pywar [-h] [--version] COMMAND ...\n")
+    assert "commands:" in out and "simulate" in out and "exit status:" in out
+
+
+@pytest.mark.parametrize("argv, prog, word", [
+    (["simulate", "-n", "10", "--face-dow", "1"], "pywar simulate", "--face-dow"),
+    (["play", "--se", "1"], "pywar play", "--se"),
+    (["rules", "--js"], "pywar rules", "--js"),
+    (["check", "-n", "1", "--again", "c"], "pywar check", "--again"),
+    (["exact", "--deck", "3x1", "--piles", "queue", "--pick", "winner-first"], "pywar exact",
+     "--pick"),
+    (["--vers"], "pywar", "--vers"),
+])
+def test_abbreviated_options_are_refused(capsys, argv, prog, word):
+    status, out, err = run(capsys, *argv)
+    assert_usage_error(status, out, err, prog=prog)
+    assert f"unrecognized arguments: {word}" in err
+
+
+@pytest.mark.parametrize("command", ["play", "simulate", "check", "exact", "rules", "step",
+                                     "replay", "diff", "referee", "completion"])
+def test_version_after_every_command_is_the_top_level_version(capsys, command):
+    top = run(capsys, "--version")
+    assert run(capsys, command, "--version") == top
+    assert top[1].startswith("pywar 0.")
 
 
 def test_asking_for_c_without_the_c_core_is_one_line(capsys, monkeypatch):
@@ -267,6 +299,7 @@ def test_process_transcript_is_the_reference():
 
 
 def test_process_closed_stdout_gives_no_traceback():
+    """A reader that went away ends the command quietly, exit 0, as it ends `cat`."""
     read_end, write_end = os.pipe()
     os.close(read_end)
     try:
@@ -274,4 +307,116 @@ def test_process_closed_stdout_gives_no_traceback():
     finally:
         os.close(write_end)
     assert done.stderr == b""
-    assert done.returncode == 1
+    assert done.returncode == 0
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["play", "--face-down", "26"], "argument --face-down: must be an integer from 0 to 25, not 26"),
+    (["play", "--max-rounds", "0"],
+     "argument --max-rounds: must be an integer from 1 to 100,000,000, not 0"),
+    (["play", "--deck", "3y"], "--deck must be RxS: R ranks times S suits, at most 52 cards "
+                               "(13x4 is the standard deck), not '3y'"),
+    (["play", "--deck", "1x1"], "--deck '1x1' has too few cards to deal one to each of 2 players"),
+    (["play", "--no-cycle-detection"],
+     "--no-cycle-detection means nothing here: only games with a --pickup other than 'random' "
+     "and --piles 'queue' or --refill 'keep' can repeat"),
+    (["play", "--piles", "queue", "--refill", "keep"],
+     "--refill 'keep' means nothing with --piles 'queue': a queue is never refilled"),
+    (["play", "--engine", "python", "--stack", "adt"],
+     "--stack is for the port engines (port-c, port-python), not --engine 'python'"),
+    (["simulate", "-n", "0"], "argument -n/--games: must be an integer from 1, not 0"),
+    (["simulate", "-n", "9", "--max-rounds", "x"],
+     "argument --max-rounds: must be an integer from 1 to 100,000,000, not 'x'"),
+    (["check", "-n", "5000000000"], "-n must be an integer from 1 to 4,294,967,296 (each 32-bit "
+                                    "seed once), not 5,000,000,000"),
+    (["exact", "--deck", "4x1", "--piles", "queue", "--no-cycle-detection"],
+     "exact needs cycle detection, not --no-cycle-detection: an endless game must end"),
+    (["exact", "--deck", "4x1", "--piles", "queue", "--pickup", "random"],
+     "exact needs a fixed pickup, not --pickup 'random': a random pickup shuffles every pot"),
+])
+def test_messages_name_options_as_typed(capsys, argv, message):
+    """The command line's words (--face-down), not Python's (face_down)."""
+    status, out, err = run(capsys, *argv)
+    assert (status, out, err) == (2, "", f"pywar {argv[0]}: error: {message}\n")
+    assert not any(name in err for name in DIMENSIONS if "_" in name)
+
+
+COMMAND_NAMES = ["play", "simulate", "check", "exact", "rules", "step", "replay", "diff",
+                 "referee", "completion"]
+
+
+def help_text(capsys, *argv):
+    """What `pywar argv --help` prints, checked to be on stdout with exit 0."""
+    status, out, err = run(capsys, *argv, "--help")
+    assert (status, err) == (0, "")
+    return out
+
+
+def section(text, title):
+    """The lines of a help's section, from its title to the next blank line."""
+    return text.split(f"\n{title}\n", 1)[1].split("\n\n", 1)[0].splitlines()
+
+
+@pytest.mark.parametrize("command", [None, *COMMAND_NAMES])
+def test_every_help_has_examples_and_each_parses(capsys, command):
+    """Each example's command line is parsed as the command would parse it (not run)."""
+    from pywar.cli import build_parser
+    argv = [] if command is None else [command]
+    commands = [line.strip() for line in section(help_text(capsys, *argv), "examples:")
+                if line.startswith("  pywar ")]
+    assert len(commands) >= 2
+    for line in commands:
+        words = shlex.split(line)
+        args = build_parser().parse_args(words[1:])
+        assert args.command == (command or words[1]), line
+
+
+def test_the_help_lists_the_exit_statuses(capsys):
+    lines = section(help_text(capsys), "exit status:")
+    codes = [int(line.split()[0]) for line in lines if re.match(r"  \d", line)]
+    assert codes == [0, 1, 2, 3, 130]
+
+
+@pytest.mark.parametrize("command", ["play", "simulate", "check", "exact", "step"])
+def test_the_rule_options_say_what_each_value_means(capsys, command):
+    text = " ".join(help_text(capsys, command).split())
+    assert "'pywar rules'" in text and "docs/rules.md" in text
+    for values in (SHORT_WARS, PICKUPS, PILES, SHUFFLES, ("shuffle", "keep")):
+        for value in values:
+            assert f" {value} (" in text, value
+
+
+def digests(data):
+    """Every value of a 'digest' key, at any depth of a JSON value."""
+    if isinstance(data, dict):
+        return [value for key, value in data.items() if key == "digest"] + \
+            [found for value in data.values() for found in digests(value)]
+    if isinstance(data, list):
+        return [found for value in data for found in digests(value)]
+    return []
+
+
+@pytest.mark.parametrize("argv, length, keys", [
+    (["play", "--seed", "1", "--json"], 16, set()),
+    (["play", "--seed", "12", "--rules", "lehigh", "--json"], 16, set()),
+    (["simulate", "-n", "30", "--json"], 64, {"interrupted", "requested"}),
+    (["check", "-n", "5", "--json"], 64, {"interrupted", "requested"}),
+    (["exact", "--deck", "4x1", "--piles", "queue", "--pickup", "winner-first", "--json"], 0,
+     set()),
+    (["rules", "--json"], 0, set()),
+    (["diff", "A", "B", "--json"], 0, set()),
+])
+def test_every_json_is_one_line_with_full_hex_digests(capsys, tmp_path, argv, length, keys):
+    """One line of JSON; a game's digest is 16 hex digits (64 bits), a run's 64 (sha256);
+    simulate and check name an interruption alike."""
+    for name, seed in (("A", 1), ("B", 2)):
+        (tmp_path / name).write_text(pywar.play(seed, trace=True, engine="python").trace)
+    argv = [str(tmp_path / word) if word in ("A", "B") else word for word in argv]
+    status, out, err = run(capsys, *argv)
+    assert status in (0, 1) and err == ""
+    assert out.endswith("\n") and out.count("\n") == 1
+    data = json.loads(out)
+    assert keys <= set(data) and all(data[key] is False for key in keys - {"requested"})
+    found = digests(data)
+    assert len(found) == (1 if length else 0)
+    assert all(re.fullmatch(f"[0-9a-f]{{{length}}}", digest) for digest in found)

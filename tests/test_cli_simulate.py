@@ -80,9 +80,9 @@ def test_plot_without_matplotlib_is_a_usage_error(capsys, monkeypatch):
 
 @pytest.mark.parametrize("argv, words", [
     (["simulate"], "-n/--games"),
-    (["simulate", "-n", "0"], "games must be an integer from 1"),
-    (["simulate", "-n", "x"], "games must be an integer from 1"),
-    (["simulate", "-n", "5", "--jobs", "0"], "jobs must be an integer from 1"),
+    (["simulate", "-n", "0"], "argument -n/--games: must be an integer from 1, not 0"),
+    (["simulate", "-n", "x"], "argument -n/--games: must be an integer from 1, not 'x'"),
+    (["simulate", "-n", "5", "--jobs", "0"], "argument --jobs: must be an integer from 1, not 0"),
     (["simulate", "-n", "5", "--seed", "-1"], "0 to 4294967295"),
     (["simulate", "-n", "5", "--rules", "go-fish"], "smu"),
     (["simulate", "-n", "5", "--pickup", "up"], "pot-order"),
@@ -124,15 +124,24 @@ def test_check_fails_when_the_twin_differs(capsys, monkeypatch):
     assert status == 1 and "rounds" in out and "seed 107" in out
 
 
-@pytest.mark.parametrize("argv, words", [
-    (["--csv", "/nonexistent-folder/games.csv"], "--csv: cannot write"),
-    (["--plot", "/nonexistent-folder/lengths.png"], "--plot: no folder"),
-    (["--plot", "lengths.xyz"], "png"),
+@pytest.mark.parametrize("argv, status, words", [
+    (["--csv", "/nonexistent-folder/games.csv"], 3,
+     "pywar simulate: error: cannot write --csv '/nonexistent-folder/games.csv': "
+     "No such file or directory\n"),
+    (["--plot", "/nonexistent-folder/lengths.png"], 3,
+     "pywar simulate: error: cannot write --plot '/nonexistent-folder/lengths.png': "
+     "No such file or directory\n"),
+    (["--plot", "lengths.xyz"], 2, "png"),
+    (["--plot", "-"], 2, "pywar simulate: error: --plot writes a file, not stdout: give it a "
+                         "file name\n"),
+    (["--csv", "-", "--json"], 2, "pywar simulate: error: --json and --csv - both write "
+                                  "stdout: give --csv a file\n"),
 ])
-def test_bad_output_files_fail_before_the_work(capsys, argv, words):
+def test_bad_output_files_fail_before_the_work(capsys, monkeypatch, argv, status, words):
     pytest.importorskip("matplotlib")
-    status, out, err = run(capsys, "simulate", "-n", "10", *argv)
-    assert status == 2 and out == "" and err.count("\n") == 1 and words in err
+    monkeypatch.setattr(pywar, "simulate", lambda *args, **kwargs: pytest.fail("played"))
+    found, out, err = run(capsys, "simulate", "-n", "10", *argv)
+    assert found == status and out == "" and err.count("\n") == 1 and words in err
 
 
 def test_too_many_games_to_keep_in_memory():
@@ -143,14 +152,17 @@ def test_too_many_games_to_keep_in_memory():
 @needs_c
 def test_every_32_bit_seed_can_be_run(capsys, monkeypatch):
     """-n 4294967296 is no longer refused: it starts (from near the top of the seeds, so
-    that they wrap) in constant memory; a Ctrl-C keeps the games finished so far."""
+    that they wrap) in constant memory; a Ctrl-C keeps the games finished so far.  On one
+    thread the chunks finish in seed order, so the games finished are all kept (on two,
+    a second chunk finishing first made the kept prefix shorter than 20,000 now and
+    then)."""
     def stop_soon(self, finished, total):
         if finished > 20_000:
             raise KeyboardInterrupt
     monkeypatch.setattr(cli.Progress, "__call__", stop_soon)
     first = 2 ** 32 - 10_000
     status, out, err = run(capsys, "simulate", "-n", str(2 ** 32), "--seed", str(first),
-                           "--rules", "iofall", "--json")
+                           "--rules", "iofall", "--json", "--jobs", "1")
     summary = json.loads(out)
     assert (status, err) == (130, "") and summary["complete"] is False
     assert 20_000 < summary["games"] < 2 ** 32
@@ -184,4 +196,19 @@ def test_a_csv_that_fills_up_is_an_input_output_error(capsys):
     """/dev/full opens, then every write fails: found during the work, so exit 3."""
     status, out, err = run(capsys, "simulate", "-n", "3000", "--csv", "/dev/full")
     assert status == 3 and out == "" and err.count("\n") == 1
-    assert "--csv: cannot write '/dev/full'" in err
+    assert err == "pywar simulate: error: cannot write --csv '/dev/full': No space left on device\n"
+
+
+JOBS_REFUSED = "error: --jobs needs --engine c: the Python engine plays in one thread\n"
+EXACT = ["exact", "--deck", "4x1", "--piles", "queue", "--pickup", "winner-first"]
+
+
+@pytest.mark.parametrize("argv", [["simulate", "-n", "10"], EXACT])
+def test_jobs_with_the_python_engine_is_refused(capsys, monkeypatch, argv):
+    monkeypatch.delenv("PYWAR_ENGINE", raising=False)
+    status, out, err = run(capsys, *argv, "--jobs", "2", "--engine", "python")
+    assert (status, out, err) == (2, "", f"pywar {argv[0]}: {JOBS_REFUSED}")
+    monkeypatch.setenv("PYWAR_ENGINE", "python")
+    assert run(capsys, *argv, "--jobs", "2") == (2, "", f"pywar {argv[0]}: {JOBS_REFUSED}")
+    status, out, err = run(capsys, *argv, "--engine", "python")         # without --jobs
+    assert (status, err) == (0, "") and out

@@ -57,7 +57,7 @@ def test_a_path_that_cannot_be_written_fails_before_the_game(tmp_path, capsys):
     status = main(["play", "--seed", "17455", "--html", str(path)])
     out, err = capsys.readouterr()
     assert status == 3 and out == ""                      # nothing played
-    assert err == (f"pywar play: error: --html: cannot write {str(path)!r}: "
+    assert err == (f"pywar play: error: cannot write --html {str(path)!r}: "
                    "No such file or directory\n")
 
 
@@ -67,7 +67,8 @@ def test_a_game_too_long_for_a_page_leaves_no_file(tmp_path, capsys, monkeypatch
     status = main(["play", "--seed", "17455", "--html", str(path), "--json"])
     out, err = capsys.readouterr()
     assert status == 3 and json.loads(out)["rounds"] == 29
-    assert err.startswith("pywar play: error: --html: cannot write") and "more than 100" in err
+    assert err == (f"pywar play: error: cannot write --html {str(path)!r}: the game has more "
+                   "than 100 events, more than a page holds\n")
     assert not path.exists()
 
 

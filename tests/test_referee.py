@@ -189,7 +189,7 @@ def test_the_command_referees_an_engine(capsys):
     (["referee"], 2, "give a FILE or --engine"),
     (["referee", "--engine", "c"], 2, "--engine needs --seed"),
     (["referee", "x", "--engine", "c", "--seed", "1"], 2, "not both"),
-    (["referee", "/nonexistent/file"], 3, "cannot read /nonexistent/file"),
+    (["referee", "/nonexistent/file"], 3, "cannot read '/nonexistent/file': No such file"),
     (["referee", str(DATA / "digests-0-100.tsv")], 2, "not a transcript"),
 ])
 def test_bad_input_is_one_line(capsys, argv, status, words):

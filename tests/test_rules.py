@@ -8,7 +8,7 @@ import pytest
 
 import pywar
 from conftest import needs_c
-from pywar.rules import PRESETS, Rules
+from pywar.rules import PRESETS, Rules, RulesError, make_rules
 
 ENGINES = [pytest.param("c", marks=needs_c), "python"]
 
@@ -263,3 +263,17 @@ def test_iofall_narration_of_a_war_that_user_wins(name):
         "1. User: 11 Comp:1, Total: 12\n2. User: 12 Comp:0, Total: 12\n\n"
         "--------------------\nWinner is User!\n--------------------\n")
     assert (game.winner, game.rounds, game.wars) == ("A", 2, 1 if name == "iofall" else 2)
+
+
+def test_a_refused_setting_names_it_as_python_does_or_as_a_caller_does():
+    """RulesError: str() says face_down; named() lets the command line say --face-down."""
+    import pickle
+    with pytest.raises(RulesError) as caught:
+        make_rules("smu", face_down=26)
+    assert str(caught.value) == "face_down must be from 0 to 25, not 26"
+    assert caught.value.named(str.upper) == "FACE_DOWN must be from 0 to 25, not 26"
+    with pytest.raises(RulesError) as caught:
+        make_rules("smu", detect_cycles=False)
+    assert str(caught.value).startswith("detect_cycles=False means nothing here")
+    copy = pickle.loads(pickle.dumps(caught.value))
+    assert (str(copy), copy.named(str.upper)) == (str(caught.value), caught.value.named(str.upper))

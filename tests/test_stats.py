@@ -216,7 +216,8 @@ def test_every_summary_field_of_hand_built_games(case):
     games = hand_built_games(rounds)
     simulation, seeds = simulation_of(games, first_seed)
     expected = {"rules": "smu", "seed": first_seed, "engine": "c", "jobs": 2,
-                "scheduler": None, "complete": True,
+                "scheduler": None, "requested": len(games), "complete": True,
+                "interrupted": False,
                 "games_per_second": len(games) / 0.5, **plain_summary(seeds, games)}
     assert simulation.summary() == approximately(expected)
 

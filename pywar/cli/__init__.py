@@ -6,51 +6,92 @@
     pywar check -n 2000                # the C core and the Python twin agree, seed by seed
     pywar rules                        # the presets and the rule dimensions
 
-Exit status: 0 success, 1 a check failed, 2 a usage error (one line on stderr), 3 an
-input/output error during the work (simulate, exact), 130 after a Ctrl-C (simulate
-first prints the summary of the games it finished).
+Exit status (EXIT_STATUS, in the help): 0 success, 1 a difference found, 2 a usage
+error (one line on stderr), 3 a file or stream that cannot be read or written, 130 after
+a Ctrl-C (simulate first prints the summary of the games it finished).  A reader of
+stdout that goes away (a broken pipe) ends any command quietly, with 0.
 Each subcommand is a module of this package with an add(subparsers) function that
 sets run=...; common.py holds what they share.  To add one, write its module and
 list it in COMMANDS.
 """
 
-import os
 import sys
 import time  # noqa: F401  (tests set pywar.cli.time.time)
 
-from . import check, diff, exact, play, referee, replay, rules, simulate, step
+from . import check, completion, diff, exact, play, referee, replay, rules, simulate, step
 from .common import *  # noqa: F401,F403  (the shared helpers, for other modules and tests)
-from .common import PROG, Parser, UsageError, Version
+from .common import PROG, Parser, UsageError, Version, examples
+from .inputs import InputError, say_error
+from .outputs import ReaderGone, Stdout, discard_stdout
 
-COMMANDS = (play, simulate, check, exact, rules, step, replay, diff, referee)
+COMMANDS = (play, simulate, check, exact, rules, step, replay, diff, referee, completion)
 
 
 def build_subcommands(parser):
     """Add every subcommand to the top-level parser."""
-    subparsers = parser.add_subparsers(title="commands", metavar="COMMAND", dest="command",
-                                       required=True)
+    subparsers = parser.add_subparsers(title="commands", metavar="COMMAND", dest="command")
     for command in COMMANDS:
         command.add(subparsers)
+    for subparser in subparsers.choices.values():
+        subparser.add_argument("--version", action=Version)
     return subparsers
+
+
+EXIT_STATUS = """exit status:
+  0    success
+  1    check, replay, diff or referee found a difference (or a fault)
+  2    a usage error, found before any work (one line on stderr)
+  3    a file or stream that cannot be read or written, or a scheduler that
+       cannot be reached (one line on stderr naming it)
+  130  interrupted (Ctrl-C), after reporting only the work finished, from the
+       first seed on with no gap
+"""
+EPILOG = examples(
+    ("pywar play --seed 17455", "one game, as SMU's program prints it"),
+    ("pywar simulate -n 1000000", "a million games: a summary of their lengths"),
+    ("pywar check -n 2000", "the C engine and the Python twin agree, seed by seed"),
+    ("pywar rules", "the presets and the rule dimensions"),
+    ("pywar completion bash", "tab completion for bash (or zsh): README, Shell completion"),
+) + "\n" + EXIT_STATUS
 
 
 def build_parser():
     """The pywar argument parser."""
-    parser = Parser(prog=PROG, description="The card game War: a C core and its Python twin.")
+    parser = Parser(prog=PROG, description="The card game War: a C core and its Python twin. "
+                    "'pywar COMMAND --help' shows a command's options and examples.",
+                    epilog=EPILOG)
     parser.add_argument("--version", action=Version)
     build_subcommands(parser)
     return parser
 
 
+def parsed(parser, argv):
+    """The parsed command line, or None when there is nothing to run: --help or
+    --version has printed, or, without a command, the help (as --help prints it)."""
+    try:
+        args, extra = parser.parse_known_args(argv)
+    except SystemExit:                  # --help and --version, printed
+        return None
+    if extra:
+        getattr(args, "parser", parser).error(f"unrecognized arguments: {' '.join(extra)}")
+    if args.command is None:
+        parser.print_help()
+        return None
+    return args
+
+
 def run(argv):
     """Parse the command line and run the subcommand: the exit status."""
+    parser = build_parser()
+    prog = PROG
     try:
-        args, extra = build_parser().parse_known_args(argv)
-        if extra:
-            args.parser.error(f"unrecognized arguments: {' '.join(extra)}")
-        return args.run(args)
-    except SystemExit as done:          # --help and --version
-        return done.code or 0
+        args = parsed(parser, argv)
+        prog = PROG if args is None else args.parser.prog
+        status = 0 if args is None else args.run(args)
+        sys.stdout.flush()              # stdout that cannot be written is the command's error
+        return status
+    except InputError as error:         # a file or stdout that cannot be written: exit 3
+        return say_error(prog, error)
     except UsageError as error:
         print(error, file=sys.stderr)
         return 2
@@ -63,14 +104,17 @@ def run(argv):
 
 
 def main(argv=None):
-    """Run the pywar command; return its exit status."""
+    """Run the pywar command; return its exit status.  While it runs, sys.stdout is
+    outputs.Stdout, whose failures name stdout."""
+    real = sys.stdout
+    sys.stdout = Stdout(real)
     try:
-        status = run(argv)
-        sys.stdout.flush()
-    except BrokenPipeError:             # the reader went away: say nothing more
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 1
+        return run(argv)
+    except (ReaderGone, BrokenPipeError):   # the reader went away: say nothing more, exit 0
+        discard_stdout()
+        return 0
     except KeyboardInterrupt:           # a Ctrl-C after the command had done its work
         return 130
-    return status
+    finally:
+        sys.stdout = real
 

@@ -23,9 +23,17 @@ from ..outside import ENGINE_HELP, Builtin, OutsideError, implementation
 from ..referee import NotATranscript, referee
 from ..rules import make_rules
 from .common import (InterruptGuard, Progress, add_progress_option, add_rule_options,
-                     add_seed_range_options, rule_dimensions, usage_errors)
+                     add_seed_range_options, examples, rule_dimensions, usage_errors)
 from .inputs import seconds_type
 
+EXAMPLES = examples(
+    ("pywar check -n 2000", "the C engine and its Python twin, in bulk"),
+    ("pywar check --engine port-c --against python --seed 1553 -n 50", "the port and the twin"),
+    ("pywar check --engine cmd:'./student --seed {seed}' --against port-c -n 100",
+     "a student's program, run once per seed"),
+    ("pywar check -n 200 --rules lehigh --traces --json",
+     "every game's trace compared; the verdict as JSON"),
+)
 SEEDS = 2 ** 32
 CHUNK = 10_000           # seeds played in bulk at a time: memory stays small
 BULK = {"c", "python"}
@@ -107,7 +115,7 @@ class Verdict:
 def checked_games(args):
     """The number of games: at most one per 32-bit seed."""
     if args.games > SEEDS:
-        args.parser.error(f"games must be an integer from 1 to {SEEDS:,} (each 32-bit seed "
+        args.parser.error(f"-n must be an integer from 1 to {SEEDS:,} (each 32-bit seed "
                           f"once), not {args.games:,}")
     return args.games
 
@@ -297,7 +305,8 @@ def add(subparsers):
                     "and compare every game. At the first game that differs, print its "
                     "seed, the first differing event, both sides, and the transcript lines "
                     "around the first differing line as a unified diff. Exit status 1 if a "
-                    "game differs, 130 after a Ctrl-C.")
+                    "game differs, 130 after a Ctrl-C.",
+        epilog=EXAMPLES)
     add_seed_range_options(parser, default=1000)
     add_rule_options(parser)
     parser.add_argument("--engine", default="c", metavar="X",

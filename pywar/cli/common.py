@@ -3,6 +3,7 @@ engines, a progress bar on stderr, and the handling of Ctrl-C."""
 
 import argparse
 import signal
+import textwrap
 import sys
 import threading
 import time
@@ -12,21 +13,71 @@ from importlib import metadata
 
 import pywar
 from ..rules import (DECK_HELP, DIMENSIONS, MAX_FACE_DOWN, MAX_PLAYERS, MAX_ROUNDS_LIMIT, PICKUPS,
-                     PILES, PRESETS, REFILLS, SHORT_WARS, SHUFFLES, make_rules)
+                     PILES, PRESETS, REFILLS, SHORT_WARS, SHUFFLES, RulesError, make_rules)
 
 PROG = "pywar"
 RANGES = {"face_down": (0, MAX_FACE_DOWN), "max_rounds": (1, MAX_ROUNDS_LIMIT),
           "players": (2, MAX_PLAYERS)}
 NAMED = {"short_war": SHORT_WARS, "pickup": PICKUPS, "piles": PILES, "shuffle": SHUFFLES,
          "refill": REFILLS}
+DIMENSION_HELP = {           # what each dimension is, in a few words (docs/rules.md section 6)
+    "face_down": "cards each player puts face down in a war",
+    "short_war": "what a player with too few cards for a war does",
+    "pickup": "the order in which a won pot joins the winner's cards",
+    "piles": "each player's cards",
+    "shuffle": "the shuffle, at the deal and wherever cards are shuffled",
+    "max_rounds": "a game that reaches this many rounds ends as capped",
+    "deck": DECK_HELP,
+    "players": "players at the table",
+    "refill": "how 'played' becomes 'to play' in a two-pile game",
+}
+VALUE_HELP = {               # what each value of a named dimension means
+    "short_war": {"lose": "it loses", "last-card": "all but its last card down, that one up",
+                  "all-but-one": "as last-card, and with no card it takes its last one back",
+                  "iofall": "iofall/War's rule"},
+    "pickup": {"smu": "the pot reversed, the last card down first",
+               "pot-order": "as it was put down", "random": "shuffled",
+               "winner-first": "the winner's cards, then the others'",
+               "loser-first": "the others' cards, then the winner's",
+               "seat-interleaved": "one card of each seat in turn",
+               "seat-block": "seat by seat from A"},
+    "piles": {"to-play+played": "a pile to play and a pile of winnings, which refills it",
+              "queue": "one queue, winnings at the bottom"},
+    "shuffle": {"smu": "104 swaps of two random positions",
+                "swap-each": "each position swapped with a random one",
+                "fisher-yates": "Fisher-Yates"},
+    "refill": {"shuffle": "shuffled", "keep": "as it lies"},
+}
+RULES_GROUP = ("Each option sets one dimension over the preset: 'pywar rules' lists them and "
+               "each preset's settings, and docs/rules.md (section 6) defines every value.")
 
 
 class UsageError(Exception):
     """A bad command line: main() prints it as one line and returns 2."""
 
 
+class Formatter(argparse.RawDescriptionHelpFormatter):
+    """Help that wraps a paragraph (never at a hyphen: values such as pot-order stay
+    whole), and keeps a text of several lines (the epilogs: examples, exit status) as
+    written."""
+
+    def _fill_text(self, text, width, indent):
+        if "\n" in text:
+            return super()._fill_text(text, width, indent)
+        return "\n".join(indent + line for line in self._split_lines(text, width - len(indent)))
+
+    def _split_lines(self, text, width):
+        return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
+
+
 class Parser(argparse.ArgumentParser):
-    """An ArgumentParser whose errors are one line, without the usage dump."""
+    """An ArgumentParser whose errors are one line, without the usage dump, that takes
+    long options only in full (no abbreviations), and keeps its epilog's lines."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("allow_abbrev", False)
+        kwargs.setdefault("formatter_class", Formatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message):
         """Raise a UsageError reading 'prog: error: message'."""
@@ -50,15 +101,16 @@ def version():
 
 
 class Version(argparse.Action):
-    """--version: print 'pywar' and version(), then exit.  Unlike argparse's own, it asks
-    which engines are built only when given, so that other commands load no C core."""
+    """--version: print 'pywar' and version(), then exit (the same after any subcommand).
+    Unlike argparse's own, it asks which engines are built only when given, so that other
+    commands load no C core."""
 
     def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS,
                  help="show the version and the engines built, and exit"):
         super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
 
     def __call__(self, parser, namespace, values, option_string=None):
-        print(f"{parser.prog} {version()}")
+        print(f"{PROG} {version()}")
         parser.exit()
 
 
@@ -80,9 +132,10 @@ def seed_type(text):
 
 
 def whole_number(dimension):
-    """An argparse type for a numeric dimension (make_rules checks its range)."""
+    """An argparse type for a numeric dimension, in its range; argparse's message names
+    the option."""
     low, high = RANGES[dimension]
-    return lambda text: integer(text, f"{dimension} must be an integer from {low} to {high:,}")
+    return count_type(low, high)
 
 
 def option(dimension):
@@ -92,23 +145,38 @@ def option(dimension):
     return "--" + dimension.replace("_", "-")
 
 
+def values_help(dimension):
+    """The values of a named dimension, each with its meaning: 'lose (it loses), ...'."""
+    return ", ".join(f"{value} ({meaning})" for value, meaning in VALUE_HELP[dimension].items())
+
+
 def add_rule_options(parser):
-    """Add --rules and one option per rule dimension, to set over the preset."""
+    """Add --rules and one option per rule dimension, to set over the preset, each with
+    what its values mean."""
     parser.add_argument("--rules", default="smu", choices=list(PRESETS), metavar="R",
-                        help="the preset to play: %(choices)s (default: %(default)s)")
-    group = parser.add_argument_group("rule dimensions, set over the preset")
+                        help="the preset to play: %(choices)s (default: %(default)s; "
+                             "'pywar rules' shows their settings)")
+    group = parser.add_argument_group("rule dimensions, set over the preset", RULES_GROUP)
     for dimension in DIMENSIONS:
+        about = DIMENSION_HELP.get(dimension)
         if dimension in RANGES:
             low, high = RANGES[dimension]
             group.add_argument(option(dimension), type=whole_number(dimension), metavar="N",
-                               help=f"{dimension}, from {low} to {high:,}")
+                               help=f"{about}: {low} to {high:,}")
         elif dimension in NAMED:
             group.add_argument(option(dimension), choices=NAMED[dimension], metavar="X",
-                               help=f"{dimension}: %(choices)s")
+                               help=f"{about}: {values_help(dimension)}")
         elif dimension == "deck":
-            group.add_argument(option(dimension), metavar="RxS", help=f"deck: {DECK_HELP}")
+            group.add_argument(option(dimension), metavar="RxS", help=about)
     group.add_argument(option("detect_cycles"), dest="detect_cycles", action="store_false",
-                       default=None, help="play on through repeated states (to max_rounds)")
+                       default=None, help="play on through repeated states, to --max-rounds "
+                                          "(only where a game can repeat)")
+
+
+def examples(*lines):
+    """A help epilog of example command lines, each (command, what it does): the title
+    'examples:', and each command on a line of its own, what it does under it."""
+    return "examples:\n" + "".join(f"  {command}\n      {what}\n" for command, what in lines)
 
 
 def add_engine_option(parser):
@@ -125,11 +193,14 @@ def rule_dimensions(args):
 
 @contextmanager
 def usage_errors(parser):
-    """Turn the library's TypeError, ValueError, RuntimeError, ImportError (a missing
-    extra) or OSError (a file that cannot be written) into a usage error."""
+    """Turn the library's TypeError, ValueError, RuntimeError or ImportError (a missing
+    extra) into a usage error; a RulesError names the settings by their options
+    (--face-down).  (A file that cannot be written is not one: exit 3.)"""
     try:
         yield
-    except (TypeError, ValueError, RuntimeError, ImportError, OSError) as error:
+    except RulesError as error:
+        parser.error(error.named(option))
+    except (TypeError, ValueError, RuntimeError, ImportError) as error:
         parser.error(str(error))
 
 
@@ -144,6 +215,19 @@ def rules_and_engine(args):
     return rules, engine
 
 
+def add_jobs_option(parser):
+    """Add --jobs: the C engine's threads."""
+    parser.add_argument("--jobs", type=count_type(1), metavar="J",
+                        help="threads for the C engine (default: the usable cores; the "
+                             "Python engine plays in one thread, and refuses --jobs)")
+
+
+def check_jobs(args, engine):
+    """A usage error for --jobs with the Python engine, which plays in one thread."""
+    if args.jobs is not None and engine == "python":
+        args.parser.error("--jobs needs --engine c: the Python engine plays in one thread")
+
+
 def table(rows):
     """Rows of cells as left-aligned columns, each line indented by two spaces."""
     widths = [max(len(str(row[i])) for row in rows) for i in range(len(rows[0]))]
@@ -151,12 +235,15 @@ def table(rows):
                    .rstrip() + "\n" for row in rows)
 
 
-def count_type(name, low):
-    """An argparse type for a whole number of at least low."""
+def count_type(low, high=None):
+    """An argparse type for a whole number from low (to high); argparse's message names
+    the option: "argument --jobs: must be an integer from 1, not 0"."""
+    valid = f"must be an integer from {low}" + ("" if high is None else f" to {high:,}")
+
     def parse(text):
-        value = integer(text, f"{name} must be an integer from {low}")
-        if value < low:
-            raise argparse.ArgumentTypeError(f"{name} must be an integer from {low}, not {value}")
+        value = integer(text, valid)
+        if value < low or (high is not None and value > high):
+            raise argparse.ArgumentTypeError(f"{valid}, not {value}")
         return value
     return parse
 
@@ -236,7 +323,7 @@ class InterruptGuard:
 
 def add_seed_range_options(parser, required=False, default=None):
     """Add -n/--games and --seed: the games with seeds S, S+1, ..., S+N-1."""
-    parser.add_argument("-n", "--games", type=count_type("games", 1), required=required,
+    parser.add_argument("-n", "--games", type=count_type(1), required=required,
                         default=default, metavar="N",
                         help="how many games to play" + ("" if required else
                                                          f" (default: {default})"))

@@ -7,6 +7,7 @@ from ..common.trace import TraceError, read
 from ..compare import Side, first_difference
 from ..outside import kind_of
 from ..replay import split_lines
+from .common import examples
 from .inputs import NOT_WANTED, InputError, read_input, say_error
 
 
@@ -51,7 +52,9 @@ def add(subparsers):
         description="Compare two traces (or transcripts) of a game: the first differing "
                     "event, both sides, and the transcript lines around the first differing "
                     "line, as a unified diff. Exit status 0 the same, 1 different, 2 a file "
-                    "that is neither a trace nor a transcript, 3 one that cannot be read.")
+                    "that is neither a trace nor a transcript, 3 one that cannot be read.",
+        epilog=examples(("pywar diff game.jsonl other.jsonl", "where two games part"),
+                        ("pywar diff game.jsonl student.txt --json", "a trace and a transcript")))
     parser.add_argument("a", metavar="A", help="a trace or transcript file (- for stdin)")
     parser.add_argument("b", metavar="B", help="the other")
     parser.add_argument("--json", action="store_true", help="print the finding as one JSON line")

@@ -17,6 +17,13 @@ from . import common as cli
 from .simulate import add_scheduler_option, check_scheduler, cluster_client
 
 
+EXAMPLES = cli.examples(
+    ("pywar exact --deck 5x1 --piles queue --pickup winner-first", "120 deals, 30 endless"),
+    ("pywar exact --deck 11x1 --piles queue --pickup winner-first --jobs 2", "A400411's a(11)"),
+    ("pywar exact --rules lehigh --deck 4x2 --json", "2 suits, so ties and wars; as JSON"),
+)
+
+
 def deal_text(deal):
     """A deal as pywar play --deal takes it: A's ids/B's ids, top first."""
     return "/".join(",".join(str(card) for card in hand) for hand in deal)
@@ -67,14 +74,11 @@ def run_exact(args):
     """Play every deal of the deck and print the counts, or JSON; a scheduler that
     cannot be reached is an input/output error (3)."""
     rules, engine = cli.rules_and_engine(args)
+    cli.check_jobs(args, engine)
     with cli.usage_errors(args.parser):
         check_scheduler(args)
-    try:
-        with cluster_client(args) as client:
-            result = counted(args, rules, engine, client)
-    except OSError as error:
-        print(f"{cli.PROG} exact: error: {error}", file=sys.stderr)
-        return 3
+    with cluster_client(args) as client:
+        result = counted(args, rules, engine, client)
     sys.stdout.write(json.dumps(result.to_json()) + "\n" if args.json
                      else counts_table(result))
     return 0
@@ -98,11 +102,11 @@ def add(subparsers):
         description="Play every ordering of a small deck (at most 16 cards) and count "
                     "exactly how the games end: wins, endless games and their cycles, "
                     "game lengths. The rules must draw nothing after the deal: "
-                    "--piles queue and a --pickup other than random.")
+                    "--piles queue and a --pickup other than random.",
+        epilog=EXAMPLES)
     cli.add_rule_options(parser)
     cli.add_engine_option(parser)
-    parser.add_argument("--jobs", type=cli.count_type("jobs", 1), metavar="J",
-                        help="threads for the C engine (default: the usable cores)")
+    cli.add_jobs_option(parser)
     add_scheduler_option(parser, "play the parts")
     parser.add_argument("--symmetry", action=argparse.BooleanOptionalAction,
                         default=True, help="play one of each player-swapped pair of deals "

@@ -1,15 +1,17 @@
-"""What the trace tools (replay, diff, referee) share: reading a file or stdin, and
-their one-line errors (exit 2: not the kind of file wanted; exit 3: cannot be read)."""
+"""Reading a file or stdin (replay, diff, referee), and the one-line errors of every
+command's files: exit 2, not the kind of file wanted; exit 3, a file or stream that
+cannot be read or written, said in one shape by cannot()."""
 
 import sys
 
 NOT_WANTED = 2
-UNREADABLE = 3
+IO_FAILED = 3
+UNREADABLE = IO_FAILED
 
 
 class InputError(Exception):
-    """A file that cannot be read, or is not what the command reads: one line and an
-    exit status."""
+    """A file that cannot be read or written, or is not what the command reads: one line
+    and an exit status."""
 
     def __init__(self, message, status):
         super().__init__(message)
@@ -26,11 +28,27 @@ def read_input(path):
             with open(path, "rb") as stream:
                 data = stream.read()
     except OSError as error:
-        raise InputError(f"cannot read {path}: {error.strerror or error}", UNREADABLE) from None
+        raise cannot("read", file_name(None, path, "stdin"), error) from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
         raise InputError(f"{path} is not a text file (not UTF-8)", NOT_WANTED) from None
+
+
+def file_name(option, path, stream):
+    """How a message names a file: stream ('stdin', 'stdout') for '-', else the option and
+    the path, "--csv 'games.csv'" (the path alone for an argument, not an option)."""
+    if path == "-":
+        return stream
+    return f"{path!r}" if option is None else f"{option} {path!r}"
+
+
+def cannot(verb, name, error):
+    """The InputError (exit 3) of a file or stream that cannot be read or written, in the
+    one shape of every command: "cannot write --csv 'games.csv': No space left on
+    device".  error is the OSError, or the reason as text."""
+    reason = error.strerror or error if isinstance(error, OSError) else error
+    return InputError(f"cannot {verb} {name}: {reason}", IO_FAILED)
 
 
 def say_error(prog, error):
@@ -50,41 +68,3 @@ def seconds_type(text):
     if not seconds > 0 or seconds == float("inf"):
         raise argparse.ArgumentTypeError(f"seconds must be a number above 0, not {text!r}")
     return seconds
-
-
-class TraceFile:
-    """pywar play --trace FILE: the open file, whose write errors name --trace."""
-
-    def __init__(self, path):
-        """Open the file for writing, before the game; an InputError (exit 3) if it
-        cannot be."""
-        self.path = path
-        try:
-            self.stream = open(path, "w", encoding="ascii")
-        except OSError as error:
-            raise InputError(f"--trace: cannot write {path}: {error.strerror or error}",
-                             UNREADABLE) from None
-
-    def write(self, text):
-        """Write a piece of the trace; an InputError (exit 3) if it cannot be."""
-        try:
-            self.stream.write(text)
-        except OSError as error:
-            raise InputError(f"--trace: cannot write {self.path}: {error.strerror or error}",
-                             UNREADABLE) from None
-
-    def close(self):
-        """Close the file; an InputError (exit 3) if what was written cannot be."""
-        try:
-            self.stream.close()
-        except OSError as error:
-            raise InputError(f"--trace: cannot write {self.path}: {error.strerror or error}",
-                             UNREADABLE) from None
-
-
-def trace_target(path):
-    """Where pywar play sends the trace: False (none), sys.stdout for '-', or a
-    TraceFile."""
-    if path is None:
-        return False
-    return sys.stdout if path == "-" else TraceFile(path)

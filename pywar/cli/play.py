@@ -5,51 +5,71 @@ import sys
 import time
 
 import pywar
-from .html import open_page
+from .. import page
 from ..rules import DEAL_HELP, check_deal, parse_deal
-from .common import (add_engine_option, add_rule_options, rules_and_engine, seed_type,
-                     usage_errors)
-from .inputs import InputError, say_error, trace_target
+from .common import (add_engine_option, add_rule_options, examples, rules_and_engine,
+                     seed_type, usage_errors)
+from .html import write_page
+from .outputs import output_files, refuse_stdout
 
 
-def run_play(args):
-    """Play one game and print its transcript, or its result as JSON."""
+EXAMPLES = examples(
+    ("pywar play --seed 17455", "the transcript, as SMU's program prints it"),
+    ("pywar play --seed 17455 --json", "its result as one line of JSON"),
+    ("pywar play --rules lehigh --seed 12", "a game that repeats forever: found, and ended"),
+    ("pywar play --rules iofall --seed 7 --face-down 1", "a rule set over a preset"),
+    ("pywar play --seed 1553 --engine port-python --stack adt", "the port, Program 6's stack"),
+    ("pywar play --seed 17455 --trace game.jsonl", "and its trace (docs/trace.md) in a file"),
+    ("pywar play --seed 17455 --html game.html", "and a page that shows the game"),
+)
+
+
+def checked(args):
+    """(rules, engine, deal) of the command line, or a usage error, before any file is
+    opened."""
     rules, engine = rules_and_engine(args)
     with usage_errors(args.parser):
         deal = None if args.deal is None else check_deal(parse_deal(args.deal), rules)
         pywar.check_port(engine, rules, args.stack, deal)
     if args.json and args.trace == "-":
         args.parser.error("--json and --trace - both write stdout: give --trace a file")
-    page = open_page(args.html) if args.html else None      # before the game
-    if args.html and page is None:
-        return 3
-    try:
-        trace = trace_target(args.trace)
-    except InputError as error:
-        return say_error(args.parser.prog, error)
-    seed = args.seed
-    if seed is None:
-        seed = int(time.time()) % 2 ** 32
-        print(f"seed: {seed}", file=sys.stderr)
-    try:
+    refuse_stdout("--html", args.html, args.parser)
+    return rules, engine, deal
+
+
+def run_play(args):
+    """Play one game and print its transcript, or its result as JSON; --trace and --html
+    are opened before the game, and a file that cannot be written is exit 3."""
+    rules, engine, deal = checked(args)
+    with output_files(("--html", args.html, False, "utf-8"),
+                      ("--trace", args.trace, False, "ascii")) as files:
+        seed = args.seed
+        if seed is None:
+            seed = int(time.time()) % 2 ** 32
+            print(f"seed: {seed}", file=sys.stderr)
+        collector = page.Collector() if args.html else None
         game = pywar.play(seed, rules=rules, engine=engine, stack=args.stack, deal=deal,
                           transcript=False if args.json or args.trace == "-" else sys.stdout,
-                          trace=Both(trace, page.trace) if page else trace)
-        if trace not in (False, sys.stdout):
-            trace.close()
-    except InputError as error:
-        return say_error(args.parser.prog, error)
-    if args.json:
-        sys.stdout.write(json.dumps(game.to_json()) + "\n")
-    return page.finish() if page else 0
+                          trace=trace_writer(files.get("--trace"), collector))
+        if args.json:
+            sys.stdout.write(json.dumps(game.to_json()) + "\n")
+        if collector is not None:
+            write_page(files["--html"], collector)
+    return 0
+
+
+def trace_writer(*writers):
+    """Where pywar.play sends the trace: False (nowhere) if no writer is given (None),
+    else to each given one: the --trace file and the page's collector."""
+    given = [writer for writer in writers if writer is not None]
+    return Both(given) if given else False
 
 
 class Both:
-    """A trace writer that writes to two: the --trace file (if any) and the page's."""
+    """A trace writer that writes to several."""
 
-    def __init__(self, first, second):
-        """The two writers; first may be False (no --trace)."""
-        self.writers = [w for w in (first, second) if w is not False]
+    def __init__(self, writers):
+        self.writers = writers
 
     def write(self, text):
         """Write a piece of the trace to each."""
@@ -60,7 +80,8 @@ class Both:
 def add(subparsers):
     """The play subcommand."""
     parser = subparsers.add_parser("play", help="play one game and print its transcript",
-                                   description="Play one game of War and print its transcript.")
+                                   description="Play one game of War and print its transcript.",
+                                   epilog=EXAMPLES)
     parser.add_argument("--seed", type=seed_type, metavar="N",
                         help="0 to 2^32 - 1 (default: from the clock, printed on stderr)")
     add_rule_options(parser)

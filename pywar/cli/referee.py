@@ -8,7 +8,7 @@ from ..referee import NotATranscript, referee
 from ..replay import split_lines
 from ..rules import PRESETS
 from ..twin.narrator import narrate_steps
-from .common import seed_type, usage_errors
+from .common import examples, seed_type, usage_errors
 from .inputs import NOT_WANTED, InputError, read_input, say_error, seconds_type
 
 
@@ -65,7 +65,10 @@ def add(subparsers):
                     "program's, say) and report the first line that breaks a rule. With "
                     "--seed, also check that it is the reference's game of that seed. Exit "
                     "status 0 a legal game, 1 at the first fault, 2 a file that is not such "
-                    "a transcript, 3 one that cannot be read.")
+                    "a transcript, 3 one that cannot be read.",
+        epilog=examples(("pywar referee student.txt", "a legal game?"),
+                        ("pywar referee student.txt --seed 17455", "the reference's seed 17455?"),
+                        ("pywar referee --engine port-c --seed 17455", "what port-c prints")))
     parser.add_argument("file", metavar="FILE", nargs="?",
                         help="the transcript, or - for stdin")
     parser.add_argument("--seed", type=seed_type, metavar="N",

@@ -4,6 +4,7 @@ import sys
 
 from ..replay import NotATrace, check_trace
 from ..twin.narrator import narrate_steps
+from .common import examples
 from .inputs import NOT_WANTED, InputError, read_input, say_error
 
 
@@ -45,7 +46,9 @@ def add(subparsers):
                     "check every event against the rules its header names, and print the "
                     "transcript on stdout. The verdict goes to stderr. Exit status 1 at the "
                     "first event that breaks a rule, 2 for a file that is not a trace, 3 for "
-                    "one that cannot be read.")
+                    "one that cannot be read.",
+        epilog=examples(("pywar replay game.jsonl", "the verdict, and the transcript"),
+                        ("pywar replay -q game.jsonl", "the verdict alone")))
     parser.add_argument("file", metavar="FILE", help="the trace, or - for stdin")
     parser.add_argument("-q", "--quiet", action="store_true",
                         help="print only the verdict, not the transcript")

@@ -4,7 +4,7 @@ import json
 import sys
 
 from ..rules import DIMENSIONS, PRESET_HELP, PRESETS
-from .common import NAMED, RANGES, option, table
+from .common import NAMED, RANGES, examples, option, table
 from ..rules import DECK_HELP
 
 
@@ -33,7 +33,7 @@ def run_rules(args):
     """Print the presets and the dimensions, as tables or as JSON."""
     data = rules_data()
     if args.json:
-        sys.stdout.write(json.dumps(data, indent=2) + "\n")
+        sys.stdout.write(json.dumps(data) + "\n")
         return 0
     presets = data["presets"]
     settings = [key for key in PRESETS["smu"].to_dict() if key != "name"]
@@ -51,7 +51,10 @@ def run_rules(args):
 def add(subparsers):
     """The rules subcommand."""
     parser = subparsers.add_parser("rules", help="list the presets and the rule dimensions",
-                                   description="List the presets and the rule dimensions.")
+                                   description="List the presets and the rule dimensions.",
+                                   epilog=examples(
+                                       ("pywar rules", "the presets and the dimensions"),
+                                       ("pywar rules --json", "the same as one line of JSON")))
     parser.add_argument("--json", action="store_true", help="print them as JSON")
     parser.set_defaults(run=run_rules, parser=parser)
 

@@ -9,9 +9,21 @@ import sys
 from contextlib import ExitStack, contextmanager
 
 import pywar
-from .common import (PROG, InterruptGuard, Progress, add_engine_option, add_progress_option,
-                     add_rule_options, add_seed_range_options, count_type, rules_and_engine,
-                     table, usage_errors)
+from .common import (InterruptGuard, Progress, add_engine_option, add_jobs_option,
+                     add_progress_option, add_rule_options, add_seed_range_options, check_jobs,
+                     count_type, examples, rules_and_engine, table, usage_errors)
+from .inputs import cannot, file_name
+from .outputs import output_files, refuse_stdout
+
+
+EXAMPLES = examples(
+    ("pywar simulate -n 1000000", "a million games of smu, seeds 0 to 999,999"),
+    ("pywar simulate -n 100000 --rules iofall --json", "their summary as one line of JSON"),
+    ("pywar simulate -n 5000 --rules lehigh --plot lengths.png", "the lengths, by how games end"),
+    ("pywar simulate -n 1000 --csv games.csv", "one row per game in a file"),
+    ("pywar simulate -n 1000 --csv -", "the rows on stdout, the summary on stderr"),
+    ("pywar simulate -n 100000000 --scheduler local:2", "on 2 Dask worker processes"),
+)
 
 
 def summary_table(summary):
@@ -77,84 +89,49 @@ def tail_rows(summary):
 
 
 def run_simulate(args):
-    """Simulate games and print their summary; Ctrl-C prints what was finished (130);
-    a file that cannot be written during the run, or a scheduler that cannot be
-    reached, is an input/output error (3)."""
+    """Simulate games and print their summary; Ctrl-C prints what was finished (130).
+    The --csv and --plot files are opened before the first game; a file that cannot be
+    written, or a scheduler that cannot be reached, is an input/output error (3)."""
     rules, engine = rules_and_engine(args)
+    check_jobs(args, engine)
     with usage_errors(args.parser):
-        check_outputs(args.csv, args.plot)
+        check_outputs(args)
         check_scheduler(args)
-    try:
-        with ExitStack() as resources:
-            client = resources.enter_context(cluster_client(args))
-            rows = resources.enter_context(csv_file(args.csv))
-            return simulate_and_report(args, rules, engine, client, rows)
-    except OSError as error:
-        print(f"{PROG} simulate: error: {error}", file=sys.stderr)
-        return 3
+    with ExitStack() as resources:
+        files = resources.enter_context(output_files(("--csv", args.csv, True, None),
+                                                     ("--plot", args.plot, True, None)))
+        client = resources.enter_context(cluster_client(args))
+        return simulate_and_report(args, rules, engine, client, files)
 
 
-def simulate_and_report(args, rules, engine, client, rows):
+def simulate_and_report(args, rules, engine, client, files):
     """Play, then print the summary and draw the plot: the exit status."""
+    rows = files.get("--csv")
     with InterruptGuard() as guard:
         simulation = simulated(args, rules, engine, guard, client, rows)
         guard.holding = True                    # a Ctrl-C now waits for the output
-        write_results(args, simulation)
+        if rows is not None:
+            rows.close()                        # its last rows written before the summary
+        write_results(args, simulation, files.get("--plot"))
     return 130 if guard.seen else 0
 
 
 @contextmanager
 def cluster_client(args):
-    """A Dask client for --scheduler (announced on stderr), or None."""
+    """A Dask client for --scheduler (announced on stderr), or None.  A scheduler that
+    cannot be reached, then or during the work, is the one-line InputError (exit 3)."""
     if args.scheduler is None:
         yield None
         return
     from .. import cluster
     with usage_errors(args.parser):
         cluster.require_distributed()
-    with cluster.connect(args.scheduler) as client:
-        cluster.announce(client)
-        yield client
-
-
-class CsvFile:
-    """The --csv file, written in bytes; a failed write or close is an OSError that
-    names the file."""
-
-    def __init__(self, path):
-        self.path = path
-        self.handle = open(path, "wb")
-
-    def failed(self, error):
-        """The OSError to raise for a failed write or close."""
-        return OSError(f"--csv: cannot write {self.path!r}: {error.strerror or error}")
-
-    def write(self, data):
-        """Write rows."""
-        try:
-            self.handle.write(data)
-        except OSError as error:
-            raise self.failed(error) from None
-
-    def close(self):
-        """Flush and close the file."""
-        try:
-            self.handle.close()
-        except OSError as error:
-            raise self.failed(error) from None
-
-
-@contextmanager
-def csv_file(path):
-    """The --csv file opened for rows in bytes, or None."""
-    if not path:
-        yield None
-        return
-    rows = CsvFile(path)
     try:
-        yield rows
-    finally:
-        rows.close()
+        with cluster.connect(args.scheduler) as client:
+            cluster.announce(client)
+            yield client
+    except OSError as error:
+        raise cannot("reach", file_name("--scheduler", args.scheduler, None), error) from None
 
 
 def simulated(args, rules, engine, guard, client, rows):
@@ -192,28 +169,34 @@ def nothing_finished(args, rules, engine, client):
                             scheduler=None if client is None else client.scheduler.address)
 
 
-def write_results(args, simulation):
-    """Print the summary, and draw the plot if asked for."""
+def write_results(args, simulation, plot):
+    """Print the summary (on stderr when the CSV rows take stdout), and draw the plot
+    into its OutputFile if asked for (or remove the file when no game finished)."""
     summary = simulation.summary()
-    sys.stdout.write(json.dumps(summary) + "\n" if args.json else summary_table(summary))
-    sys.stdout.flush()
-    with usage_errors(args.parser):
-        if args.plot and simulation.games:
-            simulation.plot(args.plot)
+    text = json.dumps(summary) + "\n" if args.json else summary_table(summary)
+    to = sys.stderr if args.csv == "-" else sys.stdout
+    to.write(text)
+    to.flush()
+    if plot is None:
+        return
+    if not simulation.games:
+        plot.discard()
+        return
+    from ..plot import plot_format
+    with plot.failures():
+        simulation.plot(plot.stream, format=plot_format(args.plot))
 
 
-def check_outputs(csv_path, plot_path):
-    """Fail before the work, not after it: the CSV file must be writable, and the plot's
-    folder must exist and its ending be a format matplotlib writes."""
-    if csv_path:
-        try:
-            with open(csv_path, "a"):
-                pass
-        except OSError as error:
-            raise ValueError(f"--csv: cannot write {csv_path!r}: {error.strerror}") from None
-    if plot_path:
-        from ..plot import check_plot_path
-        check_plot_path(plot_path)
+def check_outputs(args):
+    """Refuse, before the work, what cannot be written: --plot to stdout or in a format
+    that matplotlib does not write (or without matplotlib), and --json with --csv -,
+    which would both take stdout."""
+    if args.json and args.csv == "-":
+        args.parser.error("--json and --csv - both write stdout: give --csv a file")
+    refuse_stdout("--plot", args.plot, args.parser)
+    if args.plot:
+        from ..plot import plot_format
+        plot_format(args.plot)
 
 
 def check_scheduler(args):
@@ -241,21 +224,24 @@ def add(subparsers):
         "simulate", help="play many games and summarize them",
         description="Play games with seeds S, S+1, ... and summarize their lengths and "
                     "outcomes in constant memory. Ctrl-C prints the summary of the games "
-                    "finished so far.")
+                    "finished so far.",
+        epilog=EXAMPLES)
     add_seed_range_options(parser, required=True)
-    parser.add_argument("--jobs", type=count_type("jobs", 1), metavar="J",
-                        help="threads for the C engine (default: the usable cores)")
+    add_jobs_option(parser)
     add_scheduler_option(parser, "play the chunks")
-    parser.add_argument("--chunk", type=count_type("chunk", 1), metavar="G",
+    parser.add_argument("--chunk", type=count_type(1), metavar="G",
                         help="games per chunk or task (default: sized automatically; "
                              "the results do not depend on it)")
     add_rule_options(parser)
     add_engine_option(parser)
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     parser.add_argument("--csv", metavar="FILE",
-                        help="write one row per game to FILE, in seed order, as they finish")
+                        help="write one row per game to FILE, in seed order, as they "
+                             "finish; with - the rows go to stdout, and the summary to "
+                             "stderr")
     parser.add_argument("--plot", metavar="FILE.png",
-                        help="draw the histogram of game lengths and the war depths, two "
-                             "panels in one figure (needs pywar[plot])")
+                        help="draw the histogram of game lengths, by how the games ended, "
+                             "and the war depths: two panels in one figure, in the format "
+                             "that FILE's ending names (needs pywar[plot])")
     add_progress_option(parser)
     parser.set_defaults(run=run_simulate, parser=parser)

@@ -18,7 +18,7 @@ from ..port import StreamText
 from ..port.program4 import main as port_main
 from ..rules import make_rules
 from ..stepper import Stepper
-from .common import add_rule_options, rule_dimensions, seed_type, usage_errors
+from .common import add_rule_options, examples, rule_dimensions, seed_type, usage_errors
 
 STEP_ENGINES = ("port-python", "python")
 
@@ -74,7 +74,11 @@ def add(subparsers):
         description="Step through one game of War, event by event, at a prompt in the "
                     "manner of pdb: n(ext), b(attle), r(ound), u(ntil) N, t(ie), w(ar), "
                     "c(ontinue), back, p(iles), s(tate), where, code, h(elp), q(uit). "
-                    "Commands are read from stdin when it is not a terminal.")
+                    "Commands are read from stdin when it is not a terminal.",
+        epilog=examples(
+            ("pywar step --seed 17455", "the port, at the prompt (war)"),
+            ("pywar step --seed 12 --rules lehigh", "the engine's twin, for other rules"),
+            ("pywar step --pdb --seed 17455", "under pdb, stopped in do_battle")))
     parser.add_argument("--seed", type=seed_type, metavar="N",
                         help="0 to 2^32 - 1 (default: from the clock, printed on stderr)")
     add_rule_options(parser)
