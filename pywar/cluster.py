@@ -19,11 +19,13 @@ import threading
 import time
 import uuid
 from contextlib import contextmanager
+from urllib.parse import urlsplit
 
 from . import batch
 
 INSTALL = "pip install 'pywar[dask]'"
 LOCAL = "local"
+PROTOCOLS = ("tcp", "tls", "ws", "wss", "ucx")    # the comms Dask connects a client by
 CONNECT_SECONDS = 10         # to reach a scheduler, and for it to have a worker
 SMALLEST_CHUNK = 16_384       # a task costs about 6 ms to schedule: 2% of 0.3 s
 LARGEST_CHUNK = 262_144      # about 7 s of smu or 2 s of iofall on one core
@@ -42,8 +44,10 @@ def require_distributed():
 
 
 def parse_scheduler(text):
-    """('local', workers or None) for 'local' or 'local:N', else ('address', text)."""
+    """('local', workers or None) for 'local' or 'local:N', else ('address', text) once
+    text reads as a scheduler's address; a ValueError saying what is valid if not."""
     if text != LOCAL and not text.startswith(LOCAL + ":"):
+        check_address(text)
         return "address", text
     count = text[len(LOCAL) + 1:]
     if not count:
@@ -52,6 +56,21 @@ def parse_scheduler(text):
         raise ValueError(f"--scheduler local:N needs N, the worker processes, a whole "
                          f"number from 1, not {count!r}")
     return LOCAL, int(count)
+
+
+def check_address(text):
+    """Refuse, before any work, what cannot be a scheduler's address: PROTOCOL://HOST:PORT
+    or HOST:PORT (Dask's protocols; tcp when none is given)."""
+    valid = (f"--scheduler takes local[:WORKERS] or a scheduler's address, "
+             f"[PROTOCOL://]HOST:PORT such as tcp://10.0.0.1:8786, not {text!r}")
+    given = text if "://" in text else "tcp://" + text
+    try:
+        parts = urlsplit(given)
+        port = parts.port
+    except ValueError:
+        raise ValueError(valid) from None
+    if parts.scheme not in PROTOCOLS or not parts.hostname or port is None or parts.path:
+        raise ValueError(valid)
 
 
 @contextmanager

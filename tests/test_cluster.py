@@ -141,6 +141,11 @@ def test_the_commands_take_a_scheduler_address(client, capsys):
 @pytest.mark.parametrize("argv, words", [
     (["simulate", "-n", "10", "--scheduler", "local:0"], "local:N"),
     (["simulate", "-n", "10", "--scheduler", "local:x"], "local:N"),
+    (["simulate", "-n", "10", "--scheduler", "notanaddress"], "HOST:PORT"),
+    (["simulate", "-n", "10", "--scheduler", "tcp://host:notaport"], "HOST:PORT"),
+    (["simulate", "-n", "10", "--scheduler", "foo://127.0.0.1:1"], "HOST:PORT"),
+    (["simulate", "-n", "10", "--scheduler", "tcp://[::1"], "HOST:PORT"),
+    (["exact", "--deck", "4x1", "--scheduler", "notanaddress"], "HOST:PORT"),
     (["simulate", "-n", "10", "--scheduler", "local", "--jobs", "2"], "--jobs"),
     (["exact", "--deck", "4x1", "--piles", "queue", "--scheduler", "local", "--jobs", "1"],
      "--jobs"),
