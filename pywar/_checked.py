@@ -85,10 +85,14 @@ def result_dict(result, players=2):
 
 
 class Sink:
-    """Where a streamed transcript goes: a text stream, and the first error writing it."""
+    """Where a streamed transcript goes: a text stream, the first error writing it, and
+    the game's stop flag.  A Ctrl-C that lands in the callback cannot propagate through
+    C (cffi would print it and carry on), so it is kept, the flag tells C to end the
+    game after its round, and play() raises it once C has returned."""
 
-    def __init__(self, stream):
+    def __init__(self, stream, stop):
         self.stream = stream
+        self.stop = stop
         self.error = None
 
     def write(self, data):
@@ -96,8 +100,14 @@ class Sink:
         if self.error is None:
             try:
                 self.stream.write(data)
-            except Exception as error:          # raised again once C has returned
-                self.error = error
+            except BaseException as error:
+                self.fail(error)
+
+    def fail(self, error):
+        """Keep the first error, to raise once C has returned, and stop the game."""
+        if self.error is None:
+            self.error = error
+        self.stop[0] = 1
 
 
 def pywar_text_sink(context, data, length):
@@ -105,23 +115,33 @@ def pywar_text_sink(context, data, length):
     ffi.from_handle(context).write(ffi.unpack(data, length).decode("ascii"))
 
 
+def text_sink_failed(exception, value, traceback):
+    """cffi calls this when pywar_text_sink raises outside Sink.write: a Ctrl-C that
+    lands as the callback begins.  Hand it to the sink, which stops the game."""
+    frame = traceback.tb_frame if traceback is not None else None
+    context = frame.f_locals.get("context") if frame is not None else None
+    if context is not None:
+        ffi.from_handle(context).fail(value)
+
+
 if ffi is not None:
     try:
-        ffi.def_extern()(pywar_text_sink)
+        ffi.def_extern(onerror=text_sink_failed)(pywar_text_sink)
     except ffi.error:                           # a core built from older sources
         ffi = lib = None
         MISSING = "the C core (pywar._core) was built from older sources: reinstall pywar"
 
 
-def text_buffer(target):
+def text_buffer(target, stop):
     """A PywarText for a transcript or a trace: NULL for False, a growing buffer for
-    True, or a buffer that hands its pieces to a text stream.  (buffer, sink or None)"""
+    True, or a buffer that hands its pieces to a text stream, whose errors and Ctrl-C
+    set the stop flag.  (buffer, sink or None)"""
     if target is False:
         return ffi.NULL, None
     text = ffi.new("PywarText *")
     if target is True:
         return text, None
-    sink = Sink(target)
+    sink = Sink(target, stop)
     sink.handle = ffi.new_handle(sink)          # kept alive with the sink
     text.sink, text.context = lib.pywar_text_sink, sink.handle
     return text, sink
@@ -167,18 +187,19 @@ def play(seed, rules, transcript=False, deal=None, trace=False, stop=None):
     that receives the text piece by piece as the game goes.  deal, if given, is a hand of
     card ids per player, each top first.  stop, a stop_flag(), ends the game early."""
     result = ffi.new("PywarResult *")
-    text, text_sink = text_buffer(transcript)
-    lines, trace_sink = text_buffer(trace)
+    stop = stop_flag() if stop is None else stop
+    text, text_sink = text_buffer(transcript, stop)
+    lines, trace_sink = text_buffer(trace, stop)
     cards, counts = c_deal(deal)
     try:
         status = lib.pywar_play(seed, c_rules(rules), cards, counts, result, text, lines,
-                                ffi.NULL if stop is None else stop)
-        check_status(status)
+                                stop)
     finally:
         words, events = take_texts(text, transcript, lines, trace)
     for sink in (text_sink, trace_sink):
         if sink is not None and sink.error is not None:
-            raise sink.error
+            raise sink.error                    # before the stop it caused
+    check_status(status)
     return result_dict(result[0], rules_module.players(rules)), words, events
 
 
@@ -233,8 +254,9 @@ def port_play(seed, stack, transcript=False, trace=False):
         raise ValueError(f"stack must be 'pile' (Program 4) or 'adt' (Program 6), "
                          f"not {stack!r}")
     result = ffi.new("PywarResult *")
-    text, text_sink = text_buffer(transcript)
-    lines, trace_sink = text_buffer(trace)
+    unheeded = stop_flag()      # the port has no stop: its games end within a few thousand rounds
+    text, text_sink = text_buffer(transcript, unheeded)
+    lines, trace_sink = text_buffer(trace, unheeded)
     try:
         check_status(lib.pywar_port_play(seed, PORT_STACKS.index(stack), result, text, lines))
     finally:
@@ -243,6 +265,7 @@ def port_play(seed, stack, transcript=False, trace=False):
         if sink is not None and sink.error is not None:
             raise sink.error
     return result_dict(result[0]), words, events
+
 
 def rng_reduce(n, values):
     """values[i] % n for each 32-bit word, as the C core's fastmod computes it."""

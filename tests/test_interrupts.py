@@ -299,3 +299,32 @@ def test_sigint_to_real_processes(tmp_path):
         seeds = [(SEED + i) % 2 ** 32 for i in range(summary["games"])]
         assert [int(row["seed"]) for row in rows] == seeds
         assert [int(row["digest"], 16) for row in rows] == reference[:summary["games"]]
+
+
+ENDLESS_PLAY = ["play", "--rules", "lehigh", "--seed", "12", "--no-cycle-detection",
+                "--max-rounds", "100000000"]     # a game that repeats for 10^8 rounds
+
+
+@needs_c
+def test_ctrl_c_while_c_streams_a_transcript():
+    """The C engine writes the transcript through a Python callback; a Ctrl-C that lands
+    in it (inside the write, or as the callback begins) stops the game: exit 130 at
+    once, not 'Exception ignored from cffi callback' and a game that runs on."""
+    delays = random.Random(12).sample([i / 100 for i in range(5, 60)], 5)
+    for delay in delays:
+        process = subprocess.Popen([sys.executable, "-m", "pywar", *ENDLESS_PLAY],
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        process.stdout.read(100_000)                  # the game is under way
+        time.sleep(delay)
+        sent = time.monotonic()
+        process.send_signal(signal.SIGINT)
+        reader = threading.Thread(target=process.stdout.read, daemon=True)
+        reader.start()                                # drain, so C never blocks on a pipe
+        try:
+            process.wait(timeout=30)
+        finally:
+            process.kill()
+        returned = time.monotonic()
+        stderr = process.stderr.read().decode()
+        assert returned - sent < PROMPT_SECONDS
+        assert (process.returncode, stderr) == (130, "pywar: interrupted\n")
