@@ -4,6 +4,8 @@ Python values out, and every C return code turned into an exception.
 The raw layer is pywar._core.lib; the friendly layer is pywar (the facade).
 """
 
+import threading
+
 from . import rules as rules_module
 
 try:
@@ -191,9 +193,11 @@ def play(seed, rules, transcript=False, deal=None, trace=False, stop=None):
     text, text_sink = text_buffer(transcript, stop)
     lines, trace_sink = text_buffer(trace, stop)
     cards, counts = c_deal(deal)
+    call = (lambda: lib.pywar_play(seed, c_rules(rules), cards, counts, result, text, lines,
+                                   stop))
+    quiet = text_sink is None and trace_sink is None
     try:
-        status = lib.pywar_play(seed, c_rules(rules), cards, counts, result, text, lines,
-                                stop)
+        status = call_stoppably(call, stop) if quiet and may_run_long(rules) else call()
     finally:
         words, events = take_texts(text, transcript, lines, trace)
     for sink in (text_sink, trace_sink):
@@ -201,6 +205,38 @@ def play(seed, rules, transcript=False, deal=None, trace=False, stop=None):
             raise sink.error                    # before the stop it caused
     check_status(status)
     return result_dict(result[0], rules_module.players(rules)), words, events
+
+
+LONG_ROUNDS = 1_000_000       # rounds that C plays in a few hundredths of a second
+
+
+def may_run_long(rules):
+    """True for a game that may go on for seconds: one that can repeat itself, with
+    cycle detection off and a cap above LONG_ROUNDS.  (Others end at a cycle, at the cap,
+    or, shuffled at random, in thousands of rounds at most.)"""
+    repeats = rules_module.can_cycle(rules) and not rules.detect_cycles
+    return repeats and rules.max_rounds > LONG_ROUNDS
+
+
+def call_stoppably(call, stop):
+    """call() in a thread of its own while this one waits, so that a Ctrl-C can reach a
+    game that writes no text (nothing calls back into Python): it sets the stop flag,
+    the game ends after its round, and the Ctrl-C is raised again."""
+    outcome = []
+    worker = threading.Thread(target=lambda: outcome.append(call()), daemon=True)
+    worker.start()
+    try:
+        while worker.is_alive():
+            worker.join(0.05)
+    except KeyboardInterrupt:
+        stop[0] = 1
+        while worker.is_alive():         # C uses the buffers until it returns
+            try:
+                worker.join()
+            except KeyboardInterrupt:
+                continue
+        raise
+    return outcome[0]
 
 
 def stop_flag():

@@ -305,6 +305,57 @@ ENDLESS_PLAY = ["play", "--rules", "lehigh", "--seed", "12", "--no-cycle-detecti
                 "--max-rounds", "100000000"]     # a game that repeats for 10^8 rounds
 
 
+def a_thread_plays(pid):
+    """True once a thread of the process other than its main one has run for 0.1 s of
+    CPU (Linux's /proc): the game's thread, not one that NumPy's BLAS starts idle."""
+    for tid in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{tid}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except FileNotFoundError:
+            continue
+        user_ticks = int(fields[11])             # utime, the 14th field of stat
+        if int(tid) != pid and user_ticks >= 0.1 * os.sysconf("SC_CLK_TCK"):
+            return True
+    return False
+
+
+def interrupt_the_endless_game(argv, delay):
+    """Start pywar with argv, wait until the game is under way (its first output, or,
+    for one that prints only at the end, the thread that plays it), Ctrl-C it after
+    delay: (status, stderr, seconds from the Ctrl-C to the exit)."""
+    process = subprocess.Popen([sys.executable, "-m", "pywar", *argv],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    if "--json" in argv:
+        deadline = time.monotonic() + 30
+        while not a_thread_plays(process.pid):
+            assert time.monotonic() < deadline and process.poll() is None
+            time.sleep(0.01)
+    else:
+        process.stdout.read(100_000)
+    time.sleep(delay)
+    sent = time.monotonic()
+    process.send_signal(signal.SIGINT)
+    reader = threading.Thread(target=process.stdout.read, daemon=True)
+    reader.start()                                # drain, so C never blocks on a pipe
+    try:
+        process.wait(timeout=30)
+    finally:
+        process.kill()
+    return process.returncode, process.stderr.read().decode(), time.monotonic() - sent
+
+
+@needs_c
+def test_ctrl_c_while_c_plays_a_game_that_writes_nothing():
+    """With --json, C writes no text, so nothing calls back into Python while the game
+    runs: the game is played in a thread of its own, and the Ctrl-C stops it.  (Played
+    quietly, the game takes about 2 s here; unstopped, it would exit 0.)"""
+    for delay in (0.0, 0.1):
+        status, stderr, seconds = interrupt_the_endless_game([*ENDLESS_PLAY, "--json"], delay)
+        assert (status, stderr) == (130, "pywar: interrupted\n")
+        assert seconds < PROMPT_SECONDS
+
+
 @needs_c
 def test_ctrl_c_while_c_streams_a_transcript():
     """The C engine writes the transcript through a Python callback; a Ctrl-C that lands
@@ -312,19 +363,6 @@ def test_ctrl_c_while_c_streams_a_transcript():
     once, not 'Exception ignored from cffi callback' and a game that runs on."""
     delays = random.Random(12).sample([i / 100 for i in range(5, 60)], 5)
     for delay in delays:
-        process = subprocess.Popen([sys.executable, "-m", "pywar", *ENDLESS_PLAY],
-                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        process.stdout.read(100_000)                  # the game is under way
-        time.sleep(delay)
-        sent = time.monotonic()
-        process.send_signal(signal.SIGINT)
-        reader = threading.Thread(target=process.stdout.read, daemon=True)
-        reader.start()                                # drain, so C never blocks on a pipe
-        try:
-            process.wait(timeout=30)
-        finally:
-            process.kill()
-        returned = time.monotonic()
-        stderr = process.stderr.read().decode()
-        assert returned - sent < PROMPT_SECONDS
-        assert (process.returncode, stderr) == (130, "pywar: interrupted\n")
+        status, stderr, seconds = interrupt_the_endless_game(ENDLESS_PLAY, delay)
+        assert (status, stderr) == (130, "pywar: interrupted\n")
+        assert seconds < PROMPT_SECONDS
