@@ -233,6 +233,11 @@ def test_rules_lists_every_preset_and_dimension(capsys):
     for value in SHORT_WARS + PICKUPS + PILES + SHUFFLES:
         assert value in out
     assert str(MAX_FACE_DOWN) in out and f"{MAX_ROUNDS_LIMIT:,}" in out
+    rows = {line.split()[0]: line for line in out.splitlines() if line.startswith("  ")}
+    assert rows["deck"].endswith("--deck                RxS: R ranks times S suits, at most 52 "
+                                 "cards (13x4 is the standard deck)")
+    assert rows["players"].endswith("--players             2 to 8")
+    assert rows["refill"].endswith("--refill              shuffle, keep")
 
 
 def test_rules_json_is_the_same_data(capsys):

@@ -3,9 +3,8 @@
 import json
 import sys
 
-from ..rules import DIMENSIONS, PRESET_HELP, PRESETS
+from ..rules import DECK_HELP, DIMENSIONS, PRESET_HELP, PRESETS
 from .common import NAMED, RANGES, examples, option, table
-from ..rules import DECK_HELP
 
 
 def rules_data():
@@ -23,7 +22,9 @@ def rules_data():
 
 
 def describe(values):
-    """A dimension's valid values as text."""
+    """A dimension's valid values as text: a range, a list, or a sentence (the deck)."""
+    if isinstance(values, str):
+        return values
     if isinstance(values, dict):
         return f"{values['min']} to {values['max']:,}"
     return ", ".join(str(value) for value in values)
@@ -45,7 +46,6 @@ def run_rules(args):
     sys.stdout.write(f"Presets (--rules R):\n{table(about)}\nTheir settings:\n{table(grid)}\n"
                      f"Dimensions, set over a preset:\n{table(dims)}")
     return 0
-
 
 
 def add(subparsers):
