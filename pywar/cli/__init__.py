@@ -39,7 +39,8 @@ def build_subcommands(parser):
 
 EXIT_STATUS = """exit status:
   0    success
-  1    check, replay, diff or referee found a difference (or a fault)
+  1    check, replay, diff or referee found a difference (or a fault, or an
+       outside implementation failed)
   2    a usage error, found before any work (one line on stderr)
   3    a file or stream that cannot be read or written, or a scheduler that
        cannot be reached (one line on stderr naming it)
