@@ -218,25 +218,56 @@ def may_run_long(rules):
     return repeats and rules.max_rounds > LONG_ROUNDS
 
 
+def through_interrupts(action):
+    """action(), started again whenever a further Ctrl-C lands in it, until it returns."""
+    while True:
+        try:
+            return action()
+        except KeyboardInterrupt:
+            continue
+
+
 def call_stoppably(call, stop):
     """call() in a thread of its own while this one waits, so that a Ctrl-C can reach a
     game that writes no text (nothing calls back into Python): it sets the stop flag,
-    the game ends after its round, and the Ctrl-C is raised again."""
-    outcome = []
-    worker = threading.Thread(target=lambda: outcome.append(call()), daemon=True)
-    worker.start()
-    try:
-        while worker.is_alive():
-            worker.join(0.05)
-    except KeyboardInterrupt:
+    waits until C has returned (C writes into buffers that the caller then frees), and
+    is raised again.  The thread's own exception is raised here."""
+    done = threading.Event()
+    guard = threading.Lock()
+    state = {"cancelled": False, "running": False}
+    outcome = {}
+
+    def work():
+        """Run call() unless the caller has given up first."""
+        with guard:
+            if state["cancelled"]:
+                return done.set()
+            state["running"] = True
+        try:
+            outcome["value"] = call()
+        except BaseException as error:
+            outcome["error"] = error
+        finally:
+            done.set()
+
+    def cancel():
+        """Stop the game, and say whether it had begun (then it must be waited for)."""
         stop[0] = 1
-        while worker.is_alive():         # C uses the buffers until it returns
-            try:
-                worker.join()
-            except KeyboardInterrupt:
-                continue
+        with guard:
+            state["cancelled"] = True
+            return state["running"]
+
+    try:
+        threading.Thread(target=work, daemon=True).start()
+        while not done.wait(0.05):
+            pass
+    except KeyboardInterrupt:
+        if through_interrupts(cancel):
+            through_interrupts(done.wait)
         raise
-    return outcome[0]
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["value"]
 
 
 def stop_flag():

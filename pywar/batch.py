@@ -310,15 +310,6 @@ class Run:
                           players=self.rules.players, totals=totals, scheduler=self.scheduler)
 
 
-def through_interrupts(action):
-    """action(), started again whenever a further Ctrl-C lands in it, until it returns."""
-    while True:
-        try:
-            return action()
-        except KeyboardInterrupt:
-            continue
-
-
 def start_run(first_seed, count, rules, engine, jobs, keep_games, rows, scheduler=None):
     """A Run with its folder: the kept arrays allocated (after a check that they fit),
     and the CSV header written."""
@@ -344,10 +335,10 @@ def finish(run, job, report):
         job.run(report)
         return run.simulation()
     except KeyboardInterrupt:
-        interruption = through_interrupts(interrupted)
+        interruption = _checked.through_interrupts(interrupted)
         raise interruption from None
     except BaseException:
-        through_interrupts(job.halt)
+        _checked.through_interrupts(job.halt)
         raise
 
 

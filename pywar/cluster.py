@@ -69,7 +69,9 @@ def check_address(text):
         port = parts.port
     except ValueError:
         raise ValueError(valid) from None
-    if parts.scheme not in PROTOCOLS or not parts.hostname or port is None or parts.path:
+    scheme = given.split("://", 1)[0]           # as typed: urlsplit lowercases it
+    extra = parts.path or parts.query or parts.fragment or "?" in given or "#" in given
+    if scheme not in PROTOCOLS or not parts.hostname or port is None or extra:
         raise ValueError(valid)
 
 

@@ -305,6 +305,33 @@ ENDLESS_PLAY = ["play", "--rules", "lehigh", "--seed", "12", "--no-cycle-detecti
                 "--max-rounds", "100000000"]     # a game that repeats for 10^8 rounds
 
 
+def test_a_stoppable_call_is_waited_for_after_ctrl_c():
+    """call_stoppably raises the Ctrl-C only once the call has returned (C writes into
+    buffers the caller frees next), however long the call takes to see the stop flag;
+    the call's own exception comes back as itself."""
+    stop = pywar._checked.stop_flag()
+    order = []
+
+    def slow_to_stop():
+        while not stop[0]:
+            time.sleep(0.01)
+        time.sleep(0.3)
+        order.append("returned")
+        return 0
+
+    threading.Timer(0.2, _thread.interrupt_main).start()
+    with pytest.raises(KeyboardInterrupt):
+        pywar._checked.call_stoppably(slow_to_stop, stop)
+    order.append("raised")
+    assert order == ["returned", "raised"]
+
+    def failing():
+        raise ValueError("from the call")
+
+    with pytest.raises(ValueError, match="from the call"):
+        pywar._checked.call_stoppably(failing, pywar._checked.stop_flag())
+
+
 def a_thread_plays(pid):
     """True once a thread of the process other than its main one has run for 0.1 s of
     CPU (Linux's /proc): the game's thread, not one that NumPy's BLAS starts idle."""
