@@ -17,7 +17,7 @@ from ..rules import can_cycle, parse_deck
 from .cycle import Cycle
 from .hand import Hand
 from .narrator import Narrator
-from .shuffle import shuffle_cards
+from .shuffle import shuffle_cards, shuffle_fisher_yates
 
 A, B = 0, 1
 LEHIGH_SUITS = (3, 1, 0, 2)      # Lehigh's Card(n) builds clubs, diamonds, hearts, spades
@@ -280,15 +280,31 @@ class Game:
             return self.order_by_seat(winner + 1, interleave=False)   # the winner last
         return self.order_by_seat(A, interleave=pickup == "seat-interleaved")
 
-    def collect(self, spec, winner):
-        """The winner takes the whole pot: on top of 'played', or at the bottom of the
-        queue. C: Game_Collect."""
-        taken = self.pickup_order(spec, winner)
+    def collect_shuffled(self, spec, winner):
+        """The random pickup by Fisher-Yates: the pot shuffled, then pushed card by card.
+        C: Game_CollectShuffled, which puts each card in its place as the shuffle
+        settles it (one loop, for speed): the same cards in the same places."""
+        shuffle_fisher_yates(self.pot, self.rng)
+        self.push_all(spec, winner, self.pot)
+
+    def push_all(self, spec, winner, taken):
+        """Push the taken cards one by one: at the bottom of the queue, or on top of
+        'played'. C: the loop in Game_Collect."""
         for card in taken:
             if spec.queue:
                 self.to_play[winner].push_bottom(card)
             else:
                 self.played[winner].push_top(card)
+
+    def collect(self, spec, winner):
+        """The winner takes the whole pot: on top of 'played', or at the bottom of the
+        queue. C: Game_Collect."""
+        if spec.pickup == "random" and spec.shuffle == "fisher-yates":
+            self.collect_shuffled(spec, winner)
+            taken = list(self.pot)
+        else:
+            taken = self.pickup_order(spec, winner)
+            self.push_all(spec, winner, taken)
         self.pot = []
         self.pot_owner = []
         self.result.biggest_pot = max(self.result.biggest_pot, len(taken))
