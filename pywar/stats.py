@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from .accumulator import EMPTY, FIELDS, WAR_DEPTHS, accumulate, ranked
+from .accumulator import FIELDS, WAR_DEPTHS, accumulate, ranked
 from .rules import OUTCOMES
 
 PLAYER_NAMES = tuple("ABCDEFGH")
