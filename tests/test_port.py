@@ -110,8 +110,8 @@ def test_port_c_agrees_with_the_engine_on_2000_seeds(engine_games, stack):
 
 @needs_c
 @pytest.mark.parametrize("stack", STACKS)
-def test_port_python_agrees_with_the_engine_on_200_seeds(engine_games, stack):
-    for seed in seeds(200, 8):
+def test_port_python_agrees_with_the_engine_on_100_seeds(engine_games, stack):
+    for seed in seeds(100, 8):
         port = pywar.play(seed, engine="port-python", stack=stack, transcript=True)
         assert_same_game(port, engine_games(seed))
 
