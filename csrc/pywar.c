@@ -4,8 +4,8 @@
 
 #include "engine/game.h"
 #include "pywar.h"
-#include "stop.h"
-#include "text.h"
+#include "common/stop.h"
+#include "common/text.h"
 
 #define PYWAR_MAX_ROUNDS_LIMIT 100000000
 

@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "pywar.h"
-#include "stop.h"
+#include "../common/stop.h"
 
 #define EXACT_A PYWAR_PLAYER_A
 #define EXACT_B PYWAR_PLAYER_B

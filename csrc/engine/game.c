@@ -15,12 +15,12 @@
 #include <string.h>
 
 #include "cycle.h"
-#include "digest.h"
+#include "../common/digest.h"
 #include "game.h"
 #include "shuffle.h"
-#include "stop.h"
-#include "text.h"
-#include "trace.h"
+#include "../common/stop.h"
+#include "../common/text.h"
+#include "../common/trace.h"
 
 #if defined(__GNUC__)
 #define STEP static inline __attribute__((always_inline))

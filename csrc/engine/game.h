@@ -12,7 +12,7 @@
 #include "hand.h"
 #include "narrator.h"
 #include "pywar.h"
-#include "rng.h"
+#include "../common/rng.h"
 
 typedef struct Game {
     PywarRules rules;

@@ -5,7 +5,7 @@
  * round's last event.  A refill of a player whose 'to play' pile was already empty
  * before it is one of the battle's own refills; any other refill comes later, in a war. */
 #include "narrator.h"
-#include "text.h"
+#include "../common/text.h"
 
 static const char *const PLAYER_NAMES = "ABCDEFGH";
 static const char *const IOFALL_NAMES[2] = {"User", "Computer"};

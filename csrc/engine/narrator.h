@@ -5,7 +5,7 @@
 #define PYWAR_NARRATOR_H
 
 #include "pywar.h"
-#include "trace.h"
+#include "../common/trace.h"
 
 typedef struct Narrator {
     PywarText *text;                        /* NULL: nobody reads it */

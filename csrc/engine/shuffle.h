@@ -8,7 +8,7 @@
 
 #include "hand.h"
 #include "pywar.h"
-#include "rng.h"
+#include "../common/rng.h"
 
 static inline void Shuffle_Swap(CardId *cards, uint32_t i, uint32_t j)
 {

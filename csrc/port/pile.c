@@ -2,7 +2,7 @@
  * and then Program 6's (the stack ADT). */
 #include <stdlib.h>
 #include "pile.h"
-#include "text.h"
+#include "../common/text.h"
 
 /* Pile::Pile, in place.  Without memory: PYWAR_ENOMEM, and Pile_Destroy frees the rest. */
 int Pile_Init(Pile *pile, int stack)

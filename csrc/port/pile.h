@@ -5,7 +5,7 @@
 
 #include "card.h"
 #include "pywar.h"
-#include "rng.h"
+#include "../common/rng.h"
 #include "stack.h"
 
 #define MAXCARDS 52

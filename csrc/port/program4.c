@@ -2,7 +2,7 @@
  * one game of the seed, and the observer's counts in result. */
 #include "pywar.h"
 #include "tabletop.h"
-#include "text.h"
+#include "../common/text.h"
 
 /* main */
 int pywar_port_play(uint32_t seed, int stack, PywarResult *result, PywarText *text,

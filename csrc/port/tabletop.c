@@ -1,7 +1,7 @@
 /* tabletop.c: the reference's tabletop.cpp. */
 #include <string.h>
 #include "tabletop.h"
-#include "text.h"
+#include "../common/text.h"
 
 static int TableTop_ReadPile(const void *table, int number, uint8_t *ids);
 

@@ -4,7 +4,7 @@
 #define PYWAR_PORT_TABLETOP_H
 
 #include <stdbool.h>
-#include "observer.h"
+#include "../common/observer.h"
 #include "player.h"
 
 typedef struct TableTop {
