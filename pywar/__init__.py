@@ -193,14 +193,22 @@ def play(seed, rules="smu", engine=None, transcript=False, deal=None, trace=Fals
     else:
         counts, text, lines = twin.play(seed, chosen, transcript, deal, trace)
         fields = dict(vars(counts))           # the checked layer's dict form
+    return game_result(fields, chosen.name, seed, engine, transcript=text,
+                       trace=None if lines is None else header + lines)
+
+
+def game_result(fields, rules_name, seed, engine, **texts):
+    """The GameResult of a game's fields as an engine gives them (a dict: the winner a
+    player number or None, the piles as pairs), with its transcript and trace, if any."""
+    fields = dict(fields)
     winner = fields.pop("winner")
     piles = fields.pop("piles")
     return GameResult(
-        rules=chosen.name, seed=seed, engine=engine,
+        rules=rules_name, seed=seed, engine=engine,
         winner=None if winner is None else PLAYER_NAMES[winner],
         piles={name: {"to_play": pile[0], "played": pile[1]}
                for name, pile in zip(PLAYER_NAMES, piles)},
-        transcript=text, trace=None if lines is None else header + lines, **fields)
+        **texts, **fields)
 
 
 def trace_header(engine, seed, rules, deal=None, stack=None):

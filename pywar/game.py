@@ -36,7 +36,7 @@ import os
 import sys
 from dataclasses import dataclass, field
 
-from . import PLAYER_NAMES, GameResult, check_port, check_seed, trace_header, twin
+from . import PLAYER_NAMES, check_port, check_seed, game_result, trace_header, twin
 from .common.trace import read
 from .port.program4 import main as port_main
 from .rules import check_deal, make_rules, parse_deck
@@ -142,19 +142,6 @@ def record(seed, rules, engine, stack, deal, recorder):
     return game.play()
 
 
-def game_result(counts, rules, seed, engine):
-    """The GameResult of a recorded game's counts, as pywar.play makes it."""
-    fields = dict(vars(counts))
-    winner = fields.pop("winner")
-    piles = fields.pop("piles")
-    return GameResult(
-        rules=rules.name, seed=seed, engine=engine,
-        winner=None if winner is None else PLAYER_NAMES[winner],
-        piles={name: {"to_play": pile[0], "played": pile[1]}
-               for name, pile in zip(PLAYER_NAMES, piles)},
-        **fields)
-
-
 # ---- What a step gives
 
 @dataclass(frozen=True)
@@ -250,7 +237,7 @@ class Game:
         self.header, self.events = read(self.lines)
         self.narrations = narrate_steps(self.header, self.events)
         self.places = recorder.places
-        self.final = game_result(counts, self.rules, self.seed, self.engine)
+        self.final = game_result(vars(counts), self.rules.name, self.seed, self.engine)
         self.table = Table(self.header, self.events)
 
     def __repr__(self):
