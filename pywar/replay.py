@@ -19,7 +19,7 @@ nor the Python twin, nor the port, so that it can check them.
 import json
 from dataclasses import dataclass, field
 
-from .common.trace import VERSION, spell
+from .common.trace import TraceError, parse_header, spell
 from .rules import Rules, check_deal, parse_deck
 from .table import NAMES, Table
 from .twin.narrator import Narrator
@@ -88,14 +88,9 @@ def is_numbers(value):
 def header_of(line):
     """The header of a trace's first line, or NotATrace saying why it is not one."""
     try:
-        header = json.loads(line)
-    except ValueError:
-        raise NotATrace("not a pywar trace: the first line is not a JSON header") from None
-    if not isinstance(header, dict) or header.get("trace") != "pywar":
-        raise NotATrace('not a pywar trace: the first line has no "trace":"pywar"')
-    if header.get("version") != VERSION:
-        raise NotATrace(f"trace version {header.get('version')!r} is not known: "
-                        f"pywar reads version {VERSION}")
+        header = parse_header(line)
+    except TraceError as error:
+        raise NotATrace(str(error)) from None
     if tuple(header) != HEADER_KEYS:
         raise NotATrace(f"the header's keys are {', '.join(header)}, not "
                         f"{', '.join(HEADER_KEYS)}")

@@ -36,18 +36,25 @@ class TraceError(ValueError):
     """A file that is not a pywar trace, or a line of one that cannot be read."""
 
 
-def read(lines):
-    """(header, events) of a trace's lines: dicts, checked for the format's shape."""
-    lines = iter(lines)
+def parse_header(line):
+    """The header of a trace's first line (None for an empty file), checked for the
+    format's name and version, or a TraceError saying why it is not one."""
     try:
-        header = json.loads(next(lines))
-    except (StopIteration, json.JSONDecodeError):
+        header = json.loads(line)
+    except (TypeError, json.JSONDecodeError):
         raise TraceError("not a pywar trace: the first line is not a JSON header") from None
     if not isinstance(header, dict) or header.get("trace") != "pywar":
-        raise TraceError("not a pywar trace: the header has no \"trace\": \"pywar\"")
+        raise TraceError('not a pywar trace: the first line has no "trace":"pywar"')
     if header.get("version") != VERSION:
         raise TraceError(f"trace version {header.get('version')!r} is not known: "
                          f"this pywar reads version {VERSION}")
+    return header
+
+
+def read(lines):
+    """(header, events) of a trace's lines: dicts, checked for the format's shape."""
+    lines = iter(lines)
+    header = parse_header(next(lines, None))
     events = []
     for number, line in enumerate(lines, start=2):
         try:
