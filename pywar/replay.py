@@ -598,7 +598,9 @@ class Replay:
 
 
 class Brent:
-    """Brent's search for a repeat, as docs/rules.md section 8 codes it."""
+    """Brent's search for a repeat, as docs/rules.md section 8 codes it.  Written here
+    again, not taken from pywar.twin.cycle: replay checks the engines' cycle events, so
+    a fault in theirs must not be a fault in its own."""
 
     def __init__(self, state):
         self.saved = state
