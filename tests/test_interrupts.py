@@ -334,7 +334,8 @@ def test_a_stoppable_call_is_waited_for_after_ctrl_c():
 
 def a_thread_plays(pid):
     """True once a thread of the process other than its main one has run for 0.1 s of
-    CPU (Linux's /proc): the game's thread, not one that NumPy's BLAS starts idle."""
+    CPU (Linux's /proc): the game's thread.  (NumPy's BLAS threads, which can spin as
+    NumPy loads, are kept out by OPENBLAS_NUM_THREADS=1.)"""
     for tid in os.listdir(f"/proc/{pid}/task"):
         try:
             with open(f"/proc/{pid}/task/{tid}/stat") as stat:
@@ -351,7 +352,8 @@ def interrupt_the_endless_game(argv, delay):
     """Start pywar with argv, wait until the game is under way (its first output, or,
     for one that prints only at the end, the thread that plays it), Ctrl-C it after
     delay: (status, stderr, seconds from the Ctrl-C to the exit)."""
-    process = subprocess.Popen([sys.executable, "-m", "pywar", *argv],
+    one_blas_thread = {**os.environ, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
+    process = subprocess.Popen([sys.executable, "-m", "pywar", *argv], env=one_blas_thread,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     if "--json" in argv:
         deadline = time.monotonic() + 30
