@@ -98,7 +98,11 @@ def test_ctrl_c_cancels_the_chunks_and_keeps_the_prefix(client):
         pywar.simulate(400_000, "smu", seed=5, client=client, chunk=1000,
                        keep_games=False, progress=interrupt)
     partial = caught.value.simulation
-    assert 6000 <= partial.games < 400_000 and not partial.complete
+    # The progress counts chunks received in any order; the kept prefix stops at the
+    # first chunk still running, so it can be shorter, but never empty: the chunks
+    # received lie within the window ahead of it.
+    assert 0 < partial.games < 400_000 and not partial.complete
+    assert partial.games % 1000 == 0
     digests = pywar.simulate(partial.games, "smu", seed=5).digest
     assert partial.combined_digest() == packed_digest(digests)
     deadline = time.monotonic() + READY_SECONDS
