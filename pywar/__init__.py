@@ -263,12 +263,14 @@ def simulate(n, rules="smu", seed=0, engine=None, jobs=None, progress=None, keep
         raise ValueError("the port plays one game at a time (pywar.play): "
                          "simulate with engine c or python")
     report = None if progress is None else (lambda finished: progress(finished, n))
+    from . import batch
+    if keep_games:
+        batch.check_memory(n)       # before the CSV file is opened (and emptied)
     with csv_target(csv) as rows:
         if client is not None:
             from . import cluster
             return cluster.simulate(client, seed, n, chosen, engine, report, keep_games,
                                     rows, chunk)
-        from . import batch
         return batch.run(seed, n, chosen, engine, jobs if engine == "c" else 1, report,
                          keep_games, rows, chunk)
 

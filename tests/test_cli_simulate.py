@@ -149,6 +149,15 @@ def test_too_many_games_to_keep_in_memory():
         pywar.simulate(2 ** 32, keep_games=True)
 
 
+def test_a_run_refused_for_memory_leaves_its_csv_file_as_it_was(tmp_path):
+    """The refusal comes before the CSV file is opened, so an earlier run's rows stay."""
+    earlier = tmp_path / "games.csv"
+    earlier.write_text("rows of an earlier run\n")
+    with pytest.raises(MemoryError):
+        pywar.simulate(2 ** 32, keep_games=True, csv=earlier)
+    assert earlier.read_text() == "rows of an earlier run\n"
+
+
 @needs_c
 def test_every_32_bit_seed_can_be_run(capsys, monkeypatch):
     """-n 4294967296 is no longer refused: it starts (from near the top of the seeds, so
