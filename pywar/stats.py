@@ -138,12 +138,15 @@ def round_statistics(totals):
     games, histogram = totals.games, totals.histograms["rounds"]
     total, squares = totals.sums["rounds"], totals.squares["rounds"]
     average = total / games
-    variance = Fraction(games * squares - total * total, games * (games - 1)) if games > 1 else 0
-    margin = Z95 * math.sqrt(variance) / math.sqrt(games)
+    interval = None                 # one game gives no standard error
+    if games > 1:
+        variance = Fraction(games * squares - total * total, games * (games - 1))
+        margin = Z95 * math.sqrt(variance) / math.sqrt(games)
+        interval = [average - margin, average + margin]
     (shortest, first_short), (longest, first_long) = totals.minima["rounds"], totals.maxima["rounds"]
     return {
         "mean_rounds": average,
-        "ci95_rounds": [average - margin, average + margin],
+        "ci95_rounds": interval,
         "median_rounds": median(histogram, games),
         "p90_rounds": percentile(histogram, games, 90),
         "p99_rounds": percentile(histogram, games, 99),

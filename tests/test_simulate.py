@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 import pywar
+import pywar.cli
 from conftest import needs_c
 from pywar import batch
 
@@ -56,6 +57,18 @@ def test_arrays_are_the_games_of_play():
         assert simulation.digest[i] == game.digest
         assert simulation.winner[i] == {"A": 0, "B": 1, None: -1}[game.winner]
         assert simulation.stranded[i] == game.stranded
+
+
+def test_one_game_has_no_interval(capsys):
+    """A 95% interval needs a standard error, which one game does not give (numpy's
+    sample deviation of one value is nan): null in the summary, said in words by the CLI."""
+    one = pywar.simulate(1, "smu", seed=9)
+    assert one.games == 1
+    with pytest.warns(RuntimeWarning):
+        assert np.isnan(one.rounds.astype(float).std(ddof=1))
+    assert one.summary()["ci95_rounds"] is None
+    assert pywar.cli.main(["simulate", "-n", "1", "--seed", "9"]) == 0
+    assert "95% CI: needs two games" in capsys.readouterr().out
 
 
 def test_summary_against_numpy():

@@ -109,7 +109,7 @@ def plain_summary(seeds, games, war_depths=WAR_DEPTHS, players=2):
     count = len(games)
     rounds = [game["rounds"] for game in games]
     centre = plain_mean(rounds)
-    margin = Z95 * plain_sd(rounds) / math.sqrt(count)
+    margin = Z95 * plain_sd(rounds) / math.sqrt(count) if count > 1 else None
     wins = {**{PLAYER_NAMES[seat]: 0 for seat in range(players)}, "nobody": 0}
     outcomes = dict.fromkeys(OUTCOME_NAMES, 0)
     for game in games:
@@ -117,7 +117,7 @@ def plain_summary(seeds, games, war_depths=WAR_DEPTHS, players=2):
         outcomes[OUTCOME_NAMES[game["outcome"]]] += 1
     return {
         "games": count,
-        "mean_rounds": centre, "ci95_rounds": [centre - margin, centre + margin],
+        "mean_rounds": centre, "ci95_rounds": None if margin is None else [centre - margin, centre + margin],
         "median_rounds": plain_median(rounds),
         "p90_rounds": plain_percentile(rounds, 90), "p99_rounds": plain_percentile(rounds, 99),
         "min_rounds": min(rounds), "min_seed": first_seed_of(rounds, seeds, min(rounds)),

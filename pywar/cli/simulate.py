@@ -35,7 +35,9 @@ def summary_table(summary):
 
 def head_rows(summary):
     """The rows that say what was played, and the lengths."""
-    low, high = summary["ci95_rounds"]
+    interval = summary["ci95_rounds"]
+    spread = ("95% CI: needs two games" if interval is None
+              else f"95% CI {interval[0]:,.1f} to {interval[1]:,.1f}")
     last_seed = (summary["seed"] + summary["games"] - 1) % pywar.SEED_LIMIT
     where = (f"{summary['jobs']} job(s)" if summary.get("scheduler") is None else
              f"{summary['jobs']} Dask worker thread(s) at {summary['scheduler']}")
@@ -43,7 +45,7 @@ def head_rows(summary):
         ("games", f"{summary['games']:,} of {summary['rules']} (seeds {summary['seed']:,} to "
                   f"{last_seed:,}), {summary['engine']} engine, {where}"
                   + ("" if summary["complete"] else ", interrupted")),
-        ("rounds", f"mean {summary['mean_rounds']:,.1f} (95% CI {low:,.1f} to {high:,.1f}), "
+        ("rounds", f"mean {summary['mean_rounds']:,.1f} ({spread}), "
                    f"median {summary['median_rounds']:,.1f}, p90 {summary['p90_rounds']:,}, "
                    f"p99 {summary['p99_rounds']:,}"),
         ("", f"shortest {summary['min_rounds']:,} (seed {summary['min_seed']}), "
