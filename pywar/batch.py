@@ -311,11 +311,10 @@ class Run:
 
 
 def start_run(first_seed, count, rules, engine, jobs, keep_games, rows, scheduler=None):
-    """A Run with its folder: the kept arrays allocated (after a check that they fit),
-    and the CSV header written."""
+    """A Run with its folder: the kept arrays allocated (pywar.simulate has checked that
+    they fit, before it opened the CSV file), and the CSV header written."""
     kept = None
     if keep_games:
-        check_memory(count)
         kept = empty_arrays(count)
     if rows is not None:
         rows.write(CSV_HEADER)
