@@ -94,6 +94,7 @@ def test_play_call_port(benchmark, engine):
 
 
 YARDSTICK_GAMES = 200_000
+YARDSTICK_PAIRS = 7
 
 
 def timed_run(command, clocks):
@@ -103,34 +104,35 @@ def timed_run(command, clocks):
     return words[words.index("fold") + 1]
 
 
-def yardstick(benchmark, command):
-    """Time a plain-C program over five rounds; extra_info gets the median of its own
-    clock (which leaves out the process's start) and its fold."""
+def test_yardstick(benchmark, driver, tight):
+    """The engine's batch of iofall games in plain C, and the same games in
+    bench/tight_iofall.c, run in turn (engine, tight loop, engine, ...), as farm-bench
+    runs two commands, so that a drift in the machine's speed (another job starting on a
+    shared host) touches both programs alike.  extra_info keeps each program's own clock
+    for every pair (which leaves out the process's start) and the folds they printed;
+    bench/report.py takes the median of the pairs' ratios."""
     benchmark.group = "yardstick-iofall"
     games_per_second(benchmark, YARDSTICK_GAMES)
-    clocks = []
-    fold = benchmark.pedantic(timed_run, args=(command, clocks), rounds=5, iterations=1,
-                              warmup_rounds=1)
-    benchmark.extra_info["program_seconds"] = sorted(clocks)[len(clocks) // 2]
-    benchmark.extra_info["fold"] = fold
+    engine = [str(driver), str(YARDSTICK_GAMES), "1", *map(str, c_numbers(PRESETS["iofall"]))]
+    loop = [str(tight), str(YARDSTICK_GAMES), "1"]
+    clocks = {"engine": [], "tight": []}
+    folds = set()
 
+    def pair():
+        folds.add(timed_run(engine, clocks["engine"]))
+        folds.add(timed_run(loop, clocks["tight"]))
 
-def test_yardstick_engine(benchmark, driver):
-    """The engine's batch of iofall games, in plain C (no Python in between)."""
-    yardstick(benchmark, [str(driver), str(YARDSTICK_GAMES), "1",
-                          *map(str, c_numbers(PRESETS["iofall"]))])
-
-
-def test_yardstick_tight(benchmark, tight):
-    """The same games in bench/tight_iofall.c."""
-    yardstick(benchmark, [str(tight), str(YARDSTICK_GAMES), "1"])
+    benchmark.pedantic(pair, rounds=YARDSTICK_PAIRS, iterations=1)
+    benchmark.extra_info["engine_seconds"] = clocks["engine"]
+    benchmark.extra_info["tight_seconds"] = clocks["tight"]
+    benchmark.extra_info["folds"] = sorted(folds)
 
 
 @needs_c
 @pytest.mark.parametrize("jobs", list(range(1, pywar.usable_cores() + 1)))
 def test_jobs_scaling(benchmark, jobs):
     benchmark.group = "jobs-smu"
-    games = 4000 * pywar.usable_cores()
+    games = 20000 * pywar.usable_cores()     # long enough that the last poll and chunk weigh little
     games_per_second(benchmark, games)
     benchmark.extra_info["jobs"] = jobs
     run = benchmark.pedantic(pywar.simulate, args=(games,), kwargs={"jobs": jobs, "seed": 1},
@@ -149,18 +151,24 @@ def test_binding_cffi(benchmark):
 
 def test_binding_plain_c(benchmark, driver):
     """The same batch in the plain-C driver (a process of its own: its start, a few
-    milliseconds, is counted too; the driver's own clock is in extra_info)."""
+    milliseconds, is counted too; the median of the driver's own clocks is in extra_info)."""
     benchmark.group = "binding-smu"
     games_per_second(benchmark, BINDING_GAMES)
     command = [str(driver), str(BINDING_GAMES), "1",
                *map(str, c_numbers(PRESETS["smu"]))]
 
+    clocks = []
+
     def run_driver():
-        return subprocess.run(command, capture_output=True, text=True, check=True).stdout
+        out = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+        words = out.split()
+        clocks.append(float(words[words.index("seconds") + 1]))
+        return out
 
     out = benchmark.pedantic(run_driver, rounds=5, iterations=1, warmup_rounds=1)
     words = out.split()
-    benchmark.extra_info["driver_seconds"] = float(words[words.index("seconds") + 1])
+    timed = sorted(clocks[-5:])                 # the timed rounds, not the warm-up
+    benchmark.extra_info["driver_seconds"] = timed[len(timed) // 2]
     benchmark.extra_info["rounds_sum"] = int(words[words.index("rounds") + 1])
     if _checked.available():
         assert int(words[words.index("rounds") + 1]) == int(np.sum(
