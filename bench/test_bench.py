@@ -23,6 +23,7 @@ from pywar.rules import PRESETS, c_numbers
 C_GAMES = {"smu": 4000, "lehigh": 10000, "iofall": 20000, "iofall-single": 10000}
 TWIN_GAMES = {"smu": 10, "lehigh": 40, "iofall": 60, "iofall-single": 30}
 BINDING_GAMES = 10000
+BINDING_ROUNDS = 5
 needs_c = pytest.mark.skipif(not _checked.available(), reason="the C core is not built")
 
 
@@ -112,7 +113,7 @@ def test_yardstick(benchmark, driver, tight):
     for every pair (which leaves out the process's start) and the folds they printed;
     bench/report.py takes the median of the pairs' ratios."""
     benchmark.group = "yardstick-iofall"
-    games_per_second(benchmark, YARDSTICK_GAMES)
+    games_per_second(benchmark, YARDSTICK_GAMES)     # each program's, not the pair's
     engine = [str(driver), str(YARDSTICK_GAMES), "1", *map(str, c_numbers(PRESETS["iofall"]))]
     loop = [str(tight), str(YARDSTICK_GAMES), "1"]
     clocks = {"engine": [], "tight": []}
@@ -122,17 +123,21 @@ def test_yardstick(benchmark, driver, tight):
         folds.add(timed_run(engine, clocks["engine"]))
         folds.add(timed_run(loop, clocks["tight"]))
 
-    benchmark.pedantic(pair, rounds=YARDSTICK_PAIRS, iterations=1)
-    benchmark.extra_info["engine_seconds"] = clocks["engine"]
-    benchmark.extra_info["tight_seconds"] = clocks["tight"]
+    benchmark.pedantic(pair, rounds=YARDSTICK_PAIRS, iterations=1, warmup_rounds=1)
+    benchmark.extra_info["engine_seconds"] = clocks["engine"][-YARDSTICK_PAIRS:]
+    benchmark.extra_info["tight_seconds"] = clocks["tight"][-YARDSTICK_PAIRS:]
     benchmark.extra_info["folds"] = sorted(folds)
+    assert len(folds) == 1, f"the engine and the tight loop played different games: {folds}"
+
+
+JOBS_GAMES = 40_000    # about 1 s of smu on one core: the last poll and chunk weigh little
 
 
 @needs_c
 @pytest.mark.parametrize("jobs", list(range(1, pywar.usable_cores() + 1)))
 def test_jobs_scaling(benchmark, jobs):
     benchmark.group = "jobs-smu"
-    games = 20000 * pywar.usable_cores()     # long enough that the last poll and chunk weigh little
+    games = JOBS_GAMES
     games_per_second(benchmark, games)
     benchmark.extra_info["jobs"] = jobs
     run = benchmark.pedantic(pywar.simulate, args=(games,), kwargs={"jobs": jobs, "seed": 1},
@@ -144,8 +149,8 @@ def test_jobs_scaling(benchmark, jobs):
 def test_binding_cffi(benchmark):
     benchmark.group = "binding-smu"
     games_per_second(benchmark, BINDING_GAMES)
-    arrays = benchmark.pedantic(c_batch, args=(PRESETS["smu"], BINDING_GAMES), rounds=5,
-                                iterations=1, warmup_rounds=1)
+    arrays = benchmark.pedantic(c_batch, args=(PRESETS["smu"], BINDING_GAMES),
+                                rounds=BINDING_ROUNDS, iterations=1, warmup_rounds=1)
     benchmark.extra_info["rounds_sum"] = int(arrays["rounds"].sum())
 
 
@@ -165,9 +170,9 @@ def test_binding_plain_c(benchmark, driver):
         clocks.append(float(words[words.index("seconds") + 1]))
         return out
 
-    out = benchmark.pedantic(run_driver, rounds=5, iterations=1, warmup_rounds=1)
+    out = benchmark.pedantic(run_driver, rounds=BINDING_ROUNDS, iterations=1, warmup_rounds=1)
     words = out.split()
-    timed = sorted(clocks[-5:])                 # the timed rounds, not the warm-up
+    timed = sorted(clocks[-BINDING_ROUNDS:])    # the timed rounds, not the warm-up
     benchmark.extra_info["driver_seconds"] = timed[len(timed) // 2]
     benchmark.extra_info["rounds_sum"] = int(words[words.index("rounds") + 1])
     if _checked.available():

@@ -462,31 +462,41 @@ STEP void Landing_Put(Landing landing, int i, CardId card)
     landing.hand->cards[(landing.first + landing.step * (uint32_t)i) & HAND_MASK] = card;
 }
 
-/* The winner's hand grows by the n cards put in its slots (under the queue, its bottom
- * moves down by n).  With two players, both hands' counts and bottoms are written, the
- * loser's grown by zero, so that each store has an address fixed before the battle: a
- * store to the winner's count, at an address known only once the battle is decided,
- * left the CPU unsure whether the next round's reads of the counts depended on it, and
- * each wrong guess cost it the work it had done ahead.  This alone made iofall 1.2 times
- * as fast.  With more players, writing every hand costs more than it saves. */
-STEP void Game_Grow(Game *game, Spec spec, int winner, int n)
+/* Count n cards already put in their slots of a hand: under the queue its bottom moves
+ * down by n. */
+STEP void Game_GrowHand(Hand *hand, Spec spec, uint32_t n)
 {
-    int two = spec.players == 2;
-    for (int p = two ? 0 : winner; p < (two ? 2 : winner + 1); p++) {
-        uint32_t added = p == winner ? (uint32_t)n : 0u;
-        Hand *hand = spec.queue ? &game->toPlay[p] : &game->played[p];
-        if (spec.queue) {
-            hand->bottom = (hand->bottom - added) & HAND_MASK;
-        }
-        hand->count += added;
+    if (spec.queue) {
+        hand->bottom = (hand->bottom - n) & HAND_MASK;
+    }
+    hand->count += n;
+}
+
+/* The winner's hand grows by the n cards put in its slots.  With two players both hands'
+ * counts and bottoms are written, the loser's grown by zero (gcc compiles the choice to
+ * conditional moves, not a branch), so that no store to a count or a bottom has an
+ * address that waits for the battle's winner.  The next round begins by reading both
+ * counts; most likely the processor could not tell whether those reads depended on the
+ * store to the winner's count and lost the work it had done ahead at each wrong guess
+ * (this machine has no counters to show it): with these stores, iofall takes 0.81 of its
+ * time before (README, Performance).  With more players, only the winner's hand: writing
+ * every hand made 4-player iofall and 3-player smu 4 to 8% slower. */
+STEP void Game_GrowHands(Game *game, Spec spec, int winner, int n)
+{
+    Hand *hands = spec.queue ? game->toPlay : game->played;
+    if (spec.players == 2) {
+        Game_GrowHand(&hands[PYWAR_PLAYER_A], spec, winner == PYWAR_PLAYER_A ? (uint32_t)n : 0u);
+        Game_GrowHand(&hands[PYWAR_PLAYER_B], spec, winner == PYWAR_PLAYER_B ? (uint32_t)n : 0u);
+    } else {
+        Game_GrowHand(&hands[winner], spec, (uint32_t)n);
     }
 }
 
 /* The random pickup by Fisher-Yates (iofall's): the pot shuffled as Shuffle_FisherYates
  * shuffles it, each card put in its slot in the winner's hand as soon as the shuffle
- * settles it (they settle from the last down).  One loop where shuffling, then
- * pushing, took two: the second loop's end, which the branch predictor missed often,
- * was most of the engine's lag behind a tight iofall loop. */
+ * settles it (they settle from the last down); the caller counts them (Game_GrowHands).
+ * One loop where shuffling, then pushing, took two: the second loop's end, which the
+ * branch predictor missed often, was much of the engine's lag behind a tight loop. */
 STEP void Game_CollectShuffled(Game *game, Landing landing)
 {
     int n = game->potCount;
@@ -514,7 +524,7 @@ STEP void Game_Collect(Game *game, Spec spec, int winner)
             Landing_Put(landing, i, taken[i]);
         }
     }
-    Game_Grow(game, spec, winner, n);
+    Game_GrowHands(game, spec, winner, n);
     game->potCount = 0;
     if (n > game->result.biggest_pot) {
         game->result.biggest_pot = n;

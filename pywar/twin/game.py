@@ -283,15 +283,15 @@ class Game:
     def collect_shuffled(self, spec, winner):
         """The random pickup by Fisher-Yates: the pot shuffled, then pushed card by card.
         C: Game_CollectShuffled, which puts each card in its slot as the shuffle
-        settles it (one loop, for speed), then Game_Grow counts them: the same cards
-        in the same places."""
+        settles it (one loop, for speed), and its caller Game_Collect, which counts
+        them (Game_GrowHands): the same cards in the same places."""
         shuffle_fisher_yates(self.pot, self.rng)
         self.push_all(spec, winner, self.pot)
 
     def push_all(self, spec, winner, taken):
         """Push the taken cards one by one: at the bottom of the queue, or on top of
         'played'. C: the loop in Game_Collect, which puts each card in the slot that
-        pushing would give it (Game_Landing), then Game_Grow counts them all at once."""
+        pushing would give it (Game_Landing), then counts them all at once (Game_GrowHands)."""
         for card in taken:
             if spec.queue:
                 self.to_play[winner].push_bottom(card)

@@ -1,5 +1,5 @@
 """A pile of card ids: played from the top, added on top (a stack: two-pile games) or
-at the bottom (a queue). C: csrc/engine/hand.h, a ring of 64 bytes; here a deque, whose
+at the bottom (a queue). C: csrc/engine/hand.h, a ring of 64 16-bit ids; here a deque, whose
 index 0 is the bottom card."""
 
 from collections import deque
