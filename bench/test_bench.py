@@ -12,6 +12,7 @@ cffi against the same batch in the plain-C driver).  CI runs them once each with
 """
 
 import subprocess
+from statistics import median
 
 import numpy as np
 import pytest
@@ -99,10 +100,13 @@ YARDSTICK_PAIRS = 7
 
 
 def timed_run(command, clocks):
-    """Run a plain-C program, note its own clock in clocks, and return its fold."""
+    """Run a plain-C program (bench/driver.c or bench/tight_iofall.c), note its own clock
+    in clocks, and return what its one line prints after each name: games, seconds,
+    games_per_second, rounds, fold."""
     words = subprocess.run(command, capture_output=True, text=True, check=True).stdout.split()
-    clocks.append(float(words[words.index("seconds") + 1]))
-    return words[words.index("fold") + 1]
+    printed = dict(zip(words[::2], words[1::2]))
+    clocks.append(float(printed["seconds"]))
+    return printed
 
 
 def test_yardstick(benchmark, driver, tight):
@@ -120,8 +124,8 @@ def test_yardstick(benchmark, driver, tight):
     folds = set()
 
     def pair():
-        folds.add(timed_run(engine, clocks["engine"]))
-        folds.add(timed_run(loop, clocks["tight"]))
+        folds.add(timed_run(engine, clocks["engine"])["fold"])
+        folds.add(timed_run(loop, clocks["tight"])["fold"])
 
     benchmark.pedantic(pair, rounds=YARDSTICK_PAIRS, iterations=1, warmup_rounds=1)
     benchmark.extra_info["engine_seconds"] = clocks["engine"][-YARDSTICK_PAIRS:]
@@ -163,18 +167,10 @@ def test_binding_plain_c(benchmark, driver):
                *map(str, c_numbers(PRESETS["smu"]))]
 
     clocks = []
-
-    def run_driver():
-        out = subprocess.run(command, capture_output=True, text=True, check=True).stdout
-        words = out.split()
-        clocks.append(float(words[words.index("seconds") + 1]))
-        return out
-
-    out = benchmark.pedantic(run_driver, rounds=BINDING_ROUNDS, iterations=1, warmup_rounds=1)
-    words = out.split()
-    timed = sorted(clocks[-BINDING_ROUNDS:])    # the timed rounds, not the warm-up
-    benchmark.extra_info["driver_seconds"] = timed[len(timed) // 2]
-    benchmark.extra_info["rounds_sum"] = int(words[words.index("rounds") + 1])
+    printed = benchmark.pedantic(timed_run, args=(command, clocks), rounds=BINDING_ROUNDS,
+                                 iterations=1, warmup_rounds=1)
+    rounds = int(printed["rounds"])
+    benchmark.extra_info["driver_seconds"] = median(clocks[-BINDING_ROUNDS:])  # not the warm-up
+    benchmark.extra_info["rounds_sum"] = rounds
     if _checked.available():
-        assert int(words[words.index("rounds") + 1]) == int(np.sum(
-            c_batch(PRESETS["smu"], BINDING_GAMES)["rounds"]))
+        assert rounds == int(np.sum(c_batch(PRESETS["smu"], BINDING_GAMES)["rounds"]))

@@ -1,8 +1,8 @@
 /* game.h: the engine's game: flat arrays of card ids, every rule set and dimension.
  *
  * The engine plays the rules of docs/rules.md as fast as it can: a card is a number
- * (a 16-bit id), a hand a ring of ids (hand.h), and each rule dimension is decided once per game (see
- * Spec in game.c) rather than once per card.  pywar/twin/game.py takes the same steps
+ * (a 16-bit id), a hand a ring of ids (hand.h), and each rule dimension is decided once
+ * per game (see Spec in game.c) rather than once per card.  pywar/twin/game.py takes the same steps
  * in Python, and the two give the same results, digests, transcripts and traces. */
 #ifndef PYWAR_GAME_H
 #define PYWAR_GAME_H

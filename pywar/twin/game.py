@@ -291,7 +291,7 @@ class Game:
     def push_all(self, spec, winner, taken):
         """Push the taken cards one by one: at the bottom of the queue, or on top of
         'played'. C: the loop in Game_Collect, which puts each card in the slot that
-        pushing would give it (Game_Landing), then counts them all at once (Game_GrowHands)."""
+        pushing would give it (Game_Landing), then counts them at once (Game_GrowHands)."""
         for card in taken:
             if spec.queue:
                 self.to_play[winner].push_bottom(card)
