@@ -113,6 +113,15 @@ def c_place(place):
     return pairing(place.code)[place.line]
 
 
+def c_place_or_none(place):
+    """c_place, or ('', 0, '') where the C sources are not installed (a wheel has no
+    csrc/: its page shows the Python only)."""
+    try:
+        return c_place(place)
+    except OSError:
+        return "", 0, ""
+
+
 # ---- The twin's places
 
 class TwinRecorder(Recorder):
@@ -160,15 +169,6 @@ def is_port_game(header):
 # ---- The pane
 
 def pane(header, events):
-    """What the page's code pane shows (code_pane), or None where the sources are not
-    installed (csrc/ is in a checkout and the sdist, not in a wheel)."""
-    try:
-        return code_pane(header, events)
-    except OSError:
-        return None
-
-
-def code_pane(header, events):
     """What the page's code pane shows, as plain data: the source files, each place once
     ([python file, line, function, C file, line, function]: C empty for the twin), and
     the place of each event (an index); None when the game cannot be replayed here to the
@@ -178,7 +178,7 @@ def code_pane(header, events):
                     stack=header.get("stack") or "pile")
         replayed, places = game.events, game.places
         describe = lambda place: [place.file, place.line, place.function,  # noqa: E731
-                                  *c_place(place)]
+                                  *c_place_or_none(place)]
     else:
         replayed, places = twin_places(header, len(events) + 1)
         describe = lambda place: [place.file, place.line, place.function, "", 0, ""]  # noqa

@@ -92,3 +92,31 @@ def test_the_module_example_runs():
     import doctest
     failures, tried = doctest.testmod(source)
     assert tried > 0 and failures == 0
+
+
+def test_without_the_c_sources_the_pane_shows_the_python(monkeypatch):
+    real = source.read_source
+
+    def no_csrc(relative):
+        """As in a wheel: the package's files, no csrc/."""
+        if relative.startswith("csrc/"):
+            raise FileNotFoundError(relative)
+        return real(relative)
+
+    monkeypatch.setattr(source, "read_source", no_csrc)
+    source.pairing.cache_clear()
+    try:
+        game = pywar.Game(17455)
+        pane = source.pane(game.header, game.events)
+    finally:
+        source.pairing.cache_clear()
+    assert sorted(pane["files"]) == ["pywar/port/program4.py", "pywar/port/tabletop.py"]
+    assert {tuple(place[3:]) for place in pane["places"]} == {("", 0, "")}
+    assert len(pane["at"]) == len(game.events)
+
+
+def test_a_trace_the_port_does_not_make_has_no_pane():
+    game = pywar.Game(17455)
+    events = [dict(event) for event in game.events]
+    events[3]["card"] = (events[3]["card"] + 1) % 52          # not the seed's game
+    assert source.pane(game.header, events) is None
