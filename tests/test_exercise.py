@@ -278,3 +278,28 @@ def test_the_module_examples_run():
     import doctest
     failures, tried = doctest.testmod(exercise)
     assert tried > 0 and failures == 0
+
+
+def test_a_change_outside_the_todos_is_named_as_the_whole_port(skeleton, capsys):
+    fill(skeleton)
+    path = skeleton / "card.py"
+    path.write_text(path.read_text().replace(                 # ranks with a capital
+        'RANK_STRINGS = {rank: rank.name.lower() for rank in RANK}',
+        'RANK_STRINGS = {rank: rank.name.title() for rank in RANK}'))
+    status, out, _ = run(capsys, "exercise", "check", str(skeleton))
+    assert status == 1
+    assert out.startswith("your port departs, though no one member does alone")
+    assert "line 9 of the transcript should be 'Card 1, three of clubs'; yours is " \
+           "'Card 1, Three of clubs'" in out
+
+
+def test_a_piece_whose_comment_lines_are_lost_is_named(skeleton, capsys):
+    fill(skeleton, *planted("TableTop.do_battle (the war)", "return self.do_battle()",
+                            "return False"))
+    path = skeleton / "tabletop.py"
+    path.write_text(path.read_text().replace("        # ---- end of piece 3 ----\n", ""))
+    status, out, _ = run(capsys, "exercise", "check", str(skeleton))
+    assert status == 1
+    assert out == ("TableTop.do_battle: tabletop.py has lost the comment lines around piece 3 "
+                   "(the refill of player A): put back '# ---- TableTop.do_battle (the refill "
+                   "of player A): TODO ----' and '# ---- end of piece 3 ----'\n")
