@@ -367,8 +367,9 @@ def where(event):
 
 # ---- Playing the student's port against the reference (in the child process)
 
-class Departed(Exception):
-    """A game that has left the reference's: its words, and how many events came before."""
+class Departed(BaseException):
+    """A game that has left the reference's: its words, and how many events came before
+    (a BaseException, so that a student's 'except Exception' cannot swallow it)."""
 
     def __init__(self, words, clock):
         super().__init__(words)
@@ -412,7 +413,7 @@ class Streams:
             start = self.transcript.rfind("\n", 0, at) + 1
             number = self.transcript.count("\n", 0, at) + 1
             wanted = self.transcript[start:].split("\n", 1)[0]
-            yours = (self.transcript[start:self.printed] + piece)[:].split("\n", 1)[0]
+            yours = (self.transcript[:self.printed] + piece)[start:].split("\n", 1)[0]
             round_ = self.transcript.count("======== Round", 0, at)
             place = "in the opening" if round_ == 0 else f"in round {round_}"
             raise Departed(f"line {number} of the transcript should be {quoted(wanted)}; "
