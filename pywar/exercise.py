@@ -390,23 +390,32 @@ class Streams:
         self.printed = 0
         self.trace = Side(self.event)
         self.text = Side(self.line)
+        self.departed = None             # once departed, always: a swallowed one comes back
+
+    def depart(self, words):
+        """Raise (and remember) the game's departure."""
+        self.departed = Departed(words, self.events)
+        raise self.departed
 
     def event(self, line):
         """One line of the student's trace."""
+        if self.departed:
+            raise self.departed
         got = json.loads(line)
         if self.events >= len(self.expected):
-            raise Departed(f"the game should be over ({event_words(self.expected[-1])}); "
-                           f"yours goes on: {event_words(got)} (seed {self.seed})",
-                           self.events)
+            self.depart(f"the game should be over ({event_words(self.expected[-1])}); "
+                        f"yours goes on: {event_words(got)} (seed {self.seed})")
         wanted = self.expected[self.events]
         if got != wanted:
             words = (same_kind_words(wanted, got) if got["event"] == wanted["event"]
                      else f"{event_words(wanted, True)}; in yours {event_words(got)}")
-            raise Departed(f"{words} (seed {self.seed}, {where(wanted)})", self.events)
+            self.depart(f"{words} (seed {self.seed}, {where(wanted)})")
         self.events += 1
 
     def line(self, piece):
         """Some text the student's port printed."""
+        if self.departed:
+            raise self.departed
         end = self.printed + len(piece)
         if self.transcript[self.printed:end] != piece:
             at = self.printed + first_difference(self.transcript[self.printed:end], piece)
@@ -416,12 +425,14 @@ class Streams:
             yours = (self.transcript[:self.printed] + piece)[start:].split("\n", 1)[0]
             round_ = self.transcript.count("======== Round", 0, at)
             place = "in the opening" if round_ == 0 else f"in round {round_}"
-            raise Departed(f"line {number} of the transcript should be {quoted(wanted)}; "
-                           f"yours is {quoted(yours)} (seed {self.seed}, {place})", self.events)
+            self.depart(f"line {number} of the transcript should be {quoted(wanted)}; "
+                        f"yours is {quoted(yours)} (seed {self.seed}, {place})")
         self.printed = end
 
     def finish(self):
         """The game is over: both streams must be whole."""
+        if self.departed:
+            raise self.departed
         if self.events < len(self.expected):
             raise Departed(f"{event_words(self.expected[self.events], True)}; yours "
                            f"has ended the game (seed {self.seed}, "

@@ -303,3 +303,14 @@ def test_a_piece_whose_comment_lines_are_lost_is_named(skeleton, capsys):
     assert out == ("TableTop.do_battle: tabletop.py has lost the comment lines around piece 3 "
                    "(the refill of player A): put back '# ---- TableTop.do_battle (the refill "
                    "of player A): TODO ----' and '# ---- end of piece 3 ----'\n")
+
+
+def test_a_member_that_swallows_every_exception_is_still_named(skeleton, capsys):
+    """A departure comes back at the next line and at the end, and is no Exception."""
+    bodies = reference_bodies()
+    body = [line.replace("Card {i + 1}", "Card {i}") for line in bodies["Pile.print_cards"]]
+    bodies["Pile.print_cards"] = (["        try:"] + ["    " + line for line in body]
+                                  + ["        except Exception:", "            pass"])
+    fill(skeleton, bodies)
+    status, out, _ = run(capsys, "exercise", "check", str(skeleton))
+    assert status == 1 and out.startswith("Pile.print_cards: line 9 of the transcript")
