@@ -259,3 +259,18 @@ def test_the_page_of_another_rule_set_shows_the_twin(browser, tmp_path, capsys):
         kinds.add(kind)
         browser.find_element("id", "forward").click()
     assert {"deal", "round", "face_up", "battle", "pickup"} <= kinds
+
+
+def test_a_trace_pywar_cannot_replay_gets_no_code_pane(browser, tmp_path):
+    trace = pywar.play(17455, trace=True, engine="python").trace
+    header, rest = trace.split("\n", 1)
+    moved = json.loads(header)
+    moved["seed"] = 1553                                # the header of another game
+    path = tmp_path / "moved.html"
+    path.write_text(pywar.page.html(json.dumps(moved, separators=(",", ":")) + "\n" + rest))
+    assert json.loads(embedded(path.read_text(), "source"))["code"] is None
+    browser.get(path.as_uri())
+    shown = browser.execute_script(SHOWN)
+    assert shown["event"] == 1 and shown["marked"] == []
+    assert shown["where"].startswith("The source of this game cannot be shown")
+    assert not browser.find_element("id", "languages").is_displayed()
