@@ -24,10 +24,8 @@ expected, in words.  A member still marked TODO is named as not written yet.
 """
 
 import ast
-import inspect
 import json
 import os
-import re
 import resource
 import signal
 import subprocess

@@ -30,7 +30,9 @@ from dataclasses import replace
 from functools import lru_cache
 
 from . import twin
-from .game import PACKAGE_ROOT, Game, Recorder, place_of
+from .common.trace import read, spell
+from .game import PACKAGE_ROOT, Recorder, TooLong, place_of
+from .port.program4 import main as port_main
 from .rules import preset
 
 TWIN_FOLDER = os.path.dirname(os.path.abspath(twin.Game.tell.__code__.co_filename))
@@ -143,22 +145,30 @@ class TwinRecorder(Recorder):
         self.places.append(None if frame is None else place_of(frame))
 
 
+def replayed(play, recorder, header):
+    """Play a game into a recorder: its (events, places), or (None, None) for a game
+    longer than the trace (not its game)."""
+    try:
+        play()
+    except TooLong:
+        return None, None
+    return read([spell(header)] + recorder.lines)[1], recorder.places
+
+
+def port_places(header, limit):
+    """The port's events and places for a trace's header: (events, places)."""
+    recorder = Recorder(keep_places=True, limit=limit)
+    stack = header.get("stack") or "pile"
+    return replayed(lambda: port_main(header["seed"], stack, None, recorder), recorder, header)
+
+
 def twin_places(header, limit):
     """The twin's events and places for a trace's header: (events, places)."""
-    from .common.trace import read
-    rules = replace(preset("smu"), **header["rules"])
     recorder = TwinRecorder(limit)
-    game = twin.Game(header["seed"], rules, None, recorder)
+    game = twin.Game(header["seed"], replace(preset("smu"), **header["rules"]), None, recorder)
     if header.get("deal") is not None:
         game.set_deal(header["deal"])
-    game.play()
-    return read([header_text(header)] + recorder.lines)[1], recorder.places
-
-
-def header_text(header):
-    """A header back as the line it was read from."""
-    from .common.trace import spell
-    return spell(header)
+    return replayed(game.play, recorder, header)
 
 
 def is_port_game(header):
@@ -174,15 +184,13 @@ def pane(header, events):
     the place of each event (an index); None when the game cannot be replayed here to the
     same events (a trace from elsewhere)."""
     if is_port_game(header):
-        game = Game(header["seed"], "smu", engine="port-python",
-                    stack=header.get("stack") or "pile")
-        replayed, places = game.events, game.places
+        events_again, places = port_places(header, len(events) + 1)
         describe = lambda place: [place.file, place.line, place.function,  # noqa: E731
                                   *c_place_or_none(place)]
     else:
-        replayed, places = twin_places(header, len(events) + 1)
+        events_again, places = twin_places(header, len(events) + 1)
         describe = lambda place: [place.file, place.line, place.function, "", 0, ""]  # noqa
-    if replayed != events or None in places:
+    if events_again != events or None in places:
         return None
     table, at = [], []
     index = {}

@@ -6,14 +6,13 @@ runs in a child process, with limits: each limit is broken here by a port that b
 import ast
 import json
 import re
-import shutil
 from pathlib import Path
 
 import pytest
 
 import pywar.exercise as exercise
 from pywar.cli import main
-from pywar.port import pile, tabletop
+from pywar.port import pile
 
 PORT = Path(pile.__file__).parent
 
@@ -48,11 +47,8 @@ def reference_pieces():
     for name, (start, end) in bounds.items():
         first = next(i for i, line in enumerate(lines) if line.strip().startswith(start))
         last = next(i for i in range(first, len(lines)) if end in lines[i])
-        while lines[last].rstrip().endswith(("of \"", "s\\n\")")) is False and \
-                lines[last].count("(") > lines[last].count(")"):
-            last += 1
-        if name == "the face-up cards":
-            last += 1                                    # its f-string's second line
+        while sum(line.count("(") - line.count(")") for line in lines[first:last + 1]):
+            last += 1                                    # to the end of its statement
         pieces[f"TableTop.do_battle ({name})"] = lines[first:last + 1]
     return pieces
 
