@@ -187,10 +187,15 @@ class Stepper(cmd.Cmd):
         if not arg.strip().isdigit() or int(arg) < 1:
             self.error(f"until takes a round number from 1, as in: until 10 (not {arg!r})")
             return
+        wanted, was_over = int(arg), self.game.over
         try:
-            self.move(lambda: self.game.until(round=int(arg)))
+            self.move(lambda: self.game.until(round=wanted))
         except StepError as error:
             self.error(str(error).replace("back() or goto() go back", "back goes back"))
+            return
+        last = self.game.table.counters.rounds
+        if self.game.over and not was_over and last < wanted:
+            self.note(f"the game ended in round {last}: round {wanted} never comes")
 
     def do_tie(self, arg):
         """t, tie: to the next tie."""
