@@ -145,6 +145,20 @@ def test_files_that_are_not_games(tmp_path, capsys, content, status, words):
     assert (found, out) == (status, "") and err.count("\n") == 1 and words in err
 
 
+@pytest.mark.parametrize("version", [None, 2, "1"])
+def test_a_trace_without_the_known_version_is_refused(tmp_path, capsys, version):
+    """docs/trace.md: the header names version 1; one without it is not read as one."""
+    lines = trace(17455).splitlines(keepends=True)
+    header = json.loads(lines[0])
+    del header["version"]
+    if version is not None:
+        header["version"] = version
+    a = write(tmp_path, "a.jsonl", "".join(lines))
+    b = write(tmp_path, "b.jsonl", json.dumps(header) + "\n" + "".join(lines[1:]))
+    status, out, err = run(capsys, "diff", a, b)
+    assert (status, out) == (2, "") and f"trace version {version!r} is not known" in err
+
+
 def test_a_file_that_cannot_be_read(tmp_path, capsys):
     status, out, err = run(capsys, "diff", str(tmp_path / "none"), str(tmp_path / "none"))
     assert (status, out) == (3, "") and "cannot read" in err
