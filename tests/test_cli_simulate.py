@@ -10,7 +10,8 @@ import pytest
 
 import pywar
 from conftest import needs_c
-from pywar import batch, cli
+from pywar import batch, cli, installed
+from pywar.installed import install_hint
 
 ISSUE_KEYS = {"rules", "games", "seed", "engine", "jobs", "mean_rounds", "ci95_rounds",
               "median_rounds", "p90_rounds", "p99_rounds", "min_rounds", "max_rounds",
@@ -75,7 +76,32 @@ def test_plot_without_matplotlib_is_a_usage_error(capsys, monkeypatch):
     monkeypatch.setitem(sys.modules, "matplotlib", None)
     status, out, err = run(capsys, "simulate", "-n", "10", "--plot", "x.png")
     assert status == 2 and out == ""
-    assert err.count("\n") == 1 and "pywar[plot]" in err
+    assert err.count("\n") == 1 and err.endswith(f"plots need matplotlib: {install_hint('plot')}\n")
+
+
+class FakeDistribution:
+    """A distribution whose direct_url.json (PEP 610) holds recorded, or is missing."""
+
+    def __init__(self, recorded):
+        self.recorded = recorded
+
+    def read_text(self, name):
+        return self.recorded if name == "direct_url.json" else None
+
+
+@pytest.mark.parametrize("recorded, hint", [
+    ('{"dir_info": {"editable": true}, "url": "file:///home/me/pywar"}',
+     "pip install -e '/home/me/pywar[plot]'"),
+    ('{"dir_info": {}, "url": "file:///home/me/my%20pywar"}', "pip install '/home/me/my pywar[plot]'"),
+    ('{"archive_info": {}, "url": "file:///tmp/pywar-0.1.0-cp311-linux_x86_64.whl"}',
+     "pip install 'pywar[plot]'"),
+    (None, "pip install 'pywar[plot]'"),             # from an index: no direct_url.json
+])
+def test_the_hint_says_how_pywar_was_installed(monkeypatch, recorded, hint):
+    """A checkout (the README's pip install -e '.[test]'), a wheel, an index."""
+    monkeypatch.setattr(installed.metadata, "distributions",
+                        lambda name: [FakeDistribution(None), FakeDistribution(recorded)])
+    assert install_hint("plot") == hint
 
 
 @pytest.mark.parametrize("argv, words", [
