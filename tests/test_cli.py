@@ -428,7 +428,7 @@ def test_every_json_is_one_line_with_full_hex_digests(capsys, tmp_path, argv, le
 
 
 COMMAND_NAMES = ("play", "simulate", "check", "exact", "rules", "step", "replay", "diff",
-                 "referee", "completion", "help")            # the README's table, and help
+                 "referee", "completion", "man", "help")     # the README's table
 
 
 def printed(capsys, *argv):
