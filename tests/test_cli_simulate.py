@@ -247,3 +247,22 @@ def test_jobs_with_the_python_engine_is_refused(capsys, monkeypatch, argv):
     assert run(capsys, *argv, "--jobs", "2") == (2, "", f"pywar {argv[0]}: {JOBS_REFUSED}")
     status, out, err = run(capsys, *argv, "--engine", "python")         # without --jobs
     assert (status, err) == (0, "") and out
+
+
+@needs_c
+def test_the_progress_bar_fits_a_narrow_terminal():
+    """At a terminal 72 columns wide every redraw of the bar fits in one line, so that
+    the carriage return redraws it in place instead of leaving a trail of lines; it ends
+    at 100.0% with the rate and the time left."""
+    pexpect = pytest.importorskip("pexpect", reason="pexpect is in the test extra")
+    child = pexpect.spawn(sys.executable, ["-m", "pywar", "simulate", "-n", "200000",
+                                           "--rules", "iofall", "--json"],
+                          dimensions=(24, 72), timeout=120, encoding="utf-8")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    shown = child.before.split("{")[0]                      # stderr's bar, before the JSON
+    redraws = [line for line in shown.replace("\r\n", "\r").split("\r") if line]
+    assert redraws and all(len(line) <= 72 for line in redraws), redraws
+    assert redraws[-1].startswith("simulating [") and " 100.0% " in redraws[-1]
+    assert redraws[-1].endswith(" games/s, 00:00 left")

@@ -255,41 +255,39 @@ def add_progress_option(parser):
 
 
 class Progress:
-    """A progress bar on stderr, shown once the work has taken more than a second."""
+    """A progress bar on stderr (tqdm's), shown once the work has taken more than a
+    second: the share done, the games, their rate and the time left (h:mm:ss), fitted
+    to the terminal's width as it changes, so a redraw never wraps onto a new line."""
 
     DELAY = 1.0
-    EVERY = 0.1
-    WIDTH = 30
+    EVERY = 0.1                     # seconds between redraws, at most
+    FORMAT = ("{desc} [{bar}] {percentage:5.1f}% {n:,}/{total:,} games, {rate_noinv_fmt}, "
+              "{remaining} left")
 
     def __init__(self, label, enabled):
         self.label = label
         self.enabled = sys.stderr.isatty() if enabled is None else enabled
         self.start = time.monotonic()
-        self.last = 0.0
-        self.shown = False
+        self.bar = None
 
     def __call__(self, finished, total):
-        """Redraw the bar, at most ten times a second."""
-        now = time.monotonic()
-        elapsed = now - self.start
-        if not self.enabled or elapsed < self.DELAY or (now - self.last < self.EVERY
-                                                         and finished < total):
+        """Move the bar to finished of total games (drawn from DELAY seconds on)."""
+        if not self.enabled or (self.bar is None
+                                and time.monotonic() - self.start < self.DELAY):
             return
-        self.last = now
-        self.shown = True
-        fraction = finished / total
-        rate = finished / elapsed
-        left = (total - finished) / rate if rate else 0
-        bar = "#" * int(self.WIDTH * fraction)
-        sys.stderr.write(f"\r{self.label} [{bar:<{self.WIDTH}}] {fraction:6.1%} "
-                         f"{finished:,}/{total:,} games, {rate:,.0f}/s, {left:4.0f}s left ")
-        sys.stderr.flush()
+        if self.bar is None:
+            from tqdm import tqdm
+            self.bar = tqdm(total=total, initial=finished, desc=self.label, unit=" games",
+                            unit_scale=True, file=sys.stderr, mininterval=self.EVERY,
+                            dynamic_ncols=True,
+                            bar_format=self.FORMAT, ascii=" #")
+        self.bar.total = total
+        self.bar.update(finished - self.bar.n)
 
     def close(self):
-        """End the bar's line, if it was drawn."""
-        if self.shown:
-            sys.stderr.write("\n")
-            sys.stderr.flush()
+        """Draw the bar one last time and end its line, if it was drawn."""
+        if self.bar is not None:
+            self.bar.close()
 
 
 class InterruptGuard:
