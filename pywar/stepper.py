@@ -23,7 +23,7 @@ COMMANDS = [
     ("n, next", "one event of the trace (a card face up, a battle, a pickup, ...)"),
     ("b, battle", "to the next battle: its face-up cards compared"),
     ("r, round", "to the start of the next round"),
-    ("u N, until N", "until round N has begun"),
+    ("u N, until N", "until round N has begun (or to the end, saying that N never comes)"),
     ("t, tie", "to the next tie"),
     ("w, war", "to the next war: the battle after a tie"),
     ("c, continue", "to the end of the game"),
