@@ -266,3 +266,21 @@ def test_the_progress_bar_fits_a_narrow_terminal():
     assert redraws and all(len(line) <= 72 for line in redraws), redraws
     assert redraws[-1].startswith("simulating [") and " 100.0% " in redraws[-1]
     assert redraws[-1].endswith(" games/s, 00:00 left")
+
+
+def test_without_a_bar_long_work_says_how_long_once(capsys, monkeypatch):
+    """From the first report (100 games at 2 s) to 350 at 7 s: 50 a second, so the 99,650
+    games left take 1,993 s, 33 minutes."""
+    now = [0.0]
+    monkeypatch.setattr(cli.Progress, "clock", staticmethod(lambda: now[0]))
+    progress = cli.Progress("checking", False)
+    for now[0], finished in ((2.0, 100), (6.0, 300), (7.0, 350), (8.0, 400)):
+        progress(finished, 100_000)
+    progress.close()
+    assert capsys.readouterr() == ("", "pywar: warning: checking 100,000 games at 50 a "
+                                   "second: 350 done, about 33 minutes left (--progress "
+                                   "draws a bar)\n")
+    quick = cli.Progress("checking", False)            # 1,000 left at 100 a second: no word
+    for now[0], finished in ((14.0, 400), (20.0, 1000)):
+        quick(finished, 2_000)
+    assert capsys.readouterr() == ("", "")
