@@ -45,8 +45,10 @@ def test_the_page_is_valid_roff_with_every_command_and_option(capsys):
     sections = re.split(r"^   (\w+)$", text.split("\nCOMMANDS\n")[1].split("\nEXAMPLES\n")[0],
                         flags=re.MULTILINE)
     found = dict(zip(sections[1::2], sections[2::2]))
-    assert tuple(found) == COMMAND_NAMES
-    for name in COMMAND_NAMES:
+    listed = re.findall(r"^    (\w+)", printed(capsys, "--help").split("\ncommands:\n")[1],
+                        re.MULTILINE)
+    assert list(found) == listed and set(COMMAND_NAMES) <= set(found)
+    for name in found:
         listed = help_options(printed(capsys, name, "--help"))
         assert "--version" in listed
         missing = [option for option in listed
