@@ -161,8 +161,8 @@ def check_port(engine, rules, stack=None, deal=None):
     if replace(rules, name="smu") != PRESETS["smu"]:
         raise ValueError(f"the port plays only the smu rules, not {rules.name}")
     if deal is not None:
-        raise ValueError("the port deals a shuffled deck only: a given deal needs "
-                         "engine c or python")
+        raise RulesError("the port deals a shuffled deck only: a given deal needs {engine} "
+                         "c or python")
     return "pile" if stack is None else stack
 
 

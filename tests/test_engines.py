@@ -158,3 +158,12 @@ def test_the_build_says_why_in_one_line(error, reason):
     warning = setup["WARNING"].format(error=reason)
     assert warning.count("WARNING") == 1 and "pywar" in warning
     assert "pure-Python engines" in warning and "install a C compiler" in warning
+
+
+def test_a_deal_for_the_port_is_refused_in_the_callers_words(capsys):
+    status, out, err = run(capsys, "play", "--engine", "port-python", "--deal", "1/0")
+    assert (status, out) == (2, "") and err == (
+        "pywar play: error: the port deals a shuffled deck only: a given deal needs "
+        "--engine c or python\n")
+    with pytest.raises(ValueError, match="a given deal needs engine c or python$"):
+        pywar.play(1, engine="port-python", deal=([1], [0]))
