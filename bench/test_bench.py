@@ -118,7 +118,8 @@ def test_yardstick(benchmark, driver, tight):
     bench/report.py takes the median of the pairs' ratios."""
     benchmark.group = "yardstick-iofall"
     games_per_second(benchmark, YARDSTICK_GAMES)     # each program's, not the pair's
-    engine = [str(driver), str(YARDSTICK_GAMES), "1", *map(str, c_numbers(PRESETS["iofall"]))]
+    rules = map(str, c_numbers(PRESETS["iofall"]).values())
+    engine = [str(driver), str(YARDSTICK_GAMES), "1", *rules]
     loop = [str(tight), str(YARDSTICK_GAMES), "1"]
     clocks = {"engine": [], "tight": []}
     folds = set()
@@ -164,7 +165,7 @@ def test_binding_plain_c(benchmark, driver):
     benchmark.group = "binding-smu"
     games_per_second(benchmark, BINDING_GAMES)
     command = [str(driver), str(BINDING_GAMES), "1",
-               *map(str, c_numbers(PRESETS["smu"]))]
+               *map(str, c_numbers(PRESETS["smu"]).values())]
 
     clocks = []
     printed = benchmark.pedantic(timed_run, args=(command, clocks), rounds=BINDING_ROUNDS,

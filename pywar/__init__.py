@@ -17,10 +17,11 @@ them, so that the port runs on the standard library alone.
 import os
 import warnings
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, make_dataclass, replace
 from importlib import import_module
 
 from . import twin
+from .common.fields import PLAYER_NAMES, SEED_LIMIT, check_seed, result_fields
 from .rules import PRESETS, Rules, RulesError, check_deal, make_rules, preset
 
 __all__ = ["ENGINES", "ExactResult", "Game", "GameResult", "PRESETS", "Rules", "Simulation",
@@ -33,8 +34,6 @@ LAZY = {"Simulation": ("stats", "Simulation"), "Game": ("game", "Game"),
         "exact": ("exhaustive", "exact"), "ExactResult": ("exhaustive", "ExactResult"),
         "SimulationInterrupted": ("batch", "SimulationInterrupted"),
         "_checked": ("_checked", None), "batch": ("batch", None), "stats": ("stats", None)}
-SEED_LIMIT = 2 ** 32
-PLAYER_NAMES = tuple("ABCDEFGH")
 
 
 def __getattr__(name):
@@ -51,53 +50,25 @@ def checked():
     return import_module("._checked", __name__)
 
 
-@dataclass(frozen=True)
-class GameResult:
-    """How one game went: the same fields from either engine."""
-    rules: str
-    seed: int
-    engine: str
-    winner: object           # "A", "B" or None
-    outcome: str             # "win", "both-lose", "cycle" or "capped"
-    rounds: int
-    battles: int             # face-up comparisons
-    ties: int
-    wars: int
-    longest_tie_streak: int
-    stranded: int            # cards left in the pot at the end
-    piles: dict              # {"A": {"to_play": n, "played": n}, "B": {...}, ...}
-    digest: int              # 64-bit digest of the game's events
-    cycle_start: object = None
-    cycle_period: object = None
-    lead_changes: int = 0    # times the player holding the most cards changed
-    biggest_pot: int = 0     # the most cards won in one round
-    comeback: int = 0        # the largest deficit the winner came back from
-    deepest_war: int = 0     # the most wars in one round
-    refills: int = 0         # times a 'played' pile became 'to play'
-    war_depths: dict = None  # {wars in a round: rounds with that many}
-    transcript: object = None
-    trace: object = None
-
-    def to_json(self):
-        """The result as a JSON-ready dict (the digest as 16 hex digits, no transcript
-        and no trace)."""
-        data = asdict(self)
-        data.pop("transcript")
-        data.pop("trace")
-        data["digest"] = f"{self.digest:016x}"
-        data["war_depths"] = {str(depth): rounds for depth, rounds in sorted(self.war_depths.items())}
-        return data
+def to_json(self):
+    """The result as a JSON-ready dict (the digest as 16 hex digits, no transcript and no
+    trace)."""
+    data = asdict(self)
+    data.pop("transcript")
+    data.pop("trace")
+    data["digest"] = f"{self.digest:016x}"
+    data["war_depths"] = {str(depth): rounds for depth, rounds in sorted(self.war_depths.items())}
+    return data
 
 
-def check_seed(seed):
-    """The seed as an int from 0 to 2^32 - 1, or a TypeError or ValueError."""
-    if isinstance(seed, bool) or not hasattr(seed, "__index__"):
-        raise TypeError(f"seed must be an integer from 0 to {SEED_LIMIT - 1}, "
-                        f"not {type(seed).__name__}")
-    seed = seed.__index__()
-    if not 0 <= seed < SEED_LIMIT:
-        raise ValueError(f"seed must be from 0 to {SEED_LIMIT - 1} (32 bits), not {seed}")
-    return seed
+GameResult = make_dataclass(
+    "GameResult", [("rules", str), ("seed", int), ("engine", str), *result_fields(),
+                   ("transcript", object, None), ("trace", object, None)],
+    frozen=True, namespace={"to_json": to_json})
+GameResult.__module__ = __name__            # where pickle finds it
+GameResult.__doc__ = """How one game went: the same fields from every engine (pywar.common.fields:
+the winner "A", "B", ... or None, the outcome's name, the piles as {"A": {"to_play": n,
+"played": n}, ...}, the digest an int), with its transcript and trace if asked for."""
 
 
 def engines():

@@ -7,6 +7,7 @@ The raw layer is pywar._core.lib; the friendly layer is pywar (the facade).
 import threading
 
 from . import rules as rules_module
+from .common.fields import BATCH_FIELDS, FIELDS, OUTCOMES
 
 try:
     from ._core import ffi, lib
@@ -18,17 +19,9 @@ except ImportError as error:               # not built, or built but not loadabl
     else:
         MISSING = f"the C core (pywar._core) cannot be loaded ({error})"
 
-ERRORS = {-1: (MemoryError, "the C core ran out of memory"),
-          -2: (ValueError, "the C core refused the rules or the deal"),
-          -3: (KeyboardInterrupt, "the game was stopped")}
-
-BATCH_FIELDS = {                           # PywarBatch field: NumPy dtype
-    "rounds": "int32", "battles": "int32", "ties": "int32", "wars": "int32",
-    "longest_tie_streak": "int32", "stranded": "int32", "winner": "int8",
-    "outcome": "int8", "cycle_start": "int32", "cycle_period": "int32",
-    "digest": "uint64", "lead_changes": "int32", "biggest_pot": "int32", "comeback": "int32",
-    "deepest_war": "int32", "refills": "int32",
-}
+ERRORS = {"PYWAR_ENOMEM": (MemoryError, "the C core ran out of memory"),    # pywar.h's codes
+          "PYWAR_EINVAL": (ValueError, "the C core refused the rules or the deal"),
+          "PYWAR_ESTOPPED": (KeyboardInterrupt, "the game was stopped")}
 
 
 def available():
@@ -52,7 +45,8 @@ def check_status(status, refused=None):
     """Raise the exception that a C return code stands for; refused, if given, says
     what PYWAR_EINVAL means for this call."""
     if status != lib.PYWAR_OK:
-        error, message = ERRORS.get(status, (RuntimeError, f"C core error {status}"))
+        codes = {getattr(lib, name): meaning for name, meaning in ERRORS.items()}
+        error, message = codes.get(status, (RuntimeError, f"C core error {status}"))
         raise error(refused if refused and status == lib.PYWAR_EINVAL else message)
 
 
@@ -63,27 +57,24 @@ def c_rules(rules):
 
 def result_dict(result, players=2):
     """A PywarResult as a dict, with outcome names and winner None or a player number."""
-    return {
-        "winner": None if result.winner == lib.PYWAR_NOBODY else result.winner,
-        "outcome": rules_module.OUTCOMES[result.outcome],
-        "rounds": result.rounds,
-        "battles": result.battles,
-        "ties": result.ties,
-        "wars": result.wars,
-        "longest_tie_streak": result.longest_tie_streak,
-        "stranded": result.stranded,
-        "piles": [[result.piles[p][0], result.piles[p][1]] for p in range(players)],
-        "cycle_start": None if result.cycle_start < 0 else result.cycle_start,
-        "cycle_period": None if result.cycle_period < 0 else result.cycle_period,
-        "digest": result.digest,
-        "lead_changes": result.lead_changes,
-        "biggest_pot": result.biggest_pot,
-        "comeback": result.comeback,
-        "deepest_war": result.deepest_war,
-        "refills": result.refills,
-        "war_depths": {depth: result.war_depths[depth]
-                       for depth in range(1, lib.PYWAR_WAR_DEPTHS) if result.war_depths[depth]},
-    }
+    return {row.name: python_value(row.kind, getattr(result, row.name), players)
+            for row in FIELDS}
+
+
+def python_value(kind, value, players):
+    """A PywarResult field's value in Python: None for no winner and no cycle, an
+    outcome's name, the piles as [to play, played] lists, the war depths as a dict."""
+    if kind == "winner":
+        return None if value == lib.PYWAR_NOBODY else value
+    if kind == "outcome":
+        return OUTCOMES[value]
+    if kind == "cycle":
+        return None if value < 0 else value
+    if kind == "piles":
+        return [[value[p][0], value[p][1]] for p in range(players)]
+    if kind == "depths":
+        return {depth: value[depth] for depth in range(1, lib.PYWAR_WAR_DEPTHS) if value[depth]}
+    return value
 
 
 class Sink:

@@ -242,7 +242,7 @@ def listing(part, engine="c"):
         play_part(part.rules, part.prefix, part.mirrored, listing=games)
         return games
     from ._checked import ffi
-    from .rules import OUTCOMES
+    from .common.fields import OUTCOMES
     columns = {"winner": "int8_t", "outcome": "int8_t", "rounds": "int32_t",
                "battles": "int32_t", "ties": "int32_t", "wars": "int32_t",
                "cycle_period": "int32_t"}

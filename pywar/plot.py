@@ -7,7 +7,7 @@ import os
 
 import numpy as np
 
-from .rules import OUTCOMES
+from .common.fields import OUTCOMES
 
 OUTCOME_LOOKS = {            # outcome: (its words in the legend, its colour)
     "win": ("won", "#4c72b0"),

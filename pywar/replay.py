@@ -19,6 +19,7 @@ nor the Python twin, nor the port, so that it can check them.
 import json
 from dataclasses import dataclass, field
 
+from .common.fields import OUTCOMES, SEED_LIMIT
 from .common.trace import TraceError, parse_header, spell
 from .rules import Rules, check_deal, parse_deck
 from .table import NAMES, Table
@@ -32,8 +33,6 @@ OWN_KEYS = {"deal": ("hands",), "round": (), "face_up": ("player", "card"),
             "cycle": ("start", "period"), "end": ("outcome", "winner")}
 NUMBER_KEYS = ("round", "battle", "player", "card", "start", "period", "pot")
 LIST_KEYS = ("tied", "cards")
-OUTCOMES = ("win", "both-lose", "cycle", "capped")
-SEEDS = 2 ** 32
 
 
 class NotATrace(ValueError):
@@ -117,8 +116,8 @@ def rules_of(header):
 def check_header_values(header):
     """Raise NotATrace for a seed, deal, engine or stack the header cannot hold."""
     seed = header["seed"]
-    if not is_number(seed) or not 0 <= seed < SEEDS:
-        raise NotATrace(f"the header's seed is {seed!r}, not an integer from 0 to {SEEDS - 1}")
+    if not is_number(seed) or not 0 <= seed < SEED_LIMIT:
+        raise NotATrace(f"the header's seed is {seed!r}, not an integer from 0 to {SEED_LIMIT - 1}")
     if not isinstance(header["engine"], str):
         raise NotATrace("the header's engine is not a string")
     if header["stack"] not in (None, "pile", "adt"):

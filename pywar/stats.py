@@ -8,18 +8,10 @@ from fractions import Fraction
 import numpy as np
 
 from .accumulator import FIELDS, WAR_DEPTHS, accumulate, ranked
-from .rules import OUTCOMES
+from .common.fields import COUNTS, CSV_COLUMNS, NOTABLE, OUTCOMES, PLAYER_NAMES, SPREADS
 
-PLAYER_NAMES = tuple("ABCDEFGH")
 Z95 = 1.959963984540054        # the normal distribution's two-sided 95% point
-CSV_COLUMNS = ("seed", "winner", "outcome", "rounds", "battles", "ties", "wars",
-               "longest_tie_streak", "stranded", "lead_changes", "biggest_pot", "comeback",
-               "deepest_war", "refills", "cycle_start", "cycle_period", "digest")
 CSV_HEADER = (",".join(CSV_COLUMNS) + "\r\n").encode("ascii")
-SPREADS = ("lead_changes", "biggest_pot", "comeback", "refills")   # mean and max of each
-NOTABLE = {"longest": ("rounds", "rounds"), "deepest_war": ("deepest_war", "wars"),
-           "biggest_comeback": ("comeback", "cards"),
-           "most_lead_changes": ("lead_changes", "changes")}
 
 
 @dataclass
@@ -179,8 +171,8 @@ def shares(totals, players):
 
 
 def notable_games(totals):
-    """The longest game, the deepest war, the biggest comeback and the most lead changes,
-    each with the first seed that gives it."""
+    """The notable games of the table (pywar.common.fields), each with the first seed that
+    gives its maximum."""
     notable = {}
     for key, (name, unit) in NOTABLE.items():
         value, index = totals.maxima[name]
@@ -239,7 +231,7 @@ def csv_rows(seeds, arrays):
         return b""
     cells = [digit_cells(seeds), WINNER_TEXT[np.asarray(arrays["winner"], np.int64) + 1],
              OUTCOME_TEXT[np.asarray(arrays["outcome"], np.int64)]]
-    cells += [digit_cells(arrays[name]) for name in CSV_COLUMNS[3:14]]
+    cells += [digit_cells(arrays[name]) for name in COUNTS]
     cells += [digit_cells(arrays[name], blank_negative=True)
               for name in ("cycle_start", "cycle_period")]
     cells.append(hex_cells(arrays["digest"]))

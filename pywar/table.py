@@ -18,9 +18,9 @@ naming the event otherwise.  Whether the rules allowed it is replay's business.
 
 from dataclasses import dataclass, field
 
+from .common.fields import PLAYER_NAMES as NAMES
 from .common.trace import TraceError, read
 
-NAMES = "ABCDEFGH"
 
 
 @dataclass

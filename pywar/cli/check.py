@@ -34,7 +34,6 @@ EXAMPLES = examples(
     ("pywar check -n 200 --rules lehigh --traces --json",
      "every game's trace compared; the verdict as JSON"),
 )
-SEEDS = 2 ** 32
 CHUNK = 10_000           # seeds played in bulk at a time: memory stays small
 BULK = {"c", "python"}
 
@@ -82,7 +81,7 @@ class Verdict:
 
     def last_seed(self):
         """The last seed of the games that agree."""
-        return (self.seed + self.agreed - 1) % SEEDS
+        return (self.seed + self.agreed - 1) % pywar.SEED_LIMIT
 
     def text(self):
         """The verdict as lines for a reader."""
@@ -114,8 +113,8 @@ class Verdict:
 
 def checked_games(args):
     """The number of games: at most one per 32-bit seed."""
-    if args.games > SEEDS:
-        args.parser.error(f"-n must be an integer from 1 to {SEEDS:,} (each 32-bit seed "
+    if args.games > pywar.SEED_LIMIT:
+        args.parser.error(f"-n must be an integer from 1 to {pywar.SEED_LIMIT:,} (each 32-bit seed "
                           f"once), not {args.games:,}")
     return args.games
 
@@ -201,7 +200,7 @@ def bulk_check(verdict, one, other, rules, progress):
     digest = hashlib.sha256()
     while verdict.agreed < verdict.requested:
         done = verdict.agreed
-        start = (verdict.seed + done) % SEEDS
+        start = (verdict.seed + done) % pywar.SEED_LIMIT
         count = min(CHUNK, verdict.requested - done)
         report = (lambda finished, total: progress(done + finished, verdict.requested))
         one_run, other_run, interrupted = bulk_runs(one, other, rules, start, count, report)
@@ -211,7 +210,7 @@ def bulk_check(verdict, one, other, rules, progress):
             index, fields = found
             add_digests(digest, one_run, index)
             verdict.agreed = done + index
-            verdict.first_seed = (start + index) % SEEDS
+            verdict.first_seed = (start + index) % pywar.SEED_LIMIT
             verdict.differing_fields = fields
             verdict.interrupted = interrupted
             values = {name: (one_run.arrays[name][index].item(),
@@ -251,7 +250,7 @@ def seed_by_seed(verdict, one, other, rules, progress):
     first game that differs or an implementation that fails."""
     digest = hashlib.sha256()
     for i in range(verdict.requested):
-        seed = (verdict.seed + i) % SEEDS
+        seed = (verdict.seed + i) % pywar.SEED_LIMIT
         try:
             sides = (one.play(seed, rules), other.play(seed, rules))
         except OutsideError as error:

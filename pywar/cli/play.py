@@ -45,7 +45,7 @@ def run_play(args):
                       ("--trace", args.trace, False, "ascii")) as files:
         seed = args.seed
         if seed is None:
-            seed = int(time.time()) % 2 ** 32
+            seed = int(time.time()) % pywar.SEED_LIMIT
             print(f"seed: {seed}", file=sys.stderr)
         collector = page.Collector() if args.html else None
         game = pywar.play(seed, rules=rules, engine=engine, stack=args.stack, deal=deal,

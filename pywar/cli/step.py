@@ -14,7 +14,7 @@ import time
 
 from .. import check_port, twin
 from ..game import Game, stepping_engine
-from ..port import StreamText
+from ..common.fields import SEED_LIMIT, StreamText
 from ..port.program4 import main as port_main
 from ..rules import make_rules
 from ..stepper import Stepper
@@ -57,7 +57,7 @@ def run_step(args):
     rules, engine = checked_args(args)
     seed = args.seed
     if seed is None:
-        seed = int(time.time()) % 2 ** 32
+        seed = int(time.time()) % SEED_LIMIT
         print(f"seed: {seed}", file=sys.stderr)
     if args.pdb:
         return debug(seed, rules, engine, args.stack)

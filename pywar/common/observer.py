@@ -10,9 +10,8 @@ the engine counts as it plays (docs/rules.md, 7.9 and 11).  The port's games are
 games: two players, two piles each, a shuffled deal.
 """
 
-from dataclasses import dataclass, field
-
 from . import digest
+from .fields import Counts
 from .trace import event_line
 
 PLAYERS = 2
@@ -27,29 +26,6 @@ def to_play(player):
 def played(player):
     """The number read_pile gives a player's 'played' pile. C: OBSERVER_PLAYED."""
     return 2 * player + 1
-
-
-@dataclass
-class Counts:
-    """What a game counts, and how it ended. C: struct PywarResult."""
-    winner: object = None            # 0 (A), 1 (B) or None
-    outcome: str = "win"
-    rounds: int = 0
-    battles: int = 0
-    ties: int = 0
-    wars: int = 0
-    longest_tie_streak: int = 0
-    stranded: int = 0
-    piles: list = field(default_factory=list)
-    cycle_start: object = None
-    cycle_period: object = None
-    digest: int = digest.OFFSET
-    lead_changes: int = 0
-    biggest_pot: int = 0
-    comeback: int = 0
-    deepest_war: int = 0
-    refills: int = 0
-    war_depths: dict = field(default_factory=dict)     # wars in a round: rounds
 
 
 class Observer:

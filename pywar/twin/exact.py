@@ -9,10 +9,10 @@ tally becomes too (pywar.exhaustive), so the two can be compared field by field.
 
 from collections import deque
 
+from ..common.fields import OUTCOMES
 from ..rules import parse_deck
 
 A, B = 0, 1
-OUTCOMES = ("win", "both-lose", "cycle", "capped")
 
 
 class Table:
