@@ -104,6 +104,18 @@ def ranked(histogram, rank):
     return int(histogram.values[position])
 
 
+def median(histogram, games):
+    """The middle value, or the mean of the two middle values, as a float."""
+    if games % 2:
+        return float(ranked(histogram, (games + 1) // 2))
+    return (ranked(histogram, games // 2) + ranked(histogram, games // 2 + 1)) / 2
+
+
+def percentile(histogram, games, percent):
+    """The smallest value that at least percent% of the games do not exceed."""
+    return ranked(histogram, max(1, -(-percent * games // 100)))
+
+
 def first_extremes(array, start):
     """((least value, index of its first game), (greatest value, index of its first game))
     of a chunk's array whose first game has index start."""

@@ -21,6 +21,7 @@ from . import _checked, twin
 from .accumulator import WAR_DEPTHS, Accumulator, accumulate
 from .common.fields import BATCH_FIELDS, BY_NAME, OUTCOMES, SEED_LIMIT
 from .stats import CSV_HEADER, Simulation, csv_rows
+from .stopping import through_interrupts
 
 SMALLEST_CHUNK = 256
 LARGEST_CHUNK = 32768        # about 0.2 s of iofall, 0.9 s of smu, on one core
@@ -338,10 +339,10 @@ def finish(run, job, report):
         job.run(report)
         return run.simulation()
     except KeyboardInterrupt:
-        interruption = _checked.through_interrupts(interrupted)
+        interruption = through_interrupts(interrupted)
         raise interruption from None
     except BaseException:
-        _checked.through_interrupts(job.halt)
+        through_interrupts(job.halt)
         raise
 
 

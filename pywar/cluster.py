@@ -83,7 +83,7 @@ def connect(scheduler):
     distributed = require_distributed()
     cluster = None
     if kind == LOCAL:
-        from . import usable_cores
+        from .engine_choice import usable_cores
         cluster = distributed.LocalCluster(n_workers=value or usable_cores(),
                                            threads_per_worker=1, processes=True,
                                            dashboard_address=":0", silence_logs=logging.ERROR)
@@ -223,24 +223,3 @@ def simulate(client, seed, count, rules, engine, report=None, keep_games=True, r
                            scheduler=client.scheduler.address)
     return batch.finish(spec, ClusterJob(client, spec, size, threads),
                         report or (lambda finished: None))
-
-
-def run_parts(client, parts, progress=None):
-    """The merged Tally of exact parts, each played as a Dask task (exhaustive.run_part);
-    progress(games, total) as parts finish.  Ctrl-C cancels the parts not finished."""
-    from distributed import as_completed
-    from .exhaustive import Tally, part_games, run_part
-    token = uuid.uuid4().hex
-    games = {f"pywar-part-{token}-{i}": part_games(part) for i, part in enumerate(parts)}
-    futures = [client.submit(run_part, part, key=key, pure=False)
-               for key, part in zip(games, parts)]
-    total, done, everything = Tally(), 0, sum(games.values())
-    try:
-        for future, tally in as_completed(futures, loop=client.loop, with_results=True):
-            total = total.merge(tally)
-            done += games[future.key]
-            if progress is not None:
-                progress(done, everything)
-    finally:
-        client.cancel(futures)
-    return total

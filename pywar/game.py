@@ -36,7 +36,10 @@ import os
 import sys
 from dataclasses import dataclass, field
 
-from . import PLAYER_NAMES, check_port, check_seed, game_result, trace_header, twin
+from . import twin
+from .common.fields import PLAYER_NAMES, StreamText, check_seed
+from .engine_choice import check_port
+from .one_game import game_result, trace_header
 from .common.trace import read
 from .port.program4 import main as port_main
 from .rules import check_deal, make_rules, parse_deck
@@ -355,3 +358,28 @@ class Game:
         data = self.table.state()
         data["kind"] = self.events[self.position - 1]["event"]
         return State(data, self.rules.deck)
+
+
+MACHINERY = ("pywar.common.*", "pywar.game", "pywar.step.*")   # what pdb steps over
+
+
+def debug(seed, rules, engine, stack, stream):
+    """Play a game under pdb, stopped first in the port's TableTop.do_battle (the twin's
+    Game.play_round for engine python), the transcript written to stream.  pdb steps
+    over pywar's own machinery (the observer, the digest, the trace), so that s(tep)
+    goes into the port's or the twin's code only."""
+    import pdb
+    debugger = pdb.Pdb(skip=MACHINERY)
+    text = StreamText(stream)
+    if engine == "port-python":
+        stop, function, arguments = "TableTop.do_battle", port_main, (seed, stack, text)
+    else:
+        game = twin.Game(seed, rules, text)
+        stop, function, arguments = "Game.play_round", game.play, ()
+    print(f"pywar step --pdb: seed {seed}, engine {engine}; stopping in {stop} "
+          "(c continues, n next line, s steps in, p EXPR prints, q quits)", file=sys.stderr)
+    debugger.cmdqueue = [f"tbreak {stop}", "continue"]
+    try:
+        debugger.runcall(function, *arguments)
+    except pdb.bdb.BdbQuit:
+        pass

@@ -285,8 +285,8 @@ def lines_of(text):
 def departure(lines, seed):
     """(index, the reference's line or None) of the first line that departs from the
     reference's game of the seed, or None."""
-    import pywar
-    reference = lines_of(pywar.play(seed, "smu", transcript=True).transcript)
+    from .one_game import play
+    reference = lines_of(play(seed, "smu", transcript=True).transcript)
     for index, (line, wanted) in enumerate(zip(lines, reference)):
         if line != wanted:
             return index, wanted

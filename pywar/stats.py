@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from .accumulator import FIELDS, WAR_DEPTHS, accumulate, ranked
+from .accumulator import FIELDS, WAR_DEPTHS, accumulate, median, percentile
 from .common.fields import COUNTS, CSV_COLUMNS, NOTABLE, OUTCOMES, PLAYER_NAMES, SPREADS
 
 Z95 = 1.959963984540054        # the normal distribution's two-sided 95% point
@@ -145,18 +145,6 @@ def round_statistics(totals):
         "min_rounds": shortest, "min_seed": totals.seed_of(first_short),
         "max_rounds": longest, "max_seed": totals.seed_of(first_long),
     }
-
-
-def median(histogram, games):
-    """The middle value, or the mean of the two middle values, as a float."""
-    if games % 2:
-        return float(ranked(histogram, (games + 1) // 2))
-    return (ranked(histogram, games // 2) + ranked(histogram, games // 2 + 1)) / 2
-
-
-def percentile(histogram, games, percent):
-    """The smallest value that at least percent% of the games do not exceed."""
-    return ranked(histogram, max(1, -(-percent * games // 100)))
 
 
 def shares(totals, players):

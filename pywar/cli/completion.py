@@ -26,8 +26,7 @@ def file_arguments(parser):
 def run_completion(args):
     """Print the completion script of the whole pywar parser for args.shell."""
     import shtab
-    from . import build_parser
-    parser = build_parser()
+    parser = args.whole                 # the whole pywar parser (cli.build_parser)
     for action in file_arguments(parser):
         action.complete = shtab.FILE
     sys.stdout.write(shtab.complete(parser, args.shell))

@@ -136,3 +136,15 @@ def check_seed(seed):
     if not 0 <= seed < SEED_LIMIT:
         raise ValueError(f"seed must be from 0 to {SEED_LIMIT - 1} (32 bits), not {seed}")
     return seed
+
+
+def check_count(name, value, low=1, high=None):
+    """value as an int from low to high, or a TypeError or ValueError naming them."""
+    limit = "" if high is None else f" to {high:,}"
+    if isinstance(value, bool) or not hasattr(value, "__index__"):
+        raise TypeError(f"{name} must be an integer from {low}{limit}, "
+                        f"not {type(value).__name__}")
+    value = value.__index__()
+    if value < low or (high is not None and value > high):
+        raise ValueError(f"{name} must be an integer from {low}{limit}, not {value}")
+    return value
