@@ -18,7 +18,8 @@ import numpy as np
 import pytest
 
 import pywar
-from pywar import _checked, batch, twin
+from pywar import _checked, twin
+from pywar.sim import batch
 from pywar.rules import PRESETS, c_numbers
 
 C_GAMES = {"smu": 4000, "lehigh": 10000, "iofall": 20000, "iofall-single": 10000}

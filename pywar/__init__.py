@@ -31,8 +31,8 @@ __all__ = ["ENGINES", "ExactResult", "Game", "GameResult", "PRESETS", "Rules", "
 
 LAZY = {"Simulation": ("stats", "Simulation"), "Game": ("game", "Game"),
         "exact": ("exhaustive", "exact"), "ExactResult": ("exhaustive", "ExactResult"),
-        "SimulationInterrupted": ("batch", "SimulationInterrupted"),
-        "_checked": ("_checked", None), "batch": ("batch", None), "stats": ("stats", None)}
+        "SimulationInterrupted": ("sim.batch", "SimulationInterrupted"),
+        "_checked": ("_checked", None), "stats": ("stats", None)}
 
 
 def __getattr__(name):

@@ -21,7 +21,7 @@ import uuid
 from contextlib import contextmanager
 from urllib.parse import urlsplit
 
-from . import batch
+from .sim import batch
 
 INSTALL = "pip install 'pywar[dask]'"
 LOCAL = "local"

@@ -34,7 +34,7 @@ def simulate(n, rules="smu", seed=0, engine=None, jobs=None, progress=None, keep
         raise ValueError("the port plays one game at a time (pywar.play): "
                          "simulate with engine c or python")
     report = None if progress is None else (lambda finished: progress(finished, n))
-    from .. import batch
+    from . import batch
     if keep_games:
         batch.check_memory(n)       # before the CSV file is opened (and emptied)
     with csv_target(csv) as rows:

@@ -17,11 +17,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import _checked, twin
-from .accumulator import WAR_DEPTHS, Accumulator, accumulate
-from .common.fields import BATCH_FIELDS, BY_NAME, OUTCOMES, SEED_LIMIT
-from .stats import CSV_HEADER, Simulation, csv_rows
-from .stopping import through_interrupts
+from .. import _checked, twin
+from ..accumulator import WAR_DEPTHS, Accumulator, accumulate
+from ..common.fields import BATCH_FIELDS, BY_NAME, OUTCOMES, SEED_LIMIT
+from ..stats import CSV_HEADER, Simulation, csv_rows
+from ..stopping import through_interrupts
 
 SMALLEST_CHUNK = 256
 LARGEST_CHUNK = 32768        # about 0.2 s of iofall, 0.9 s of smu, on one core
