@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from .accumulator import FIELDS, WAR_DEPTHS, accumulate, median, percentile
+from .sim.accumulator import FIELDS, WAR_DEPTHS, accumulate, median, percentile
 from .common.fields import COUNTS, CSV_COLUMNS, NOTABLE, OUTCOMES, PLAYER_NAMES, SPREADS
 
 Z95 = 1.959963984540054        # the normal distribution's two-sided 95% point

@@ -16,8 +16,9 @@ import pytest
 
 import pywar
 from conftest import needs_c
-from pywar import accumulator, stats
-from pywar.accumulator import Accumulator, accumulate
+from pywar import stats
+from pywar.sim import accumulator
+from pywar.sim.accumulator import Accumulator, accumulate
 
 FIELD_DTYPES = {"rounds": "int32", "battles": "int32", "ties": "int32", "wars": "int32",
                 "longest_tie_streak": "int32", "stranded": "int32", "winner": "int8",

@@ -172,7 +172,7 @@ def simulated(args, rules, engine, guard, client, rows):
 
 def nothing_finished(args, rules, engine, client):
     """The Simulation of no games, as simulate() would have given it."""
-    from ..accumulator import Accumulator
+    from ..sim.accumulator import Accumulator
     jobs = 1 if engine == "python" else args.jobs or pywar.usable_cores()
     return pywar.Simulation(rules=rules.name, engine=engine, jobs=jobs, first_seed=args.seed,
                             requested=args.games, seconds=0.0, players=rules.players,

@@ -19,8 +19,8 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from .common.fields import COUNTS, OUTCOMES, SEED_LIMIT
-from .rules import MAX_PLAYERS
+from ..common.fields import COUNTS, OUTCOMES, SEED_LIMIT
+from ..rules import MAX_PLAYERS
 
 FIELDS = COUNTS              # the per-game counts, whose statistics are kept
 WAR_DEPTHS = 64              # C: PYWAR_WAR_DEPTHS; index d counts rounds with d wars
