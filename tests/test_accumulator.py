@@ -16,7 +16,7 @@ import pytest
 
 import pywar
 from conftest import needs_c
-from pywar import stats
+from pywar.sim import simulation as stats
 from pywar.sim import accumulator
 from pywar.sim.accumulator import Accumulator, accumulate
 

@@ -20,7 +20,7 @@ import numpy as np
 from .. import _checked, twin
 from .accumulator import WAR_DEPTHS, Accumulator, accumulate
 from ..common.fields import BATCH_FIELDS, BY_NAME, OUTCOMES, SEED_LIMIT
-from ..stats import CSV_HEADER, Simulation, csv_rows
+from .simulation import CSV_HEADER, Simulation, csv_rows
 from ..stopping import through_interrupts
 
 SMALLEST_CHUNK = 256

@@ -7,8 +7,8 @@ from fractions import Fraction
 
 import numpy as np
 
-from .sim.accumulator import FIELDS, WAR_DEPTHS, accumulate, median, percentile
-from .common.fields import COUNTS, CSV_COLUMNS, NOTABLE, OUTCOMES, PLAYER_NAMES, SPREADS
+from .accumulator import FIELDS, WAR_DEPTHS, accumulate, median, percentile
+from ..common.fields import COUNTS, CSV_COLUMNS, NOTABLE, OUTCOMES, PLAYER_NAMES, SPREADS
 
 Z95 = 1.959963984540054        # the normal distribution's two-sided 95% point
 CSV_HEADER = (",".join(CSV_COLUMNS) + "\r\n").encode("ascii")
@@ -89,7 +89,7 @@ class Simulation:
     def plot(self, path, format=None):
         """Draw the histogram of game lengths and the war depths to path, or to a binary
         file in format ('png'; needs pywar[plot])."""
-        from .plot import plot_simulation
+        from ..plot import plot_simulation
         plot_simulation(self, path, format)
 
     def write_csv(self, path):
