@@ -10,7 +10,7 @@ import pywar
 from conftest import needs_c
 
 pytest.importorskip("matplotlib")
-from pywar.plot import figure_of  # noqa: E402  (after the skip: it needs matplotlib)
+from pywar.sim.plot import figure_of  # noqa: E402  (after the skip: it needs matplotlib)
 
 
 @pytest.fixture(scope="module")

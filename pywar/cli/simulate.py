@@ -193,7 +193,7 @@ def write_results(args, simulation, plot):
     if not simulation.games:
         plot.discard()
         return
-    from ..plot import plot_format
+    from ..sim.plot import plot_format
     with plot.failures():
         simulation.plot(plot.stream, format=plot_format(args.plot))
 
@@ -206,7 +206,7 @@ def check_outputs(args):
         args.parser.error("--json and --csv - both write stdout: give --csv a file")
     refuse_stdout("--plot", args.plot, args.parser)
     if args.plot:
-        from ..plot import plot_format
+        from ..sim.plot import plot_format
         plot_format(args.plot)
 
 

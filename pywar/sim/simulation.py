@@ -89,7 +89,7 @@ class Simulation:
     def plot(self, path, format=None):
         """Draw the histogram of game lengths and the war depths to path, or to a binary
         file in format ('png'; needs pywar[plot])."""
-        from ..plot import plot_simulation
+        from .plot import plot_simulation
         plot_simulation(self, path, format)
 
     def write_csv(self, path):
