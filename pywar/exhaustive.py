@@ -396,7 +396,7 @@ def exact(rules="smu", jobs=None, engine=None, symmetry=True, prefix_length=None
         tally = run_parts(parts, "python")
         jobs = 1
     elif client is not None:
-        from . import cluster
+        from .sim import cluster
         jobs = cluster.threads_of(client)
         tally = run_parts_on(client, parts, progress)
     else:

@@ -134,7 +134,7 @@ def cluster_client(args):
     if args.scheduler is None:
         yield None
         return
-    from .. import cluster
+    from ..sim import cluster
     with usage_errors(args.parser):
         cluster.require_distributed()
     try:
@@ -217,7 +217,7 @@ def check_scheduler(args):
     if args.jobs is not None:
         raise ValueError("--jobs sets the threads on this machine: with --scheduler the "
                          "cluster's workers play (local:N starts N of them)")
-    from ..cluster import parse_scheduler
+    from ..sim.cluster import parse_scheduler
     parse_scheduler(args.scheduler)
 
 

@@ -39,7 +39,7 @@ def simulate(n, rules="smu", seed=0, engine=None, jobs=None, progress=None, keep
         batch.check_memory(n)       # before the CSV file is opened (and emptied)
     with csv_target(csv) as rows:
         if client is not None:
-            from .. import cluster
+            from . import cluster
             return cluster.simulate(client, seed, n, chosen, engine, report, keep_games,
                                     rows, chunk)
         return batch.run(seed, n, chosen, engine, jobs if engine == "c" else 1, report,

@@ -21,7 +21,7 @@ import uuid
 from contextlib import contextmanager
 from urllib.parse import urlsplit
 
-from .sim import batch
+from . import batch
 
 INSTALL = "pip install 'pywar[dask]'"
 LOCAL = "local"
@@ -83,7 +83,7 @@ def connect(scheduler):
     distributed = require_distributed()
     cluster = None
     if kind == LOCAL:
-        from .engine_choice import usable_cores
+        from ..engine_choice import usable_cores
         cluster = distributed.LocalCluster(n_workers=value or usable_cores(),
                                            threads_per_worker=1, processes=True,
                                            dashboard_address=":0", silence_logs=logging.ERROR)
