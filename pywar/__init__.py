@@ -29,10 +29,10 @@ __all__ = ["ENGINES", "ExactResult", "Game", "GameResult", "PRESETS", "Rules", "
            "SimulationInterrupted", "check", "check_seed", "default_engine", "engines", "exact",
            "make_rules", "play", "preset", "resolve_engine", "simulate", "usable_cores"]
 
-LAZY = {"Simulation": ("stats", "Simulation"), "Game": ("game", "Game"),
+LAZY = {"Simulation": ("sim.simulation", "Simulation"), "Game": ("game", "Game"),
         "exact": ("exhaustive", "exact"), "ExactResult": ("exhaustive", "ExactResult"),
         "SimulationInterrupted": ("sim.batch", "SimulationInterrupted"),
-        "_checked": ("_checked", None), "stats": ("stats", None)}
+        "_checked": ("_checked", None)}
 
 
 def __getattr__(name):
