@@ -17,10 +17,11 @@ them, so that the port runs on the standard library alone.
 from importlib import import_module
 
 from . import twin
-from .check.agreement import check
+from .check.agreement import check   # binds pywar.check to the function
 from .common.fields import PLAYER_NAMES, SEED_LIMIT, check_seed
 from .engine_choice import (ENGINES, PORT_ENGINES, check_port, checked, default_engine,
                             engines, resolve_engine, usable_cores)
+from .exact.enumeration import ExactResult, exact   # binds pywar.exact to the function
 from .one_game import GameResult, play
 from .rules import PRESETS, Rules, RulesError, make_rules, preset
 from .sim.run import simulate
@@ -30,7 +31,6 @@ __all__ = ["ENGINES", "ExactResult", "Game", "GameResult", "PRESETS", "Rules", "
            "make_rules", "play", "preset", "resolve_engine", "simulate", "usable_cores"]
 
 LAZY = {"Simulation": ("sim.simulation", "Simulation"), "Game": ("game", "Game"),
-        "exact": ("exhaustive", "exact"), "ExactResult": ("exhaustive", "ExactResult"),
         "SimulationInterrupted": ("sim.batch", "SimulationInterrupted"),
         "_checked": ("_checked", None)}
 

@@ -18,7 +18,7 @@ import pytest
 import pywar
 from conftest import ROOT, needs_c
 from pywar import cli
-from pywar.exhaustive import same_counts
+from pywar.exact.enumeration import same_counts
 
 pytestmark = needs_c
 distributed = pytest.importorskip("distributed")

@@ -12,7 +12,8 @@ import pytest
 
 import pywar
 from conftest import needs_c
-from pywar import cli, exhaustive
+from pywar import cli
+from pywar.exact import enumeration as exhaustive
 from pywar.rules import PICKUPS, SHORT_WARS, make_rules, parse_deck
 
 pytestmark = needs_c

@@ -10,7 +10,7 @@ import pytest
 
 import pywar
 from conftest import needs_c
-from pywar import exhaustive
+from pywar.exact import enumeration as exhaustive
 
 pytestmark = needs_c
 

@@ -22,7 +22,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field, replace
 from fractions import Fraction
 
-from .rules import RulesError, make_rules, parse_deck
+from ..rules import RulesError, make_rules, parse_deck
 
 MAX_CARDS = 16                 # C: PYWAR_EXACT_MAX_CARDS
 TARGET_PARTS = 100             # split into at least this many parts...
@@ -178,12 +178,12 @@ def run_parts(parts, engine="c", stop=None):
         return Tally()
     rules = parts[0].rules
     if engine == "python":
-        from .twin.exact import play_part
+        from ..twin.exact import play_part
         fields = None
         for part in parts:
             fields = play_part(rules, part.prefix, part.mirrored, fields)
         return Tally(**fields)
-    from . import _checked
+    from .. import _checked
     prefixes = [(part.prefix, part.mirrored) for part in parts]
     return Tally(**_checked.exact_tally(rules, prefixes, stop))
 
@@ -220,11 +220,11 @@ def listing(part, engine="c"):
     cycled."""
     count = part_games(part)
     if engine == "python":
-        from .twin.exact import play_part
+        from ..twin.exact import play_part
         games = []
         play_part(part.rules, part.prefix, part.mirrored, listing=games)
         return games
-    from . import _checked
+    from .. import _checked
     return _checked.exact_listing(part.rules, part.prefix, part.mirrored, count)
 
 
@@ -273,7 +273,7 @@ def run_threads(parts, jobs, stop, progress):
             yield part.prefix, part.mirrored
 
     def worker():
-        from . import _checked
+        from .. import _checked
         return Tally(**_checked.exact_tally(parts[0].rules, taken(), stop))
 
     with ThreadPoolExecutor(max_workers=jobs) as pool:
@@ -382,8 +382,8 @@ def exact(rules="smu", jobs=None, engine=None, symmetry=True, prefix_length=None
     distributed.Client (pip install 'pywar[dask]'), runs each part as a task on its
     cluster's workers instead (jobs is then the workers' threads); the result is the same.
     """
-    from .common.fields import check_count
-    from .engine_choice import resolve_engine, usable_cores
+    from ..common.fields import check_count
+    from ..engine_choice import resolve_engine, usable_cores
     chosen = make_rules(rules, **dimensions)
     check_rules(chosen)
     engine = resolve_engine(engine)
@@ -396,11 +396,11 @@ def exact(rules="smu", jobs=None, engine=None, symmetry=True, prefix_length=None
         tally = run_parts(parts, "python")
         jobs = 1
     elif client is not None:
-        from .sim import cluster
+        from ..sim import cluster
         jobs = cluster.threads_of(client)
         tally = run_parts_on(client, parts, progress)
     else:
-        from ._checked import stop_flag
+        from .._checked import stop_flag
         stop = stop_flag() if stop is None else stop      # Ctrl-C stops every thread
         tally = run_threads(parts, jobs, stop, progress)
     seconds = time.perf_counter() - start
