@@ -30,7 +30,7 @@ __all__ = ["ENGINES", "ExactResult", "Game", "GameResult", "PRESETS", "Rules", "
            "SimulationInterrupted", "check", "check_seed", "default_engine", "engines", "exact",
            "make_rules", "play", "preset", "resolve_engine", "simulate", "usable_cores"]
 
-LAZY = {"Simulation": ("sim.simulation", "Simulation"), "Game": ("game", "Game"),
+LAZY = {"Simulation": ("sim.simulation", "Simulation"), "Game": ("step.model", "Game"),
         "SimulationInterrupted": ("sim.batch", "SimulationInterrupted"),
         "_checked": ("_checked", None)}
 

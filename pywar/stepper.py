@@ -18,7 +18,7 @@ import json
 import sys
 
 from .common.fields import PLAYER_NAMES
-from .game import StepError, card_label
+from .step.model import StepError, card_label
 
 COMMANDS = [
     ("n, next", "one event of the trace (a card face up, a battle, a pickup, ...)"),

@@ -12,7 +12,7 @@ import sys
 import time
 
 import pywar
-from ..game import Game, debug, stepping_engine
+from ..step.model import Game, debug, stepping_engine
 from ..rules import make_rules
 from ..stepper import Stepper
 from .common import add_rule_options, examples, rule_dimensions, seed_type, usage_errors

@@ -36,15 +36,15 @@ import os
 import sys
 from dataclasses import dataclass, field
 
-from . import twin
-from .common.fields import PLAYER_NAMES, StreamText, check_seed
-from .engine_choice import check_port
-from .one_game import game_result, trace_header
-from .common.trace import read
-from .port.program4 import main as port_main
-from .rules import check_deal, make_rules, parse_deck
-from .table import Table
-from .twin.narrator import narrate_steps
+from .. import twin
+from ..common.fields import PLAYER_NAMES, StreamText, check_seed
+from ..engine_choice import check_port
+from ..one_game import game_result, trace_header
+from ..common.trace import read
+from ..port.program4 import main as port_main
+from ..rules import check_deal, make_rules, parse_deck
+from ..table import Table
+from ..twin.narrator import narrate_steps
 
 ENGINES = ("port-python", "python")
 MAX_EVENTS = 1_000_000
@@ -360,7 +360,7 @@ class Game:
         return State(data, self.rules.deck)
 
 
-MACHINERY = ("pywar.common.*", "pywar.game", "pywar.step.*")   # what pdb steps over
+MACHINERY = ("pywar.common.*", "pywar.step.*")   # what pdb steps over
 
 
 def debug(seed, rules, engine, stack, stream):
