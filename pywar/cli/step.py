@@ -14,7 +14,7 @@ import time
 import pywar
 from ..step.model import Game, debug, stepping_engine
 from ..rules import make_rules
-from ..stepper import Stepper
+from ..step.prompt import Stepper
 from .common import add_rule_options, examples, rule_dimensions, seed_type, usage_errors
 
 STEP_ENGINES = ("port-python", "python")

@@ -17,8 +17,8 @@ import cmd
 import json
 import sys
 
-from .common.fields import PLAYER_NAMES
-from .step.model import StepError, card_label
+from ..common.fields import PLAYER_NAMES
+from .model import StepError, card_label
 
 COMMANDS = [
     ("n, next", "one event of the trace (a card face up, a battle, a pickup, ...)"),
