@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import pywar
-import pywar.page
+import pywar.step.page
 from conftest import reference_transcript
 from pywar.cli import main
 from pywar.common.trace import read
@@ -62,7 +62,7 @@ def test_a_path_that_cannot_be_written_fails_before_the_game(tmp_path, capsys):
 
 
 def test_a_game_too_long_for_a_page_leaves_no_file(tmp_path, capsys, monkeypatch):
-    monkeypatch.setattr(pywar.page, "MAX_EVENTS", 100)
+    monkeypatch.setattr(pywar.step.page, "MAX_EVENTS", 100)
     path = tmp_path / "game.html"
     status = main(["play", "--seed", "17455", "--html", str(path), "--json"])
     out, err = capsys.readouterr()
@@ -74,7 +74,7 @@ def test_a_game_too_long_for_a_page_leaves_no_file(tmp_path, capsys, monkeypatch
 
 def test_the_page_module_example_runs():
     import doctest
-    failures, tried = doctest.testmod(pywar.page)
+    failures, tried = doctest.testmod(pywar.step.page)
     assert tried > 0 and failures == 0
 
 

@@ -2,7 +2,7 @@
 game (outputs.OutputFile) and written after it.  Exit status 3, after one line on
 stderr, when it cannot be."""
 
-from .. import page
+from ..step import page
 from .inputs import InputError, cannot
 
 

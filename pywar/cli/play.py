@@ -5,7 +5,7 @@ import sys
 import time
 
 import pywar
-from .. import page
+from ..step import page
 from ..rules import DEAL_HELP, check_deal, parse_deal
 from .common import (add_engine_option, add_rule_options, examples, rules_and_engine,
                      seed_type, usage_errors)

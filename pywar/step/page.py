@@ -1,9 +1,9 @@
 """The page of a game: one self-contained HTML file that shows the game as it goes
 (pywar play --html game.html).
 
-    >>> import pywar, pywar.page
+    >>> import pywar, pywar.step.page
     >>> game = pywar.play(17455, trace=True)
-    >>> page = pywar.page.html(game.trace)
+    >>> page = pywar.step.page.html(game.trace)
     >>> page.startswith("<!DOCTYPE html>"), "http" in page.split("<body>")[1]
     (True, False)
 
@@ -24,15 +24,15 @@ import json
 import re
 from importlib import resources
 
-from .common.trace import read
-from .twin.narrator import narrate_steps
+from ..common.trace import read
+from ..twin.narrator import narrate_steps
 
 MAX_EVENTS = 250_000
 
 
 def asset(name):
     """The text of one of the page's files (pywar/assets/)."""
-    return resources.files("pywar").joinpath("assets", name).read_text(encoding="utf-8")
+    return resources.files(__package__).joinpath("assets", name).read_text(encoding="utf-8")
 
 
 def embedded(text):
