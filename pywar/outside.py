@@ -29,7 +29,7 @@ from importlib import import_module
 
 from . import one_game
 from .common.trace import TraceError, read
-from .compare import Side
+from .check.difference import Side
 from .engine_choice import ENGINES, check_port, resolve_engine
 from .replay import split_lines
 

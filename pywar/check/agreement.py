@@ -10,7 +10,7 @@ import hashlib
 from dataclasses import dataclass, field
 
 from ..common.fields import SEED_LIMIT, check_count, check_seed
-from ..compare import Difference, first_difference
+from .difference import Difference, first_difference
 from ..outside import Builtin, OutsideError, implementation
 from ..referee import NotATranscript, referee
 from ..rules import make_rules

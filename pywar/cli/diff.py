@@ -4,7 +4,7 @@ import json
 import sys
 
 from ..common.trace import TraceError, read
-from ..compare import Side, first_difference
+from ..check.difference import Side, first_difference
 from ..outside import kind_of
 from ..replay import split_lines
 from .common import examples

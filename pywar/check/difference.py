@@ -18,9 +18,9 @@ import json
 import re
 from dataclasses import dataclass, field
 
-from .common.trace import TraceError, read
-from .replay import split_lines
-from .twin.narrator import narrate_steps
+from ..common.trace import TraceError, read
+from ..replay import split_lines
+from ..twin.narrator import narrate_steps
 
 CONTEXT = 3          # lines of context in the diff
 AFTER = 6            # lines after the first differing one that the diff may show
