@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..common.trace import TraceError, read
-from ..replay import split_lines
+from .replay import split_lines
 from ..twin.narrator import narrate_steps
 
 CONTEXT = 3          # lines of context in the diff

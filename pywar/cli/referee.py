@@ -5,7 +5,7 @@ import sys
 from ..common.trace import read
 from ..outside import OutsideError, implementation
 from ..referee import NotATranscript, referee
-from ..replay import narrate_steps, split_lines
+from ..check.replay import narrate_steps, split_lines
 from ..rules import PRESETS
 from .common import examples, seed_type, usage_errors
 from .inputs import NOT_WANTED, InputError, read_input, say_error, seconds_type

@@ -3,7 +3,7 @@
 import sys
 
 from ..common.fields import PLAYER_NAMES
-from ..replay import NotATrace, check_trace, narrate_steps
+from ..check.replay import NotATrace, check_trace, narrate_steps
 from .common import examples
 from .inputs import NOT_WANTED, InputError, read_input, say_error
 
