@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from ..common.fields import SEED_LIMIT, check_count, check_seed
 from .difference import Difference, first_difference
 from ..outside import Builtin, OutsideError, implementation
-from ..referee import NotATranscript, referee
+from .referee import NotATranscript, referee
 from ..rules import make_rules
 from ..sim import run
 

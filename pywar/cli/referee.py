@@ -4,7 +4,7 @@ import sys
 
 from ..common.trace import read
 from ..outside import OutsideError, implementation
-from ..referee import NotATranscript, referee
+from ..check.referee import NotATranscript, referee
 from ..check.replay import narrate_steps, split_lines
 from ..rules import PRESETS
 from .common import examples, seed_type, usage_errors

@@ -285,7 +285,7 @@ def lines_of(text):
 def departure(lines, seed):
     """(index, the reference's line or None) of the first line that departs from the
     reference's game of the seed, or None."""
-    from .one_game import play
+    from ..one_game import play
     reference = lines_of(play(seed, "smu", transcript=True).transcript)
     for index, (line, wanted) in enumerate(zip(lines, reference)):
         if line != wanted:
