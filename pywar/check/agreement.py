@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from ..common.fields import SEED_LIMIT, check_count, check_seed
 from .difference import Difference, first_difference
-from ..outside import Builtin, OutsideError, implementation
+from .implementations import Builtin, OutsideError, implementation
 from .referee import NotATranscript, referee
 from ..rules import make_rules
 from ..sim import run

@@ -15,7 +15,7 @@ import sys
 
 import pywar
 from ..check.agreement import sides
-from ..outside import ENGINE_HELP
+from ..check.implementations import ENGINE_HELP
 from ..rules import make_rules
 from .common import (InterruptGuard, Progress, add_progress_option, add_rule_options,
                      add_seed_range_options, examples, rule_dimensions, usage_errors)

@@ -5,7 +5,7 @@ import sys
 
 from ..common.trace import TraceError, read
 from ..check.difference import Side, first_difference
-from ..outside import kind_of
+from ..check.implementations import kind_of
 from ..check.replay import split_lines
 from .common import examples
 from .inputs import NOT_WANTED, InputError, read_input, say_error

@@ -3,7 +3,7 @@
 import sys
 
 from ..common.trace import read
-from ..outside import OutsideError, implementation
+from ..check.implementations import OutsideError, implementation
 from ..check.referee import NotATranscript, referee
 from ..check.replay import narrate_steps, split_lines
 from ..rules import PRESETS

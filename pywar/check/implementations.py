@@ -27,11 +27,11 @@ import tempfile
 import threading
 from importlib import import_module
 
-from . import one_game
-from .common.trace import TraceError, read
-from .check.difference import Side
-from .engine_choice import ENGINES, check_port, resolve_engine
-from .check.replay import split_lines
+from .. import one_game
+from ..common.trace import TraceError, read
+from .difference import Side
+from ..engine_choice import ENGINES, check_port, resolve_engine
+from .replay import split_lines
 
 TRANSCRIPT_OPENINGS = ("Welcome to the Game of War!", "Shuffling deck",
                        "Dealing deck into two piles", "Welcome to War, let's begin...")
