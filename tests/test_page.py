@@ -15,7 +15,7 @@ import pywar.step.page
 from conftest import reference_transcript
 from pywar.cli import main
 from pywar.common.trace import read
-from pywar.table import Table
+from pywar.common.table_state import Table
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from ..common.fields import OUTCOMES, SEED_LIMIT
 from ..common.trace import TraceError, parse_header, spell
 from ..rules import Rules, check_deal, parse_deck
-from ..table import NAMES, Table
+from ..common.table_state import NAMES, Table
 from ..twin.narrator import Narrator, narrate_steps  # noqa: F401 (for pywar replay)
 
 HEADER_KEYS = ("trace", "version", "engine", "stack", "seed", "deal", "rules")

@@ -43,7 +43,7 @@ from ..one_game import game_result, trace_header
 from ..common.trace import read
 from ..port.program4 import main as port_main
 from ..rules import check_deal, make_rules, parse_deck
-from ..table import Table
+from ..common.table_state import Table
 from ..twin.narrator import narrate_steps
 
 ENGINES = ("port-python", "python")

@@ -18,8 +18,8 @@ naming the event otherwise.  Whether the rules allowed it is replay's business.
 
 from dataclasses import dataclass, field
 
-from .common.fields import PLAYER_NAMES as NAMES
-from .common.trace import TraceError, read
+from .fields import PLAYER_NAMES as NAMES
+from .trace import TraceError, read
 
 
 
