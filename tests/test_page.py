@@ -1,6 +1,6 @@
 """The page of a game (pywar play --html): one self-contained file, and what it shows in a
 real browser (headless Chromium, driven by Selenium through Debian's chromedriver),
-checked against the reference transcript and pywar.table's state at each step."""
+checked against the reference transcript and pywar.common.table_state's state at each step."""
 
 import json
 import os
@@ -135,7 +135,7 @@ return shown;
 
 
 def expected_after(header, events, position):
-    """What the page must show after `position` events: pywar.table's state."""
+    """What the page must show after `position` events: pywar.common.table_state's state."""
     table = Table(header, events)
     table.run(until=position)
     state = table.state()
@@ -149,7 +149,7 @@ def expected_after(header, events, position):
 
 
 def check_shown(browser, header, events, position, transcript):
-    """The page shows the table of pywar.table after `position` events, and the
+    """The page shows the table of pywar.common.table_state after `position` events, and the
     transcript's lines so far (the last 41 steps' lines) end where the reference's do."""
     shown = browser.execute_script(SHOWN)
     expected = expected_after(header, events, position)

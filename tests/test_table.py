@@ -1,4 +1,4 @@
-"""pywar.table rebuilds a game from its trace alone, and the narrator tells its
+"""pywar.common.table_state rebuilds a game from its trace alone, and the narrator tells its
 transcript event by event."""
 
 import json

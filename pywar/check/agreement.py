@@ -24,7 +24,7 @@ def check(n=1000, rules="smu", seed=0, engine="c", against="python", stack=None,
           stack_against=None, traces=False, timeout=10.0, progress=None, **dimensions):
     """Play n games from seed in two implementations and return the Verdict: where they
     first differ, if they do.  engine and against are each an engine name, a
-    'cmd:PROGRAM {seed}' or a 'py:MODULE:CLASS' (pywar.outside); stack and
+    'cmd:PROGRAM {seed}' or a 'py:MODULE:CLASS' (pywar.check.implementations); stack and
     stack_against are the port stacks of either side.  progress, if given, is called as
     progress(compared, n).  A Ctrl-C ends the check with the games compared so far:
     verdict.interrupted is then True."""

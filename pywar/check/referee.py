@@ -2,7 +2,7 @@
 refereed line by line: pywar referee.
 
     >>> import pywar
-    >>> from pywar.referee import referee
+    >>> from pywar.check.referee import referee
     >>> text = pywar.play(17455, transcript=True).transcript
     >>> referee(text).fault is None, referee(text, seed=17455).fault is None
     (True, True)

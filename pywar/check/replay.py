@@ -2,14 +2,14 @@
 from the trace alone: pywar replay.
 
     >>> import pywar
-    >>> from pywar.replay import check_trace
+    >>> from pywar.check.replay import check_trace
     >>> game = pywar.play(17455, trace=True)
     >>> check_trace(game.trace).fault is None
     True
 
 The checker plays the game by the rules as docs/rules.md states them, on its own: at
 each point it says what the next event must be (its kind, its player and cards, where
-it stands), reads the next line, and compares.  The cards move on a pywar.table.Table,
+it stands), reads the next line, and compares.  The cards move on a pywar.common.table_state.Table,
 which also checks the sizes each line states.  What the rules leave to chance (a shuffled
 deal, a shuffled refill, a 'random' pickup) is taken from the trace, once checked to be
 a legal outcome (the right cards, in any order).  It uses no engine: neither the C core,
@@ -51,12 +51,12 @@ class Fault(Exception):
 
 
 class TableFault(Exception):
-    """What pywar.table found wrong with an event: a card that is not where the event
+    """What pywar.common.table_state found wrong with an event: a card that is not where the event
     takes it from, or sizes that are not the rebuilt ones."""
 
 
 class CheckedTable(Table):
-    """A pywar.table.Table that reports what it finds wrong as a TableFault."""
+    """A pywar.common.table_state.Table that reports what it finds wrong as a TableFault."""
 
     def fail(self, event, reason):
         """Raise the reason alone: the checker says where."""

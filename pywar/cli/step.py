@@ -4,7 +4,7 @@
     printf 'until 10\\npiles\\nquit\\n' | pywar step --seed 17455     # a script of commands
     pywar step --pdb --seed 17455                    # the port under pdb, in do_battle
 
-The stepper (pywar/stepper.py) says what each command does (help); stepping through
+The stepper (pywar/step/prompt.py) says what each command does (help); stepping through
 the whole game prints the transcript exactly, and nothing else goes to stdout.
 """
 

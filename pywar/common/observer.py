@@ -3,7 +3,7 @@ C: csrc/common/observer.c.
 
 The port calls an Observer method at each event of the reference's code: it is the
 port's one addition to the reference.  A trace that keeps places (the stepper's, in
-pywar.game) is also told where in the port each event was made; no other trace is, and
+pywar.step.model) is also told where in the port each event was made; no other trace is, and
 the check costs one comparison an event.  The observer reads the piles it needs through
 the port's own read_pile, so the port keeps the reference's types, and it counts what
 the engine counts as it plays (docs/rules.md, 7.9 and 11).  The port's games are smu

@@ -3,7 +3,7 @@ card, and the counters, at any event.  The front ends (replay, diff, the stepper
 page) read games through it, never through an engine.
 
     >>> import pywar
-    >>> from pywar.table import Table
+    >>> from pywar.common.table_state import Table
     >>> game = pywar.play(17455, trace=True)
     >>> table = Table.from_trace(game.trace.splitlines())
     >>> table.run()

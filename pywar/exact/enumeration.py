@@ -11,7 +11,7 @@ and picklable), each played in C (csrc/engine/exact.c) or by the twin
 (pywar/twin/exact.py) into a Tally, and tallies merge exactly: counts add, histograms
 add key by key, the sets of cycles join.  So the parts can run anywhere, in any order,
 and the result does not depend on how the deals were split.  They run on threads, or
-as tasks on a Dask cluster (pywar/cluster.py, exact(client=...)).
+as tasks on a Dask cluster (pywar/sim/cluster.py, exact(client=...)).
 """
 
 import math

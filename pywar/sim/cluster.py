@@ -1,15 +1,15 @@
 """Simulations and exact counts on a Dask cluster (pip install 'pywar[dask]').
 
 A simulation's chunks become Dask tasks: each plays its games in C on a worker and
-returns only the chunk's Accumulator (pywar/accumulator.py), plus its CSV rows or its
+returns only the chunk's Accumulator (pywar/sim/accumulator.py), plus its CSV rows or its
 arrays when they are wanted.  One collector thread submits the chunks, no more than a
 window ahead of the folded prefix, and folds the results in seed order as they come, so
 the summary and the digest are those of the threaded run; the main thread only sleeps
-and polls, as in pywar/batch.py.  A worker that dies loses no chunk (the scheduler runs
+and polls, as in pywar/sim/batch.py.  A worker that dies loses no chunk (the scheduler runs
 its tasks again) and counts none twice (a chunk is folded once, by its first game).
 Ctrl-C cancels the outstanding chunks and keeps the finished prefix.
 
-The exact enumeration's parts (pywar/exhaustive.py) run the same way: each task plays
+The exact enumeration's parts (pywar/exact/enumeration.py) run the same way: each task plays
 one part and returns its Tally, and tallies merge exactly in any order.
 """
 

@@ -1,4 +1,4 @@
-"""A simulation's results: its statistics (an exact Accumulator, pywar/accumulator.py),
+"""A simulation's results: its statistics (an exact Accumulator, pywar/sim/accumulator.py),
 its games as NumPy arrays when they were kept, and its summary, CSV rows and plot."""
 
 import math

@@ -17,7 +17,7 @@ How it works: a Game plays the whole game once, when it is made, with the Python
 implementation (the port's program4.main, or the twin's Game), and keeps what that run
 writes: the trace's lines (docs/trace.md), and for the port, where in its source each
 event was made (the observer's hook, pywar.common.observer).  Stepping then reads only
-the trace: pywar.table.Table moves the cards event by event, and the narrator
+the trace: pywar.common.table_state.Table moves the cards event by event, and the narrator
 (narrate_steps) gives each event the transcript's lines that belong to it.  So stepping
 to the end gives exactly the transcript and the result that pywar.play gives.
 

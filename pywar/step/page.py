@@ -11,7 +11,7 @@ The file holds everything it needs and works from file:// with no network: its s
 (assets/page.css), its script (assets/page.js) and the game itself, in two parts:
 
 - the trace (docs/trace.md), line for line as `pywar play --trace` writes it, from
-  which the script rebuilds the table at every event, as pywar.table does;
+  which the script rebuilds the table at every event, as pywar.common.table_state does;
 - the transcript's lines of each event, worked out here by narrate_steps, the one
   narrator (the script says no words of its own about the game).
 
@@ -31,7 +31,7 @@ MAX_EVENTS = 250_000
 
 
 def asset(name):
-    """The text of one of the page's files (pywar/assets/)."""
+    """The text of one of the page's files (pywar/step/assets/)."""
     return resources.files(__package__).joinpath("assets", name).read_text(encoding="utf-8")
 
 

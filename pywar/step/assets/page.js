@@ -1,5 +1,5 @@
-// The page of a game (pywar/page.py): plain JavaScript, no framework, no network.
-// The table is rebuilt from the trace as pywar/table.py rebuilds it; the words are the
+// The page of a game (pywar/step/page.py): plain JavaScript, no framework, no network.
+// The table is rebuilt from the trace as pywar/common/table_state.py rebuilds it; the words are the
 // narrator's, worked out in Python for each event and kept in the page.
 "use strict";
 
@@ -19,7 +19,7 @@ function readGame() {
   return {header, events, narration};
 }
 
-// ---- The table, rebuilt event by event (pywar/table.py)
+// ---- The table, rebuilt event by event (pywar/common/table_state.py)
 
 function newTable(players) {
   return {
