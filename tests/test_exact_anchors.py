@@ -1,5 +1,5 @@
-"""Published counts that pywar exact reproduces (/work/research/anchors.md, sections 1
-and 2): OEIS A400411 (endless deals of n distinct cards, winner-first), Okwor's
+"""Published counts that pywar exact reproduces (the project's notes on published
+anchors, sections 1 and 2): OEIS A400411 (endless deals of n distinct cards, winner-first), Okwor's
 loser-first counts and longest games, Spivey's and Delahaye & Mathieu's cycles, the
 mean lengths, and Norvig's probabilities that A wins every battle.
 

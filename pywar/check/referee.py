@@ -14,8 +14,8 @@ at least a card of that pile; the winner holding the higher rank, a tie going on
 pile counts; the refills exactly when a 'to play' pile is empty and 'played' is not; the
 run-out lines exactly when a 'to play' pile is still empty; and nothing after them.
 With a seed it also checks that the file is the reference's game of that seed, line for
-line.  The format and the rules are those of /work/shared/reference/smu-2019/README.md
-and docs/rules.md; the referee keeps its own card words and uses no engine, except to
+line.  The format and the rules are those of the SMU reference program's transcripts
+(docs/rules.md, which cites the reference); the referee keeps its own card words and uses no engine, except to
 tell the reference's game of a seed.
 """
 
