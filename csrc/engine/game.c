@@ -1020,14 +1020,26 @@ STEP int Game_PlayWith(Game *game, Spec spec)
 }
 
 /* One copy of the loop per preset, its rules constants (see the top of the file). */
-static const Spec SPEC_SMU = {2, 0, PYWAR_SHORT_LOSE, PYWAR_PICKUP_SMU, 0, PYWAR_SHUFFLE_SMU,
-                              0, 0, 0, 0};
-static const Spec SPEC_LEHIGH = {2, 3, PYWAR_SHORT_ALL_BUT_ONE, PYWAR_PICKUP_POT_ORDER, 1,
-                                 PYWAR_SHUFFLE_SWAP_EACH, 0, 1, 1, 0};
-static const Spec SPEC_IOFALL = {2, 3, PYWAR_SHORT_IOFALL, PYWAR_PICKUP_RANDOM, 1,
-                                 PYWAR_SHUFFLE_FISHER_YATES, 0, 0, 0, 0};
-static const Spec SPEC_IOFALL_SINGLE = {2, 1, PYWAR_SHORT_IOFALL, PYWAR_PICKUP_RANDOM, 1,
-                                        PYWAR_SHUFFLE_FISHER_YATES, 0, 0, 0, 0};
+static const Spec SPEC_SMU = {
+    .players = 2, .faceDown = 0, .shortWar = PYWAR_SHORT_LOSE, .pickup = PYWAR_PICKUP_SMU,
+    .queue = 0, .shuffle = PYWAR_SHUFFLE_SMU, .keep = 0, .owners = 0, .watching = 0,
+    .observed = 0,
+};
+static const Spec SPEC_LEHIGH = {
+    .players = 2, .faceDown = 3, .shortWar = PYWAR_SHORT_ALL_BUT_ONE,
+    .pickup = PYWAR_PICKUP_POT_ORDER, .queue = 1, .shuffle = PYWAR_SHUFFLE_SWAP_EACH,
+    .keep = 0, .owners = 1, .watching = 1, .observed = 0,
+};
+static const Spec SPEC_IOFALL = {
+    .players = 2, .faceDown = 3, .shortWar = PYWAR_SHORT_IOFALL, .pickup = PYWAR_PICKUP_RANDOM,
+    .queue = 1, .shuffle = PYWAR_SHUFFLE_FISHER_YATES, .keep = 0, .owners = 0, .watching = 0,
+    .observed = 0,
+};
+static const Spec SPEC_IOFALL_SINGLE = {
+    .players = 2, .faceDown = 1, .shortWar = PYWAR_SHORT_IOFALL, .pickup = PYWAR_PICKUP_RANDOM,
+    .queue = 1, .shuffle = PYWAR_SHUFFLE_FISHER_YATES, .keep = 0, .owners = 0, .watching = 0,
+    .observed = 0,
+};
 
 static int Game_PlaySmu(Game *game) { return Game_PlayWith(game, SPEC_SMU); }
 static int Game_PlayLehigh(Game *game) { return Game_PlayWith(game, SPEC_LEHIGH); }
