@@ -206,7 +206,7 @@ void Observer_Refill(Observer *observer, int player)
     int n = Observer_Read(observer, OBSERVER_TO_PLAY(player), hand);
     observer->result.refills++;
     observer->result.digest = Digest_Fold(observer->result.digest,
-                                          DIGEST_REFILL | (uint32_t)player << 8 | (uint32_t)n);
+                                          DIGEST_REFILL | (uint32_t)player << DIGEST_PLAYER_SHIFT | (uint32_t)n);
     Observer_Start(observer, &event, TRACE_REFILL);
     event.player = player;
     for (int i = 0; i < n; i++) {
@@ -245,7 +245,7 @@ void Observer_End(Observer *observer)
     }
     result->stranded = Observer_Read(observer, OBSERVER_POT, ids);
     result->comeback = result->winner >= 0 ? observer->deficit[result->winner] : 0;
-    result->digest = Digest_Fold(result->digest, DIGEST_END | (uint32_t)result->outcome << 4
+    result->digest = Digest_Fold(result->digest, DIGEST_END | (uint32_t)result->outcome << DIGEST_OUTCOME_SHIFT
                                                      | (uint32_t)(result->winner + 1));
     Observer_Start(observer, &event, TRACE_END);
     event.player = result->winner;
