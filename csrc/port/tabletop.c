@@ -24,12 +24,12 @@ int TableTop_Init(TableTop *tableTop, uint32_t seed, int stack, PywarText *text,
     Rng_Seed(&tableTop->rng, seed);
     Text_Printf(text, "Welcome to the Game of War!\n\n");
     for (int i = 0; i < MAXCARDS; i++) {
-        Card *card = Card_New();
+        Card *card = Card_New();            /* a card on the heap */
         if (card == NULL) {
             TableTop_Destroy(tableTop);
             return PYWAR_ENOMEM;
         }
-        tableTop->deck[i] = card;
+        tableTop->deck[i] = card;           /* kept, to be freed at the end */
         int suit = i / 13;
         int rank = i % 13;
         Card_SetSuitAndRank(card, suit, rank);
@@ -37,6 +37,7 @@ int TableTop_Init(TableTop *tableTop, uint32_t seed, int stack, PywarText *text,
     }
     Text_Printf(text, "Shuffling initial deck...\n\n");
     Pile_Shuffle(currentlyInPlay, &tableTop->rng);
+    /* Hand the shuffled pile out to A and B in turn, each card taken off its top. */
     for (int i = 0; i < MAXCARDS; i++) {
         Card *card = Pile_RemoveTopCard(currentlyInPlay);
         if (i % 2 == 0) {
@@ -75,6 +76,7 @@ bool TableTop_DoBattle(TableTop *tableTop)
     Pile *currentlyInPlay = &tableTop->currentlyInPlay;
     PywarText *text = tableTop->text;
     Observer *observer = &tableTop->observer;
+    /* Each player turns up the top card of its 'to play' pile. */
     Card *cardA = Pile_RemoveTopCard(Player_GetToPlayPile(playerA));
     Card *cardB = Pile_RemoveTopCard(Player_GetToPlayPile(playerB));
     Pile_AddCardToPile(currentlyInPlay, cardA);
@@ -107,6 +109,7 @@ bool TableTop_DoBattle(TableTop *tableTop)
         tie = true;
     }
 
+    /* A player whose 'to play' pile is empty takes up its 'played' pile instead. */
     if (Pile_GetNumCards(Player_GetToPlayPile(playerA)) == 0
         && Pile_GetNumCards(Player_GetPlayedPile(playerA)) > 0) {
         Text_Printf(text, "Player A ran out of cards in their 'to play' pile.  "
@@ -133,6 +136,7 @@ bool TableTop_DoBattle(TableTop *tableTop)
         Observer_Refill(observer, PYWAR_PLAYER_B);
     }
 
+    /* Show where everyone's cards are. */
     Text_Printf(text, "Player A has %d in their 'to play' pile and %d in their 'played' pile.\n",
                 Pile_GetNumCards(Player_GetToPlayPile(playerA)),
                 Pile_GetNumCards(Player_GetPlayedPile(playerA)));
@@ -141,6 +145,7 @@ bool TableTop_DoBattle(TableTop *tableTop)
                 Pile_GetNumCards(Player_GetPlayedPile(playerB)));
     Text_Printf(text, "\n");
 
+    /* Is anyone out of cards? */
     bool someoneRanOutOfCards = false;
     if (Pile_GetNumCards(Player_GetToPlayPile(playerA)) == 0) {
         someoneRanOutOfCards = true;
@@ -153,6 +158,7 @@ bool TableTop_DoBattle(TableTop *tableTop)
         Observer_RunOut(observer, PYWAR_PLAYER_B);
     }
 
+    /* Answer main; after a tie with nobody out, battle again: the function calls itself. */
     if (!someoneRanOutOfCards && tie) {
         return TableTop_DoBattle(tableTop);
     } else {

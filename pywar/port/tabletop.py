@@ -32,14 +32,15 @@ class TableTop:
         self.rng = Rng(seed)                            # srand(seed), the table's own
         text_printf(text, "Welcome to the Game of War!\n\n")
         for i in range(MAXCARDS):
-            card = Card()
-            self.deck[i] = card
+            card = Card()                               # a new card
+            self.deck[i] = card                         # kept, to be let go at the end
             suit = i // 13
             rank = i % 13
             card.set_suit_and_rank(suit, rank)
             self.currently_in_play.add_card_to_pile(card)
         text_printf(text, "Shuffling initial deck...\n\n")
         self.currently_in_play.shuffle(self.rng)
+        # Hand the shuffled pile out to A and B in turn, each card taken off its top.
         for i in range(MAXCARDS):
             card = self.currently_in_play.remove_top_card()
             if i % 2 == 0:
@@ -69,6 +70,7 @@ class TableTop:
         player_a, player_b = self.player_a, self.player_b
         currently_in_play = self.currently_in_play
         text = self.text
+        # Each player turns up the top card of its 'to play' pile.
         card_a = player_a.get_to_play_pile().remove_top_card()
         card_b = player_b.get_to_play_pile().remove_top_card()
         currently_in_play.add_card_to_pile(card_a)
@@ -98,6 +100,7 @@ class TableTop:
             text_printf(text, "There is a tie... Doing another battle.\n\n")
             tie = True
 
+        # A player whose 'to play' pile is empty takes up its 'played' pile instead.
         if (player_a.get_to_play_pile().get_num_cards() == 0
                 and player_a.get_played_pile().get_num_cards() > 0):
             text_printf(text, "Player A ran out of cards in their 'to play' pile.  "
@@ -120,6 +123,7 @@ class TableTop:
             player_b.get_to_play_pile().shuffle(self.rng)
             self.observer.refill(PLAYER_B)
 
+        # Show where everyone's cards are.
         text_printf(text, f"Player A has {player_a.get_to_play_pile().get_num_cards()} in their "
                           f"'to play' pile and {player_a.get_played_pile().get_num_cards()} "
                           f"in their 'played' pile.\n")
@@ -128,6 +132,7 @@ class TableTop:
                           f"in their 'played' pile.\n")
         text_printf(text, "\n")
 
+        # Is anyone out of cards?
         someone_ran_out_of_cards = False
         if player_a.get_to_play_pile().get_num_cards() == 0:
             someone_ran_out_of_cards = True
@@ -138,6 +143,7 @@ class TableTop:
             text_printf(text, "Player B ran out of cards.  Player B has lost.\n")
             self.observer.run_out(PLAYER_B)
 
+        # Answer main; after a tie with nobody out, battle again: the method calls itself.
         if not someone_ran_out_of_cards and tie:
             return self.do_battle()
         else:
