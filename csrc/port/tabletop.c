@@ -4,6 +4,7 @@
 #include "../common/text.h"
 
 static int TableTop_ReadPile(const void *table, int number, uint8_t *ids);
+static int TableTop_CountPile(const void *table, int number);
 
 /* TableTop::TableTop; the seed replaces srand(time(NULL)).  Without memory it frees what
  * it made and returns PYWAR_ENOMEM. */
@@ -20,7 +21,7 @@ int TableTop_Init(TableTop *tableTop, uint32_t seed, int stack, PywarText *text,
         return PYWAR_ENOMEM;
     }
     tableTop->text = text;
-    Observer_Init(&tableTop->observer, tableTop, TableTop_ReadPile, trace);
+    Observer_Init(&tableTop->observer, tableTop, TableTop_ReadPile, TableTop_CountPile, trace);
     Rng_Seed(&tableTop->rng, seed);
     Text_Printf(text, "Welcome to the Game of War!\n\n");
     for (int i = 0; i < MAXCARDS; i++) {
@@ -166,16 +167,28 @@ bool TableTop_DoBattle(TableTop *tableTop)
     }
 }
 
+/* Not in the reference: the pile an observer's pile number names. */
+static Pile *TableTop_PileOf(TableTop *tableTop, int number)
+{
+    if (number == OBSERVER_POT) {
+        return &tableTop->currentlyInPlay;
+    }
+    Player *player = number / 2 == 0 ? &tableTop->playerA : &tableTop->playerB;
+    return number % 2 == 0 ? Player_GetToPlayPile(player) : Player_GetPlayedPile(player);
+}
+
+/* Not in the reference: the observer's ObserverCountPile, with Pile_GetNumCards, which
+ * disturbs no stack. */
+static int TableTop_CountPile(const void *table, int number)
+{
+    return Pile_GetNumCards(TableTop_PileOf((TableTop *)table, number));
+}
+
 /* Not in the reference: the observer's ObserverReadPile, a pile's card ids bottom first.
  * Program 6 pops a stack and pushes it back to read it, so the table is not const. */
 static int TableTop_ReadPile(const void *table, int number, uint8_t *ids)
 {
-    TableTop *tableTop = (TableTop *)table;
-    Pile *pile = &tableTop->currentlyInPlay;
-    if (number != OBSERVER_POT) {
-        Player *player = number / 2 == 0 ? &tableTop->playerA : &tableTop->playerB;
-        pile = number % 2 == 0 ? Player_GetToPlayPile(player) : Player_GetPlayedPile(player);
-    }
+    Pile *pile = TableTop_PileOf((TableTop *)table, number);
     Card *popped[MAXCARDS];
     int numCards = Pile_GetNumCards(pile);
     Card **cards = Pile_GetArray(pile, popped);

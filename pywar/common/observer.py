@@ -31,10 +31,13 @@ def played(player):
 class Observer:
     """Counts, digests and traces a game from its events. C: struct Observer."""
 
-    def __init__(self, read_pile, trace=None):
-        """read_pile(pile) gives a pile's card ids, bottom first; trace, if given, takes
+    def __init__(self, read_pile, trace=None, count_pile=None):
+        """read_pile(pile) gives a pile's card ids, bottom first, and count_pile(pile) its
+        size (the port's get_num_cards; without it, the length of what read_pile gives):
+        the cards are read only for the events that name them.  trace, if given, takes
         the trace's lines with .append. C: Observer_Init."""
         self.read_pile = read_pile
+        self.count_pile = count_pile or (lambda pile: len(read_pile(pile)))
         self.trace = trace
         self.places = getattr(trace, "places", None)     # the stepper's hook; None: off
         self.result = Counts()
@@ -48,9 +51,9 @@ class Observer:
 
     def sizes(self):
         """The sizes of every pile now: (piles, pot). C: Observer_ReadSizes."""
-        piles = [[len(self.read_pile(to_play(p))), len(self.read_pile(played(p)))]
+        piles = [[self.count_pile(to_play(p)), self.count_pile(played(p))]
                  for p in range(PLAYERS)]
-        return piles, len(self.read_pile(POT))
+        return piles, self.count_pile(POT)
 
     def here(self):
         """Where the port is now, for a trace that keeps places (trace.locate(): the
@@ -86,7 +89,7 @@ class Observer:
             result.war_depths[self.wars] = result.war_depths.get(self.wars, 0) + 1
             result.deepest_war = max(result.deepest_war, self.wars)
         self.wars = 0
-        held = [len(self.read_pile(to_play(p))) + len(self.read_pile(played(p)))
+        held = [self.count_pile(to_play(p)) + self.count_pile(played(p))
                 for p in range(PLAYERS)]
         for p in range(PLAYERS):
             self.deficit[p] = max(self.deficit[p], held[1 - p] - held[p])

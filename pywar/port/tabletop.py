@@ -28,7 +28,7 @@ class TableTop:
         self.currently_in_play = Pile(stack)
         self.deck = [None] * MAXCARDS
         self.text = text                                # cout
-        self.observer = Observer(self.read_pile, trace)
+        self.observer = Observer(self.read_pile, trace, self.count_pile)
         self.rng = Rng(seed)                            # srand(seed), the table's own
         text_printf(text, "Welcome to the Game of War!\n\n")
         for i in range(MAXCARDS):
@@ -40,8 +40,7 @@ class TableTop:
             self.currently_in_play.add_card_to_pile(card)
         text_printf(text, "Shuffling initial deck...\n\n")
         self.currently_in_play.shuffle(self.rng)
-        # Hand the shuffled pile out to A and B in turn, each card taken off its top.
-        for i in range(MAXCARDS):
+        for i in range(MAXCARDS):                       # deal: A, B, A, ... off the top
             card = self.currently_in_play.remove_top_card()
             if i % 2 == 0:
                 self.player_a.get_to_play_pile().add_card_to_pile(card)
@@ -149,14 +148,24 @@ class TableTop:
         else:
             return someone_ran_out_of_cards
 
+    def pile_of(self, number):
+        """Not in the reference: the pile an observer's pile number names
+        (pywar.common.observer). C: TableTop_PileOf."""
+        if number == POT:
+            return self.currently_in_play
+        player = self.player_a if number // 2 == 0 else self.player_b
+        return player.get_to_play_pile() if number % 2 == 0 else player.get_played_pile()
+
+    def count_pile(self, number):
+        """Not in the reference: the observer's count_pile, a pile's size, read with
+        get_num_cards, so that counting disturbs no stack. C: TableTop_CountPile."""
+        return self.pile_of(number).get_num_cards()
+
     def read_pile(self, number):
         """Not in the reference: the observer's read_pile, a pile's card ids
         (suit * 13 + rank), bottom first (pile numbers: pywar.common.observer).
         C: TableTop_ReadPile."""
-        pile = self.currently_in_play
-        if number != POT:
-            player = self.player_a if number // 2 == 0 else self.player_b
-            pile = player.get_to_play_pile() if number % 2 == 0 else player.get_played_pile()
+        pile = self.pile_of(number)
         num_cards = pile.get_num_cards()
         cards = pile.get_array()
         ids = [cards[i].get_suit() * 13 + cards[i].get_rank() for i in range(num_cards)]
