@@ -361,6 +361,31 @@ class Game:
 
 
 MACHINERY = ("pywar.common.*", "pywar.step.*")   # what pdb steps over
+PORT_ADDITIONS = {"read_pile", "count_pile", "pile_of"}   # TableTop's, for the observer
+
+
+def machinery(frame):
+    """True for a frame of pywar's machinery, or of code it called: the observer, the
+    digest and the trace, and the TableTop methods that only the observer calls."""
+    while frame is not None:
+        module = frame.f_globals.get("__name__", "")
+        if module.startswith("pywar.common.") or (
+                module == "pywar.port.tabletop" and frame.f_code.co_name in PORT_ADDITIONS):
+            return True
+        frame = frame.f_back
+    return False
+
+
+def debugger():
+    """A pdb that steps over pywar's machinery (machinery()), none of it the reference's,
+    so that s(tep) at an observer call goes on to the reference's next line."""
+    import pdb
+
+    class Debugger(pdb.Pdb):
+        def stop_here(self, frame):
+            return not machinery(frame) and super().stop_here(frame)
+
+    return Debugger(skip=MACHINERY)
 
 
 def debug(seed, rules, engine, stack, stream):
@@ -369,7 +394,7 @@ def debug(seed, rules, engine, stack, stream):
     over pywar's own machinery (the observer, the digest, the trace), so that s(tep)
     goes into the port's or the twin's code only."""
     import pdb
-    debugger = pdb.Pdb(skip=MACHINERY)
+    session = debugger()
     text = StreamText(stream)
     if engine == "port-python":
         stop, function, arguments = "TableTop.do_battle", port_main, (seed, stack, text)
@@ -378,8 +403,8 @@ def debug(seed, rules, engine, stack, stream):
         stop, function, arguments = "Game.play_round", game.play, ()
     print(f"pywar step --pdb: seed {seed}, engine {engine}; stopping in {stop} "
           "(c continues, n next line, s steps in, p EXPR prints, q quits)", file=sys.stderr)
-    debugger.cmdqueue = [f"tbreak {stop}", "continue"]
+    session.cmdqueue = [f"tbreak {stop}", "continue"]
     try:
-        debugger.runcall(function, *arguments)
+        session.runcall(function, *arguments)
     except pdb.bdb.BdbQuit:
         pass
