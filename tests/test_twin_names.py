@@ -10,7 +10,7 @@ TWIN = ROOT / "pywar" / "twin"
 ENGINE_C = ROOT / "csrc" / "engine"
 DEFINITION = re.compile(r"^(?:static\s+)?(?:inline\s+)?[\w\s*]+?\b([A-Z][A-Za-z]*_[A-Za-z0-9]+)"
                         r"\s*\([^;{]*\)\s*\{", re.M)
-NAMED = re.compile(r"C: ([A-Z][A-Za-z]*_[A-Za-z0-9]+)")
+NAMED = re.compile(r"C: ([A-Z][a-z][A-Za-z]*_[A-Za-z0-9]+)")       # a function, not a macro
 
 SPECIALISED = "a rule set's own loop of Game_PlayRound; the twin plays the general one"
 PICKUP = "the pickup's fast path into the winner's ring; the twin's Game_Collect does it"
