@@ -192,7 +192,7 @@ def plain_csv(simulation):
         winner = int(arrays["winner"][i])
         row = [seed, "" if winner < 0 else "ABCDEFGH"[winner],
                pywar.rules.OUTCOMES[arrays["outcome"][i]]]
-        row += [int(arrays[name][i]) for name in stats.CSV_COLUMNS[3:14]]
+        row += [int(arrays[name][i]) for name in stats.CSV_COLUMNS[3:-3]]    # the counts
         row += ["" if arrays[name][i] < 0 else int(arrays[name][i])
                 for name in ("cycle_start", "cycle_period")]
         row.append(f"{int(arrays['digest'][i]):016x}")
