@@ -1,7 +1,7 @@
 """pywar's benchmarks (pytest-benchmark), side by side in one run:
 
     pytest bench --benchmark-group-by=group --benchmark-json=bench.json
-    python bench/report.py bench.json        # the README's table: games/s and ratios
+    python bench/report.py bench.json        # docs/performance.md's table: games/s and ratios
 
 Groups: batch-<preset> (the C engine against the twin, games per second), yardstick-iofall
 (the engine's batch in plain C against bench/tight_iofall.c, a single-purpose loop of the
