@@ -31,7 +31,7 @@ __all__ = ["ENGINES", "ExactResult", "Game", "GameResult", "PRESETS", "Rules", "
            "make_rules", "play", "preset", "resolve_engine", "simulate", "usable_cores"]
 
 LAZY = {"Simulation": ("sim.simulation", "Simulation"), "Game": ("step.model", "Game"),
-        "SimulationInterrupted": ("sim.batch", "SimulationInterrupted"),
+        "SimulationInterrupted": ("sim.simulation", "SimulationInterrupted"),
         "_checked": ("_checked", None)}
 
 

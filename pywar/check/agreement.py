@@ -141,7 +141,7 @@ def in_bulk(one, other, traces=False):
 def bulk_runs(one, other, rules, start, count, report):
     """Both engines' Simulations of count seeds from start, the C engine's first, and
     whether a Ctrl-C cut them short (then the games both finished are compared)."""
-    from ..sim.batch import SimulationInterrupted
+    from ..sim.simulation import SimulationInterrupted
     runs = {}
     for engine in ("c", "python"):
         try:

@@ -20,7 +20,7 @@ import numpy as np
 from .. import _checked, twin
 from .accumulator import WAR_DEPTHS, Accumulator, accumulate
 from ..common.fields import BATCH_FIELDS, BY_NAME, OUTCOMES, SEED_LIMIT
-from .simulation import CSV_HEADER, Simulation, csv_rows
+from .simulation import CSV_HEADER, Simulation, SimulationInterrupted, csv_rows
 from ..stopping import through_interrupts
 
 SMALLEST_CHUNK = 256
@@ -29,15 +29,6 @@ TWIN_CHUNK = 25              # the twin's games per chunk: a progress report eac
 WINDOW_PER_JOB = 4           # chunks a worker may run ahead of the folded prefix, per job
 POLL_SECONDS = 0.01          # how often the main thread looks at the workers
 WAIT = -1                    # Chunks.take: no chunk yet, the run is too far ahead
-
-
-class SimulationInterrupted(KeyboardInterrupt):
-    """Ctrl-C during simulate(): .simulation holds the games finished from the first
-    seed on, with no gap (a game after an unfinished one is left out)."""
-
-    def __init__(self, simulation):
-        super().__init__("simulation interrupted")
-        self.simulation = simulation
 
 
 def empty_arrays(count):

@@ -103,6 +103,15 @@ class Simulation:
             handle.write(csv_rows(self.seeds, self.arrays))
 
 
+class SimulationInterrupted(KeyboardInterrupt):
+    """Ctrl-C during simulate(): .simulation holds the games finished from the first
+    seed on, with no gap (a game after an unfinished one is left out)."""
+
+    def __init__(self, simulation):
+        super().__init__("simulation interrupted")
+        self.simulation = simulation
+
+
 def summarize(totals, players=2):
     """The statistics of an Accumulator of at least one game, as summary fields."""
     histograms, sums, games = totals.histograms, totals.sums, totals.games
