@@ -1,4 +1,4 @@
-"""Turn a pytest-benchmark JSON file into the README's table of figures.
+"""Turn a pytest-benchmark JSON file into docs/performance.md's table of figures.
 
     pytest bench --benchmark-json=bench.json && python bench/report.py bench.json
 """

@@ -1,4 +1,4 @@
-"""Measure what docs/scale.md and the README's Performance section quote: the cost of one
+"""Measure what docs/scale.md and docs/performance.md quote: the cost of one
 chunk (a Dask task, or a thread's chunk), and games/s on 1 and 2 local Dask workers
 against --jobs 1 and 2.  Not a test: run it by hand, on a quiet machine.
 

@@ -4,9 +4,8 @@ Python values out, and every C return code turned into an exception.
 The raw layer is pywar._core.lib; the friendly layer is pywar (the facade).
 """
 
-import threading
-
 from . import rules as rules_module
+from .common.fields import BATCH_FIELDS, FIELDS, OUTCOMES
 
 try:
     from ._core import ffi, lib
@@ -18,17 +17,9 @@ except ImportError as error:               # not built, or built but not loadabl
     else:
         MISSING = f"the C core (pywar._core) cannot be loaded ({error})"
 
-ERRORS = {-1: (MemoryError, "the C core ran out of memory"),
-          -2: (ValueError, "the C core refused the rules or the deal"),
-          -3: (KeyboardInterrupt, "the game was stopped")}
-
-BATCH_FIELDS = {                           # PywarBatch field: NumPy dtype
-    "rounds": "int32", "battles": "int32", "ties": "int32", "wars": "int32",
-    "longest_tie_streak": "int32", "stranded": "int32", "winner": "int8",
-    "outcome": "int8", "cycle_start": "int32", "cycle_period": "int32",
-    "digest": "uint64", "lead_changes": "int32", "biggest_pot": "int32", "comeback": "int32",
-    "deepest_war": "int32", "refills": "int32",
-}
+ERRORS = {"PYWAR_ENOMEM": (MemoryError, "the C core ran out of memory"),    # pywar.h's codes
+          "PYWAR_EINVAL": (ValueError, "the C core refused the rules or the deal"),
+          "PYWAR_ESTOPPED": (KeyboardInterrupt, "the game was stopped")}
 
 
 def available():
@@ -52,7 +43,8 @@ def check_status(status, refused=None):
     """Raise the exception that a C return code stands for; refused, if given, says
     what PYWAR_EINVAL means for this call."""
     if status != lib.PYWAR_OK:
-        error, message = ERRORS.get(status, (RuntimeError, f"C core error {status}"))
+        codes = {getattr(lib, name): meaning for name, meaning in ERRORS.items()}
+        error, message = codes.get(status, (RuntimeError, f"C core error {status}"))
         raise error(refused if refused and status == lib.PYWAR_EINVAL else message)
 
 
@@ -63,27 +55,24 @@ def c_rules(rules):
 
 def result_dict(result, players=2):
     """A PywarResult as a dict, with outcome names and winner None or a player number."""
-    return {
-        "winner": None if result.winner == lib.PYWAR_NOBODY else result.winner,
-        "outcome": rules_module.OUTCOMES[result.outcome],
-        "rounds": result.rounds,
-        "battles": result.battles,
-        "ties": result.ties,
-        "wars": result.wars,
-        "longest_tie_streak": result.longest_tie_streak,
-        "stranded": result.stranded,
-        "piles": [[result.piles[p][0], result.piles[p][1]] for p in range(players)],
-        "cycle_start": None if result.cycle_start < 0 else result.cycle_start,
-        "cycle_period": None if result.cycle_period < 0 else result.cycle_period,
-        "digest": result.digest,
-        "lead_changes": result.lead_changes,
-        "biggest_pot": result.biggest_pot,
-        "comeback": result.comeback,
-        "deepest_war": result.deepest_war,
-        "refills": result.refills,
-        "war_depths": {depth: result.war_depths[depth]
-                       for depth in range(1, lib.PYWAR_WAR_DEPTHS) if result.war_depths[depth]},
-    }
+    return {row.name: python_value(row.kind, getattr(result, row.name), players)
+            for row in FIELDS}
+
+
+def python_value(kind, value, players):
+    """A PywarResult field's value in Python: None for no winner and no cycle, an
+    outcome's name, the piles as [to play, played] lists, the war depths as a dict."""
+    if kind == "winner":
+        return None if value == lib.PYWAR_NOBODY else value
+    if kind == "outcome":
+        return OUTCOMES[value]
+    if kind == "cycle":
+        return None if value < 0 else value
+    if kind == "piles":
+        return [[value[p][0], value[p][1]] for p in range(players)]
+    if kind == "depths":
+        return {depth: value[depth] for depth in range(1, lib.PYWAR_WAR_DEPTHS) if value[depth]}
+    return value
 
 
 class Sink:
@@ -182,12 +171,14 @@ def c_deal(deal):
     return ffi.new("uint8_t[]", cards), ffi.new("int[]", [len(hand) for hand in deal])
 
 
-def play(seed, rules, transcript=False, deal=None, trace=False, stop=None):
+def play(seed, rules, transcript=False, deal=None, trace=False, stop=None, runner=None):
     """Play one game in C: (result dict, transcript or None, trace lines or None).
 
     transcript and trace are each False (none), True (returned as a str) or a text stream
     that receives the text piece by piece as the game goes.  deal, if given, is a hand of
-    card ids per player, each top first.  stop, a stop_flag(), ends the game early."""
+    card ids per player, each top first.  stop, a stop_flag(), ends the game early.
+    runner, if given, makes the C call of a game that streams no text: runner(call,
+    stop) (pywar.stopping.call_stoppably lets a Ctrl-C reach it)."""
     result = ffi.new("PywarResult *")
     stop = stop_flag() if stop is None else stop
     text, text_sink = text_buffer(transcript, stop)
@@ -197,7 +188,7 @@ def play(seed, rules, transcript=False, deal=None, trace=False, stop=None):
                                    stop))
     quiet = text_sink is None and trace_sink is None
     try:
-        status = call_stoppably(call, stop) if quiet and may_run_long(rules) else call()
+        status = runner(call, stop) if quiet and runner is not None else call()
     finally:
         words, events = take_texts(text, transcript, lines, trace)
     for sink in (text_sink, trace_sink):
@@ -205,69 +196,6 @@ def play(seed, rules, transcript=False, deal=None, trace=False, stop=None):
             raise sink.error                    # before the stop it caused
     check_status(status)
     return result_dict(result[0], rules_module.players(rules)), words, events
-
-
-LONG_ROUNDS = 1_000_000       # rounds that C plays in a few hundredths of a second
-
-
-def may_run_long(rules):
-    """True for a game that may go on for seconds: one that can repeat itself, with
-    cycle detection off and a cap above LONG_ROUNDS.  (Others end at a cycle, at the cap,
-    or, shuffled at random, in thousands of rounds at most.)"""
-    repeats = rules_module.can_cycle(rules) and not rules.detect_cycles
-    return repeats and rules.max_rounds > LONG_ROUNDS
-
-
-def through_interrupts(action):
-    """action(), started again whenever a further Ctrl-C lands in it, until it returns."""
-    while True:
-        try:
-            return action()
-        except KeyboardInterrupt:
-            continue
-
-
-def call_stoppably(call, stop):
-    """call() in a thread of its own while this one waits, so that a Ctrl-C can reach a
-    game that writes no text (nothing calls back into Python): it sets the stop flag,
-    waits until C has returned (C writes into buffers that the caller then frees), and
-    is raised again.  The thread's own exception is raised here."""
-    done = threading.Event()
-    guard = threading.Lock()
-    state = {"cancelled": False, "running": False}
-    outcome = {}
-
-    def work():
-        """Run call() unless the caller has given up first."""
-        with guard:
-            if state["cancelled"]:
-                return done.set()
-            state["running"] = True
-        try:
-            outcome["value"] = call()
-        except BaseException as error:
-            outcome["error"] = error
-        finally:
-            done.set()
-
-    def cancel():
-        """Stop the game, and say whether it had begun (then it must be waited for)."""
-        stop[0] = 1
-        with guard:
-            state["cancelled"] = True
-            return state["running"]
-
-    try:
-        threading.Thread(target=work, daemon=True).start()
-        while not done.wait(0.05):
-            pass
-    except KeyboardInterrupt:
-        if through_interrupts(cancel):
-            through_interrupts(done.wait)
-        raise
-    if "error" in outcome:
-        raise outcome["error"]
-    return outcome["value"]
 
 
 def stop_flag():
@@ -341,3 +269,61 @@ def rng_reduce(n, values):
     status = lib.pywar_rng_reduce(n, ffi.new("uint32_t[]", words), len(words), out)
     check_status(status, refused=f"the C core refused the modulus {n}: it must be at least 1")
     return list(out)
+
+
+def exact_tally(rules, prefixes, stop=None, listing=None):
+    """Play parts of every deal, each (prefix, mirrored), in C into one tally, without the
+    GIL, and return the tally's fields as Python values.  C: pywar_exact_part."""
+    tally = ffi.new("PywarExactTally *")
+    try:
+        exact_play(rules, prefixes, tally, stop, listing)
+        return tally_fields(tally, rules_module.deck_size(rules))
+    finally:
+        lib.pywar_exact_free(tally)
+
+
+def exact_play(rules, prefixes, tally, stop=None, listing=None):
+    """Play parts, each (prefix, mirrored), in C into a PywarExactTally that the caller
+    frees (pywar_exact_free).  C: pywar_exact_part."""
+    numbers = c_rules(rules)
+    for prefix, mirrored in prefixes:
+        start = ffi.new("uint8_t[]", list(prefix) or [0])
+        check_status(lib.pywar_exact_part(numbers, start, len(prefix), int(mirrored), tally,
+                                          ffi.NULL if listing is None else listing,
+                                          ffi.NULL if stop is None else stop))
+
+
+def tally_fields(tally, cards):
+    """A PywarExactTally's fields as Python values: counts, histograms as dicts, the
+    set of cycle keys, and the longest game (rounds, deal, battles) or None."""
+    def histogram(counts, size):
+        return {index: counts[index] for index in range(size) if counts[index]}
+    slots = [(tally.keys[2 * i], tally.keys[2 * i + 1]) for i in range(tally.keys_capacity)]
+    longest = None
+    if tally.longest_rounds > 0:
+        longest = (tally.longest_rounds, tuple(tally.longest[0:cards]), tally.longest_battles)
+    return dict(sequences=tally.sequences, a_wins=tally.a_wins, b_wins=tally.b_wins,
+                both_lose=tally.both_lose, cycles=tally.cycles, capped=tally.capped,
+                rounds=histogram(tally.rounds, tally.rounds_size),
+                battles=histogram(tally.battles, tally.battles_size),
+                cycle_lengths=histogram(tally.periods, tally.periods_size),
+                cycle_keys={(count - 1) << 64 | value for count, value in slots if count},
+                longest=longest)
+
+
+EXACT_COLUMNS = {"winner": "int8_t", "outcome": "int8_t", "rounds": "int32_t",
+                 "battles": "int32_t", "ties": "int32_t", "wars": "int32_t",
+                 "cycle_period": "int32_t"}         # PywarExactList's arrays
+
+
+def exact_listing(rules, prefix, mirrored, count):
+    """Each of the count games of one part, in order, played in C: (winner, outcome,
+    rounds, battles, ties, wars, cycle_period) tuples, winner None or 0/1, cycle_period
+    None unless it cycled.  C: pywar_exact_part with a PywarExactList."""
+    arrays = {name: ffi.new(f"{kind}[]", count) for name, kind in EXACT_COLUMNS.items()}
+    games = ffi.new("PywarExactList *", {"capacity": count, **arrays})
+    exact_tally(rules, [(prefix, mirrored)], listing=games)
+    rows = zip(*(list(arrays[name][0:games.count]) for name in EXACT_COLUMNS))
+    return [(None if winner < 0 else winner, OUTCOMES[outcome], rounds, battles, ties, wars,
+             None if period < 0 else period)
+            for winner, outcome, rounds, battles, ties, wars, period in rows]

@@ -8,6 +8,8 @@ every value means.
 from dataclasses import asdict, dataclass, replace
 from functools import partial
 
+from .common.fields import OUTCOMES  # noqa: F401 (the rules module has always offered it)
+
 SHORT_WARS = ("lose", "last-card", "all-but-one", "iofall")
 PICKUPS = ("smu", "pot-order", "random", "winner-first", "loser-first",
            "seat-interleaved", "seat-block")
@@ -15,7 +17,6 @@ PILES = ("to-play+played", "queue")
 SHUFFLES = ("smu", "swap-each", "fisher-yates")
 NARRATIONS = ("smu", "lehigh", "iofall")
 REFILLS = ("shuffle", "keep")
-OUTCOMES = ("win", "both-lose", "cycle", "capped")
 MAX_FACE_DOWN = 25
 MAX_PLAYERS = 8
 MAX_ROUNDS_LIMIT = 100_000_000
@@ -228,11 +229,16 @@ def parse_deal(text):
 
 
 def c_numbers(rules):
-    """The rules as the C core's PywarRules fields, in struct order (pywar.h)."""
-    return (rules.face_down, SHORT_WARS.index(rules.short_war), PICKUPS.index(rules.pickup),
-            PILES.index(rules.piles), SHUFFLES.index(rules.shuffle),
-            NARRATIONS.index(rules.narration), rules.max_rounds, int(rules.detect_cycles),
-            rules.players, *parse_deck(rules.deck), REFILLS.index(rules.refill))
+    """The rules as the C core's PywarRules fields, by name, in struct order (pywar.h):
+    a dict that cffi takes for the struct, and whose values the C drivers of tests/ and
+    bench/ take as arguments."""
+    ranks, suits = parse_deck(rules.deck)
+    return {"face_down": rules.face_down, "short_war": SHORT_WARS.index(rules.short_war),
+            "pickup": PICKUPS.index(rules.pickup), "piles": PILES.index(rules.piles),
+            "shuffle": SHUFFLES.index(rules.shuffle),
+            "narration": NARRATIONS.index(rules.narration), "max_rounds": rules.max_rounds,
+            "detect_cycles": int(rules.detect_cycles), "players": rules.players,
+            "ranks": ranks, "suits": suits, "refill": REFILLS.index(rules.refill)}
 
 
 def preset(name):

@@ -16,14 +16,12 @@ import pytest
 
 import pywar
 from conftest import needs_c
-from pywar import accumulator, stats
-from pywar.accumulator import Accumulator, accumulate
+from pywar.sim import simulation as stats
+from pywar.common.fields import BATCH_FIELDS
+from pywar.sim import accumulator
+from pywar.sim.accumulator import Accumulator, accumulate
 
-FIELD_DTYPES = {"rounds": "int32", "battles": "int32", "ties": "int32", "wars": "int32",
-                "longest_tie_streak": "int32", "stranded": "int32", "winner": "int8",
-                "outcome": "int8", "cycle_start": "int32", "cycle_period": "int32",
-                "digest": "uint64", "lead_changes": "int32", "biggest_pot": "int32",
-                "comeback": "int32", "deepest_war": "int32", "refills": "int32"}
+FIELD_DTYPES = BATCH_FIELDS          # every batch array, from the one table of fields
 
 
 def random_games(count, rng):
@@ -194,7 +192,7 @@ def plain_csv(simulation):
         winner = int(arrays["winner"][i])
         row = [seed, "" if winner < 0 else "ABCDEFGH"[winner],
                pywar.rules.OUTCOMES[arrays["outcome"][i]]]
-        row += [int(arrays[name][i]) for name in stats.CSV_COLUMNS[3:14]]
+        row += [int(arrays[name][i]) for name in stats.CSV_COLUMNS[3:-3]]    # the counts
         row += ["" if arrays[name][i] < 0 else int(arrays[name][i])
                 for name in ("cycle_start", "cycle_period")]
         row.append(f"{int(arrays['digest'][i]):016x}")

@@ -179,7 +179,7 @@ def interrupt_at(monkeypatch, module, name, call, engine=None):
 @pytest.mark.parametrize("where", ["as it starts", "in a worker"])
 def test_ctrl_c_in_the_c_pass_gives_no_verdict(capsys, monkeypatch, where):
     if where == "as it starts":
-        interrupt_at(monkeypatch, pywar, "simulate", 1, engine="c")
+        interrupt_at(monkeypatch, pywar.sim.run, "simulate", 1, engine="c")
     else:
         interrupt_at(monkeypatch, pywar._checked, "play_batch", 3)
     status, out, err = run(capsys, "check", "-n", "3000")
@@ -207,7 +207,7 @@ def test_ctrl_c_in_the_twin_pass_reports_the_games_compared(capsys, monkeypatch)
 
 
 def test_ctrl_c_seed_by_seed(capsys, monkeypatch):
-    interrupt_at(monkeypatch, pywar, "play", 7)          # the 4th game's first side
+    interrupt_at(monkeypatch, pywar.one_game, "play", 7)   # the 4th game's first side
     status, out, err = run(capsys, "check", "--engine", "port-python", "--against", "python",
                            "-n", "50", "--seed", "17455")
     assert (status, err) == (130, "pywar check: interrupted\n")

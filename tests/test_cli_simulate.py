@@ -10,8 +10,9 @@ import pytest
 
 import pywar
 from conftest import needs_c
-from pywar import batch, cli, installed
+from pywar import cli, installed
 from pywar.installed import install_hint
+from pywar.sim import batch
 
 ISSUE_KEYS = {"rules", "games", "seed", "engine", "jobs", "mean_rounds", "ci95_rounds",
               "median_rounds", "p90_rounds", "p99_rounds", "min_rounds", "max_rounds",

@@ -18,7 +18,7 @@ import pytest
 import pywar
 from conftest import ROOT, needs_c
 from pywar import cli
-from pywar.exhaustive import same_counts
+from pywar.exact.enumeration import same_counts
 from pywar.installed import install_hint
 
 pytestmark = needs_c
@@ -173,7 +173,7 @@ def test_without_distributed_the_option_says_how_to_install_it(capsys, monkeypat
 
 
 def test_an_unreachable_scheduler_is_an_input_output_error(capsys, monkeypatch):
-    from pywar import cluster
+    from pywar.sim import cluster
     monkeypatch.setattr(cluster, "CONNECT_SECONDS", 1)
     status, out, err = run_cli(capsys, "simulate", "-n", "10", "--scheduler",
                                f"tcp://127.0.0.1:{free_port()}")

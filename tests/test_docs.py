@@ -14,6 +14,14 @@ def test_readme_examples():
     assert tried > 0 and failures == 0
 
 
+@pytest.mark.parametrize("name", ["simulations.md", "exact.md"])
+def test_the_examples_moved_from_the_readme_run(name):
+    """The README's tour links to these pages; their examples run as the README's do."""
+    failures, tried = doctest.testfile(str(ROOT / "docs" / name), module_relative=False,
+                                       globs={"pywar": pywar})   # the README imported it
+    assert tried > 0 and failures == 0
+
+
 def rules_md_vectors():
     """The rows of the 'Whole games' table in docs/rules.md."""
     text = (ROOT / "docs" / "rules.md").read_text()

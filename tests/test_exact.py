@@ -12,7 +12,8 @@ import pytest
 
 import pywar
 from conftest import needs_c
-from pywar import cli, exhaustive
+from pywar import cli
+from pywar.exact import enumeration as exhaustive
 from pywar.rules import PICKUPS, SHORT_WARS, make_rules, parse_deck
 
 pytestmark = needs_c
@@ -260,15 +261,14 @@ def test_no_symmetry_where_it_is_not_exact(deck, dimensions):
 
 
 def test_c_refuses_a_mirror_where_the_symmetry_is_not_exact():
-    from pywar._checked import ffi
+    from pywar._checked import exact_play, ffi
     for rules, prefix in [(rules_of("5x1"), (0, 1)), (rules_of("6x1", "smu"), (0, 1)),
                           (rules_of("6x1"), (0,)), (rules_of("2x2"), (0, 0)),
                           (rules_of("4x2", short_war="iofall"), (0, 1))]:
         with pytest.raises(ValueError):
             exhaustive.run_parts([exhaustive.Part(rules, prefix, mirrored=True)])
     tally = ffi.new("PywarExactTally *")
-    exhaustive.c_play(rules_of("6x1"), [exhaustive.Part(rules_of("6x1"), (0, 1), True)],
-                      tally)
+    exact_play(rules_of("6x1"), [((0, 1), True)], tally)
     assert tally.sequences == 2 * 24
 
 

@@ -1,5 +1,5 @@
-"""Published counts that pywar exact reproduces (/work/research/anchors.md, sections 1
-and 2): OEIS A400411 (endless deals of n distinct cards, winner-first), Okwor's
+"""Published counts that pywar exact reproduces (the project's notes on published
+anchors, sections 1 and 2): OEIS A400411 (endless deals of n distinct cards, winner-first), Okwor's
 loser-first counts and longest games, Spivey's and Delahaye & Mathieu's cycles, the
 mean lengths, and Norvig's probabilities that A wins every battle.
 
@@ -10,7 +10,7 @@ import pytest
 
 import pywar
 from conftest import needs_c
-from pywar import exhaustive
+from pywar.exact import enumeration as exhaustive
 
 pytestmark = needs_c
 

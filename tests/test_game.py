@@ -12,9 +12,10 @@ import pytest
 
 import pywar
 from conftest import ROOT, reference_transcript
+import pywar.step.model
 from pywar import _checked
 from pywar.common.observer import Observer
-from pywar.game import Game, StepError
+from pywar.step.model import Game, StepError
 
 CHECK_ENGINE = "c" if _checked.available() else "python"
 
@@ -196,7 +197,7 @@ def test_bad_arguments_are_refused_in_one_line(kwargs, words):
 
 
 def test_a_game_too_long_to_keep_is_refused(monkeypatch):
-    monkeypatch.setattr(pywar.game, "MAX_EVENTS", 100)
+    monkeypatch.setattr(pywar.step.model, "MAX_EVENTS", 100)
     with pytest.raises(StepError, match="longer than 100 events"):
         Game(17455)
 
@@ -255,5 +256,5 @@ def test_steps_and_games_print_readably():
 
 def test_the_module_examples_run():
     import doctest
-    failures, tried = doctest.testmod(pywar.game)
+    failures, tried = doctest.testmod(pywar.step.model)
     assert tried > 0 and failures == 0

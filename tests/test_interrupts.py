@@ -321,7 +321,7 @@ def test_a_stoppable_call_is_waited_for_after_ctrl_c():
 
     threading.Timer(0.2, _thread.interrupt_main).start()
     with pytest.raises(KeyboardInterrupt):
-        pywar._checked.call_stoppably(slow_to_stop, stop)
+        pywar.stopping.call_stoppably(slow_to_stop, stop)
     order.append("raised")
     assert order == ["returned", "raised"]
 
@@ -329,7 +329,7 @@ def test_a_stoppable_call_is_waited_for_after_ctrl_c():
         raise ValueError("from the call")
 
     with pytest.raises(ValueError, match="from the call"):
-        pywar._checked.call_stoppably(failing, pywar._checked.stop_flag())
+        pywar.stopping.call_stoppably(failing, pywar._checked.stop_flag())
 
 
 def a_thread_plays(pid):

@@ -32,7 +32,7 @@ def driver(tmp_path_factory):
 @pytest.mark.parametrize("name, games", [("smu", 300), ("lehigh", 300), ("iofall", 300),
                                          ("iofall-single", 300)])
 def test_games_under_memcheck(driver, name, games):
-    numbers = [str(number) for number in c_numbers(PRESETS[name])]
+    numbers = [str(number) for number in c_numbers(PRESETS[name]).values()]
     command = ["valgrind", "--error-exitcode=99", "--leak-check=full",
                "--errors-for-leak-kinds=all", "--show-leak-kinds=all",
                str(driver), str(games), "1", *numbers, "10"]

@@ -1,6 +1,6 @@
 """The page of a game (pywar play --html): one self-contained file, and what it shows in a
 real browser (headless Chromium, driven by Selenium through Debian's chromedriver),
-checked against the reference transcript and pywar.table's state at each step."""
+checked against the reference transcript and pywar.common.table_state's state at each step."""
 
 import json
 import os
@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 
 import pywar
-import pywar.page
 import pywar.port.tabletop
+import pywar.step.page
 from conftest import reference_transcript
 from pywar.cli import main
 from pywar.common.trace import read
-from pywar.table import Table
+from pywar.common.table_state import Table
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
@@ -66,7 +66,7 @@ def test_a_path_that_cannot_be_written_fails_before_the_game(tmp_path, capsys):
 
 
 def test_a_game_too_long_for_a_page_leaves_no_file(tmp_path, capsys, monkeypatch):
-    monkeypatch.setattr(pywar.page, "MAX_EVENTS", 100)
+    monkeypatch.setattr(pywar.step.page, "MAX_EVENTS", 100)
     path = tmp_path / "game.html"
     status = main(["play", "--seed", "17455", "--html", str(path), "--json"])
     out, err = capsys.readouterr()
@@ -78,7 +78,7 @@ def test_a_game_too_long_for_a_page_leaves_no_file(tmp_path, capsys, monkeypatch
 
 def test_the_page_module_example_runs():
     import doctest
-    failures, tried = doctest.testmod(pywar.page)
+    failures, tried = doctest.testmod(pywar.step.page)
     assert tried > 0 and failures == 0
 
 
@@ -145,7 +145,7 @@ return shown;
 
 
 def expected_after(header, events, position):
-    """What the page must show after `position` events: pywar.table's state."""
+    """What the page must show after `position` events: pywar.common.table_state's state."""
     table = Table(header, events)
     table.run(until=position)
     state = table.state()
@@ -159,7 +159,7 @@ def expected_after(header, events, position):
 
 
 def check_shown(browser, header, events, position, transcript):
-    """The page shows the table of pywar.table after `position` events, and the
+    """The page shows the table of pywar.common.table_state after `position` events, and the
     transcript's lines so far (the last 41 steps' lines) end where the reference's do."""
     shown = browser.execute_script(SHOWN)
     expected = expected_after(header, events, position)
@@ -267,7 +267,7 @@ def test_a_trace_pywar_cannot_replay_gets_no_code_pane(browser, tmp_path):
     moved = json.loads(header)
     moved["seed"] = 1553                                # the header of another game
     path = tmp_path / "moved.html"
-    path.write_text(pywar.page.html(json.dumps(moved, separators=(",", ":")) + "\n" + rest))
+    path.write_text(pywar.step.page.html(json.dumps(moved, separators=(",", ":")) + "\n" + rest))
     assert json.loads(embedded(path.read_text(), "source"))["code"] is None
     browser.get(path.as_uri())
     shown = browser.execute_script(SHOWN)

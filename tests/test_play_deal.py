@@ -1,5 +1,5 @@
 """pywar play --deal A/B: a given deal from the command line, and Spivey's 52-card deal
-("Cycles in War", 2010; /work/research/anchors.md 1d), which cycles under winner-first."""
+("Cycles in War", 2010; the notes on published anchors, 1d), which cycles under winner-first."""
 
 import json
 

@@ -1,4 +1,4 @@
-"""The figure of pywar simulate --plot (pywar.plot.figure_of), read from the matplotlib
+"""The figure of pywar simulate --plot (pywar.sim.plot.figure_of), read from the matplotlib
 Figure itself: the game lengths stacked by how the games ended, with a legend that
 counts them, thousands separators on the axes, and '1 game' for one.  The expected
 counts come from the simulation's kept arrays, counted here."""
@@ -10,7 +10,7 @@ import pywar
 from conftest import needs_c
 
 pytest.importorskip("matplotlib")
-from pywar.plot import figure_of  # noqa: E402  (after the skip: it needs matplotlib)
+from pywar.sim.plot import figure_of  # noqa: E402  (after the skip: it needs matplotlib)
 
 
 @pytest.fixture(scope="module")

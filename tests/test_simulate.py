@@ -7,7 +7,7 @@ import pytest
 import pywar
 import pywar.cli
 from conftest import needs_c
-from pywar import batch
+from pywar.sim import batch
 
 ISSUE_KEYS = {"rules", "games", "seed", "engine", "jobs", "mean_rounds", "ci95_rounds",
               "median_rounds", "p90_rounds", "p99_rounds", "min_rounds", "max_rounds",

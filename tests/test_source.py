@@ -1,4 +1,4 @@
-"""Where each event was made (pywar.source): the line the page marks, in Python and in C,
+"""Where each event was made (pywar.step.source): the line the page marks, in Python and in C,
 holds the observer call that told that event, for every event of a game; the pairing of
 the two ports' calls covers every call of the port; and a C port that drifts from the
 Python is refused."""
@@ -9,7 +9,7 @@ import re
 import pytest
 
 import pywar
-import pywar.source as source
+import pywar.step.source as source
 from pywar.port import program4, tabletop
 
 CALL_OF_EVENT = {"deal": "deal", "round": "round", "face_up": "face_up", "battle": "battle",

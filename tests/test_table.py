@@ -1,4 +1,4 @@
-"""pywar.table rebuilds a game from its trace alone, and the narrator tells its
+"""pywar.common.table_state rebuilds a game from its trace alone, and the narrator tells its
 transcript event by event."""
 
 import json
@@ -8,7 +8,7 @@ import pytest
 import pywar
 from conftest import needs_c
 from pywar.common.trace import TraceError, read
-from pywar.table import Table
+from pywar.common.table_state import Table
 from pywar.twin.narrator import narrate_steps
 
 GAMES = [(seed, rules, dimensions) for seed in (1, 12, 351, 1553, 17455)

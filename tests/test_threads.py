@@ -47,7 +47,7 @@ def build(directory, *defines):
 
 
 def run(binary, games, threads, preset):
-    numbers = [str(number) for number in c_numbers(PRESETS[preset])]
+    numbers = [str(number) for number in c_numbers(PRESETS[preset]).values()]
     return subprocess.run([str(binary), str(games), str(threads), *numbers],
                           capture_output=True, text=True, timeout=600,
                           env={**os.environ, "TSAN_OPTIONS": TSAN_OPTIONS})

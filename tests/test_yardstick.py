@@ -33,7 +33,7 @@ def test_the_tight_loop_plays_the_engines_games(tmp_path, name, face_down):
     driver = build(tmp_path, "driver", [str(ROOT / "bench" / "driver.c"), *core])
     tight = build(tmp_path, "tight", [str(ROOT / "bench" / "tight_iofall.c"),
                                       str(ROOT / "csrc" / "common" / "rng.c")])
-    numbers = [str(number) for number in c_numbers(PRESETS[name])]
+    numbers = [str(number) for number in c_numbers(PRESETS[name]).values()]
     engine = subprocess.run([str(driver), "3000", "5", *numbers], capture_output=True,
                             text=True, check=True).stdout
     loop = subprocess.run([str(tight), "3000", "5", str(face_down)], capture_output=True,

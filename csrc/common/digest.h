@@ -17,6 +17,8 @@
 #define DIGEST_TAKE_BACK 0x6000u
 #define DIGEST_END 0x7000u
 #define DIGEST_TIE 2u
+#define DIGEST_PLAYER_SHIFT 8     /* kind | player << 8 | card or count */
+#define DIGEST_OUTCOME_SHIFT 4    /* END | outcome << 4 | winner + 1 */
 
 static inline uint64_t Digest_Fold(uint64_t digest, uint32_t code)
 {
@@ -26,7 +28,7 @@ static inline uint64_t Digest_Fold(uint64_t digest, uint32_t code)
 /* An event about a player's card: kind | player << 8 | card id. */
 static inline uint64_t Digest_FoldCard(uint64_t digest, uint32_t kind, int player, int card)
 {
-    return Digest_Fold(digest, kind | (uint32_t)player << 8 | (uint32_t)card);
+    return Digest_Fold(digest, kind | (uint32_t)player << DIGEST_PLAYER_SHIFT | (uint32_t)card);
 }
 
 #endif

@@ -9,11 +9,12 @@
 #define PLAYERS 2
 
 void Observer_Init(Observer *observer, const void *table, ObserverReadPile readPile,
-                   PywarText *trace)
+                   ObserverCountPile countPile, PywarText *trace)
 {
     memset(observer, 0, sizeof *observer);
     observer->table = table;
     observer->readPile = readPile;
+    observer->countPile = countPile;
     observer->trace = trace;
     observer->result.winner = PYWAR_NOBODY;
     observer->result.cycle_start = -1;
@@ -27,15 +28,19 @@ static int Observer_Read(const Observer *observer, int pile, uint8_t *ids)
     return observer->readPile(observer->table, pile, ids);
 }
 
+static int Observer_Count(const Observer *observer, int pile)
+{
+    return observer->countPile(observer->table, pile);
+}
+
 /* The sizes of every pile now. */
 static void Observer_ReadSizes(const Observer *observer, TraceEvent *event)
 {
-    uint8_t ids[PYWAR_MAXCARDS];
     for (int p = 0; p < PLAYERS; p++) {
-        event->piles[p][0] = Observer_Read(observer, OBSERVER_TO_PLAY(p), ids);
-        event->piles[p][1] = Observer_Read(observer, OBSERVER_PLAYED(p), ids);
+        event->piles[p][0] = Observer_Count(observer, OBSERVER_TO_PLAY(p));
+        event->piles[p][1] = Observer_Count(observer, OBSERVER_PLAYED(p));
     }
-    event->pot = Observer_Read(observer, OBSERVER_POT, ids);
+    event->pot = Observer_Count(observer, OBSERVER_POT);
 }
 
 /* A new event of this kind, with the counters and the sizes of the piles now. */
@@ -64,7 +69,6 @@ static void Observer_Flush(Observer *observer)
 static void Observer_Tally(Observer *observer)
 {
     PywarResult *result = &observer->result;
-    uint8_t ids[PYWAR_MAXCARDS];
     int held[PLAYERS];
     if (observer->wars > 0) {
         int depth = observer->wars < PYWAR_WAR_DEPTHS ? observer->wars : PYWAR_WAR_DEPTHS - 1;
@@ -73,8 +77,8 @@ static void Observer_Tally(Observer *observer)
     }
     observer->wars = 0;
     for (int p = 0; p < PLAYERS; p++) {
-        held[p] = Observer_Read(observer, OBSERVER_TO_PLAY(p), ids)
-                  + Observer_Read(observer, OBSERVER_PLAYED(p), ids);
+        held[p] = Observer_Count(observer, OBSERVER_TO_PLAY(p))
+                  + Observer_Count(observer, OBSERVER_PLAYED(p));
     }
     for (int p = 0; p < PLAYERS; p++) {
         int ahead = held[1 - p] - held[p];
@@ -206,7 +210,7 @@ void Observer_Refill(Observer *observer, int player)
     int n = Observer_Read(observer, OBSERVER_TO_PLAY(player), hand);
     observer->result.refills++;
     observer->result.digest = Digest_Fold(observer->result.digest,
-                                          DIGEST_REFILL | (uint32_t)player << 8 | (uint32_t)n);
+                                          DIGEST_REFILL | (uint32_t)player << DIGEST_PLAYER_SHIFT | (uint32_t)n);
     Observer_Start(observer, &event, TRACE_REFILL);
     event.player = player;
     for (int i = 0; i < n; i++) {
@@ -229,7 +233,6 @@ void Observer_RunOut(Observer *observer, int player)
 void Observer_End(Observer *observer)
 {
     PywarResult *result = &observer->result;
-    uint8_t ids[PYWAR_MAXCARDS];
     TraceEvent event;
     Observer_Flush(observer);
     Observer_Tally(observer);
@@ -240,12 +243,12 @@ void Observer_End(Observer *observer)
         result->winner = observer->lost[0] ? PYWAR_PLAYER_B : PYWAR_PLAYER_A;
     }
     for (int p = 0; p < PLAYERS; p++) {
-        result->piles[p][0] = Observer_Read(observer, OBSERVER_TO_PLAY(p), ids);
-        result->piles[p][1] = Observer_Read(observer, OBSERVER_PLAYED(p), ids);
+        result->piles[p][0] = Observer_Count(observer, OBSERVER_TO_PLAY(p));
+        result->piles[p][1] = Observer_Count(observer, OBSERVER_PLAYED(p));
     }
-    result->stranded = Observer_Read(observer, OBSERVER_POT, ids);
+    result->stranded = Observer_Count(observer, OBSERVER_POT);
     result->comeback = result->winner >= 0 ? observer->deficit[result->winner] : 0;
-    result->digest = Digest_Fold(result->digest, DIGEST_END | (uint32_t)result->outcome << 4
+    result->digest = Digest_Fold(result->digest, DIGEST_END | (uint32_t)result->outcome << DIGEST_OUTCOME_SHIFT
                                                      | (uint32_t)(result->winner + 1));
     Observer_Start(observer, &event, TRACE_END);
     event.player = result->winner;

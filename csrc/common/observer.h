@@ -19,10 +19,13 @@
 
 /* Fill ids with the pile's card ids, bottom first; return how many. */
 typedef int (*ObserverReadPile)(const void *table, int pile, uint8_t *ids);
+/* The pile's size, read without disturbing it (a stack is not popped to count it). */
+typedef int (*ObserverCountPile)(const void *table, int pile);
 
 typedef struct Observer {
     const void *table;
     ObserverReadPile readPile;
+    ObserverCountPile countPile;
     PywarText *trace;          /* NULL: no trace */
     PywarResult result;        /* the counters, the digest, the winner and the outcome */
     int streak;                /* ties in a row in this round */
@@ -36,7 +39,7 @@ typedef struct Observer {
 } Observer;
 
 void Observer_Init(Observer *observer, const void *table, ObserverReadPile readPile,
-                   PywarText *trace);
+                   ObserverCountPile countPile, PywarText *trace);
 void Observer_Deal(Observer *observer);
 void Observer_Round(Observer *observer);
 void Observer_FaceUp(Observer *observer);

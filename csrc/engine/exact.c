@@ -23,6 +23,10 @@
 #define EXACT_B PYWAR_PLAYER_B
 #define EXACT_BOTH 3u
 #define EXACT_STOP_EVERY 4096u    /* sequences between looks at the stop flag */
+#define RANK_BITS 4               /* a hand packs its ranks, 4 bits each, top first */
+#define RANK_MASK 15u             /* one rank of a packed hand */
+#define FIRST_KEYS 256            /* the cycle-key table's first capacity */
+#define FIRST_HISTOGRAM 64        /* a histogram's first size */
 
 /* The rules as the loop reads them, decided once per part. */
 typedef struct ExactSpec {
@@ -70,15 +74,15 @@ typedef struct WarPlan {
 
 static inline int Table_Pop(Table *table, int player)
 {
-    int rank = (int)(table->hand[player] & 15u);
-    table->hand[player] >>= 4;
+    int rank = (int)(table->hand[player] & RANK_MASK);
+    table->hand[player] >>= RANK_BITS;
     table->count[player]--;
     return rank;
 }
 
 static inline void Table_Push(Table *table, int player, int rank)
 {
-    table->hand[player] |= (uint64_t)rank << (4 * table->count[player]);
+    table->hand[player] |= (uint64_t)rank << (RANK_BITS * table->count[player]);
     table->count[player]++;
 }
 
@@ -342,9 +346,9 @@ static inline void Quick_Store(const Quick *quick, Table *table)
  * Table's general way. */
 static inline int Table_PlayRound(Quick *quick, Table *table, const ExactSpec *spec)
 {
-    uint64_t a = quick->handA & 15u, b = quick->handB & 15u;
-    quick->handA >>= 4;
-    quick->handB >>= 4;
+    uint64_t a = quick->handA & RANK_MASK, b = quick->handB & RANK_MASK;
+    quick->handA >>= RANK_BITS;
+    quick->handB >>= RANK_BITS;
     quick->countA--;
     quick->countB--;
     quick->rounds++;
@@ -358,9 +362,9 @@ static inline int Table_PlayRound(Quick *quick, Table *table, const ExactSpec *s
     uint64_t bWins = a < b;
     uint64_t bFirst = spec->bFirst ^ (bWins & spec->bFirstFlips);
     uint64_t low = bFirst ? b : a;
-    uint64_t pair = low | (a ^ b ^ low) << 4;
+    uint64_t pair = low | (a ^ b ^ low) << RANK_BITS;
     uint64_t toB = 0 - bWins;
-    int shift = 4 * (bWins ? quick->countB : quick->countA);
+    int shift = RANK_BITS * (bWins ? quick->countB : quick->countA);
     quick->handA |= (pair << shift) & ~toB;
     quick->handB |= (pair << shift) & toB;
     quick->countA += 2 - 2 * (int)bWins;
@@ -416,10 +420,10 @@ static inline CycleKey Exact_StateKey(const Quick *quick, int swapped)
     CycleKey key;
     if (swapped) {
         key.countA = (uint64_t)quick->countB;
-        key.digits = quick->handB | quick->handA << (4 * quick->countB);
+        key.digits = quick->handB | quick->handA << (RANK_BITS * quick->countB);
     } else {
         key.countA = (uint64_t)quick->countA;
-        key.digits = quick->handA | quick->handB << (4 * quick->countA);
+        key.digits = quick->handA | quick->handB << (RANK_BITS * quick->countA);
     }
     return key;
 }
@@ -477,7 +481,7 @@ static int Exact_Place(uint64_t *slots, int64_t capacity, CycleKey key)
 static int Exact_AddCycle(PywarExactTally *tally, CycleKey key)
 {
     if (2 * (tally->keys_count + 1) > tally->keys_capacity) {
-        int64_t capacity = tally->keys_capacity ? 2 * tally->keys_capacity : 256;
+        int64_t capacity = tally->keys_capacity ? 2 * tally->keys_capacity : FIRST_KEYS;
         uint64_t *slots = calloc((size_t)capacity * 2, sizeof *slots);
         if (slots == NULL) {
             return PYWAR_ENOMEM;
@@ -502,7 +506,7 @@ static int Exact_AddCycle(PywarExactTally *tally, CycleKey key)
 static int Exact_Count(uint64_t **histogram, int32_t *size, int32_t index, uint64_t weight)
 {
     if (index >= *size) {
-        int32_t grown = *size > 0 ? *size : 64;
+        int32_t grown = *size > 0 ? *size : FIRST_HISTOGRAM;
         while (grown <= index) {
             grown *= 2;
         }

@@ -67,7 +67,9 @@ typedef struct Lead {
 enum WarEnd { WAR_GOES_ON, WAR_ENDS_ROUND };
 
 /* Lehigh's Card(n) builds clubs, diamonds, hearts, spades (docs/rules.md section 2). */
-static const uint8_t LEHIGH_SUITS[4] = {3, 1, 0, 2};
+#define STANDARD_RANKS 13        /* the standard deck, whose order Lehigh's narration keeps */
+#define STANDARD_SUITS 4
+static const uint8_t LEHIGH_SUITS[STANDARD_SUITS] = {3, 1, 0, 2};
 
 /* ---- Setting up ---- */
 
@@ -247,10 +249,11 @@ STEP void Game_Place(Game *game, Spec spec, int player, CardId card)
 /* The deck in build order in the pot: card ids in order, Lehigh's suits clubs first. */
 static void Game_BuildDeck(Game *game)
 {
-    int lehigh = game->rules.narration == PYWAR_NARRATION_LEHIGH && game->rules.ranks == 13
-                 && game->rules.suits == 4;
+    int lehigh = game->rules.narration == PYWAR_NARRATION_LEHIGH
+                 && game->rules.ranks == STANDARD_RANKS && game->rules.suits == STANDARD_SUITS;
     for (int i = 0; i < game->deckSize; i++) {
-        game->pot[i] = (CardId)(lehigh ? LEHIGH_SUITS[i / 13] * 13 + i % 13 : i);
+        game->pot[i] = (CardId)(lehigh ? LEHIGH_SUITS[i / STANDARD_RANKS] * STANDARD_RANKS
+                                         + i % STANDARD_RANKS : i);
     }
     game->potCount = game->deckSize;
 }
@@ -306,7 +309,7 @@ static void Game_Refill(Game *game, Spec spec, int player)
     }
     Hand_Clear(played);
     game->result.refills++;
-    Game_Fold(game, DIGEST_REFILL | (uint32_t)player << 8 | toPlay->count);
+    Game_Fold(game, DIGEST_REFILL | (uint32_t)player << DIGEST_PLAYER_SHIFT | toPlay->count);
     if (spec.observed) {
         CardId cards[PYWAR_MAXCARDS];
         for (uint32_t i = 0; i < toPlay->count; i++) {
@@ -979,7 +982,8 @@ static void Game_Finish(Game *game, Spec spec)
         result->piles[p][1] = (int32_t)game->played[p].count;
     }
     result->stranded = game->potCount;
-    Game_Fold(game, DIGEST_END | (uint32_t)result->outcome << 4 | (uint32_t)(result->winner + 1));
+    Game_Fold(game, DIGEST_END | (uint32_t)result->outcome << DIGEST_OUTCOME_SHIFT
+                        | (uint32_t)(result->winner + 1));
     if (spec.observed) {
         Game_TellEnd(game);
     }
@@ -1020,14 +1024,26 @@ STEP int Game_PlayWith(Game *game, Spec spec)
 }
 
 /* One copy of the loop per preset, its rules constants (see the top of the file). */
-static const Spec SPEC_SMU = {2, 0, PYWAR_SHORT_LOSE, PYWAR_PICKUP_SMU, 0, PYWAR_SHUFFLE_SMU,
-                              0, 0, 0, 0};
-static const Spec SPEC_LEHIGH = {2, 3, PYWAR_SHORT_ALL_BUT_ONE, PYWAR_PICKUP_POT_ORDER, 1,
-                                 PYWAR_SHUFFLE_SWAP_EACH, 0, 1, 1, 0};
-static const Spec SPEC_IOFALL = {2, 3, PYWAR_SHORT_IOFALL, PYWAR_PICKUP_RANDOM, 1,
-                                 PYWAR_SHUFFLE_FISHER_YATES, 0, 0, 0, 0};
-static const Spec SPEC_IOFALL_SINGLE = {2, 1, PYWAR_SHORT_IOFALL, PYWAR_PICKUP_RANDOM, 1,
-                                        PYWAR_SHUFFLE_FISHER_YATES, 0, 0, 0, 0};
+static const Spec SPEC_SMU = {
+    .players = 2, .faceDown = 0, .shortWar = PYWAR_SHORT_LOSE, .pickup = PYWAR_PICKUP_SMU,
+    .queue = 0, .shuffle = PYWAR_SHUFFLE_SMU, .keep = 0, .owners = 0, .watching = 0,
+    .observed = 0,
+};
+static const Spec SPEC_LEHIGH = {
+    .players = 2, .faceDown = 3, .shortWar = PYWAR_SHORT_ALL_BUT_ONE,
+    .pickup = PYWAR_PICKUP_POT_ORDER, .queue = 1, .shuffle = PYWAR_SHUFFLE_SWAP_EACH,
+    .keep = 0, .owners = 1, .watching = 1, .observed = 0,
+};
+static const Spec SPEC_IOFALL = {
+    .players = 2, .faceDown = 3, .shortWar = PYWAR_SHORT_IOFALL, .pickup = PYWAR_PICKUP_RANDOM,
+    .queue = 1, .shuffle = PYWAR_SHUFFLE_FISHER_YATES, .keep = 0, .owners = 0, .watching = 0,
+    .observed = 0,
+};
+static const Spec SPEC_IOFALL_SINGLE = {
+    .players = 2, .faceDown = 1, .shortWar = PYWAR_SHORT_IOFALL, .pickup = PYWAR_PICKUP_RANDOM,
+    .queue = 1, .shuffle = PYWAR_SHUFFLE_FISHER_YATES, .keep = 0, .owners = 0, .watching = 0,
+    .observed = 0,
+};
 
 static int Game_PlaySmu(Game *game) { return Game_PlayWith(game, SPEC_SMU); }
 static int Game_PlayLehigh(Game *game) { return Game_PlayWith(game, SPEC_LEHIGH); }

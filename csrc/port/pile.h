@@ -8,7 +8,7 @@
 #include "../common/rng.h"
 #include "stack.h"
 
-#define MAXCARDS 52
+#define MAXCARDS PYWAR_MAXCARDS   /* the reference's name for the deck's 52 cards */
 
 typedef struct Pile {
     Card *cards[MAXCARDS];   /* Program 4: an array of card pointers, the top last */

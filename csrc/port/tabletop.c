@@ -4,6 +4,7 @@
 #include "../common/text.h"
 
 static int TableTop_ReadPile(const void *table, int number, uint8_t *ids);
+static int TableTop_CountPile(const void *table, int number);
 
 /* TableTop::TableTop; the seed replaces srand(time(NULL)).  Without memory it frees what
  * it made and returns PYWAR_ENOMEM. */
@@ -20,16 +21,16 @@ int TableTop_Init(TableTop *tableTop, uint32_t seed, int stack, PywarText *text,
         return PYWAR_ENOMEM;
     }
     tableTop->text = text;
-    Observer_Init(&tableTop->observer, tableTop, TableTop_ReadPile, trace);
+    Observer_Init(&tableTop->observer, tableTop, TableTop_ReadPile, TableTop_CountPile, trace);
     Rng_Seed(&tableTop->rng, seed);
     Text_Printf(text, "Welcome to the Game of War!\n\n");
     for (int i = 0; i < MAXCARDS; i++) {
-        Card *card = Card_New();
+        Card *card = Card_New();            /* a card on the heap */
         if (card == NULL) {
             TableTop_Destroy(tableTop);
             return PYWAR_ENOMEM;
         }
-        tableTop->deck[i] = card;
+        tableTop->deck[i] = card;           /* kept, to be freed at the end */
         int suit = i / 13;
         int rank = i % 13;
         Card_SetSuitAndRank(card, suit, rank);
@@ -37,6 +38,7 @@ int TableTop_Init(TableTop *tableTop, uint32_t seed, int stack, PywarText *text,
     }
     Text_Printf(text, "Shuffling initial deck...\n\n");
     Pile_Shuffle(currentlyInPlay, &tableTop->rng);
+    /* Hand the shuffled pile out to A and B in turn, each card taken off its top. */
     for (int i = 0; i < MAXCARDS; i++) {
         Card *card = Pile_RemoveTopCard(currentlyInPlay);
         if (i % 2 == 0) {
@@ -75,6 +77,7 @@ bool TableTop_DoBattle(TableTop *tableTop)
     Pile *currentlyInPlay = &tableTop->currentlyInPlay;
     PywarText *text = tableTop->text;
     Observer *observer = &tableTop->observer;
+    /* Each player turns up the top card of its 'to play' pile. */
     Card *cardA = Pile_RemoveTopCard(Player_GetToPlayPile(playerA));
     Card *cardB = Pile_RemoveTopCard(Player_GetToPlayPile(playerB));
     Pile_AddCardToPile(currentlyInPlay, cardA);
@@ -107,6 +110,7 @@ bool TableTop_DoBattle(TableTop *tableTop)
         tie = true;
     }
 
+    /* A player whose 'to play' pile is empty takes up its 'played' pile instead. */
     if (Pile_GetNumCards(Player_GetToPlayPile(playerA)) == 0
         && Pile_GetNumCards(Player_GetPlayedPile(playerA)) > 0) {
         Text_Printf(text, "Player A ran out of cards in their 'to play' pile.  "
@@ -133,6 +137,7 @@ bool TableTop_DoBattle(TableTop *tableTop)
         Observer_Refill(observer, PYWAR_PLAYER_B);
     }
 
+    /* Show where everyone's cards are. */
     Text_Printf(text, "Player A has %d in their 'to play' pile and %d in their 'played' pile.\n",
                 Pile_GetNumCards(Player_GetToPlayPile(playerA)),
                 Pile_GetNumCards(Player_GetPlayedPile(playerA)));
@@ -141,6 +146,7 @@ bool TableTop_DoBattle(TableTop *tableTop)
                 Pile_GetNumCards(Player_GetPlayedPile(playerB)));
     Text_Printf(text, "\n");
 
+    /* Is anyone out of cards? */
     bool someoneRanOutOfCards = false;
     if (Pile_GetNumCards(Player_GetToPlayPile(playerA)) == 0) {
         someoneRanOutOfCards = true;
@@ -153,6 +159,7 @@ bool TableTop_DoBattle(TableTop *tableTop)
         Observer_RunOut(observer, PYWAR_PLAYER_B);
     }
 
+    /* Answer main; after a tie with nobody out, battle again: the function calls itself. */
     if (!someoneRanOutOfCards && tie) {
         return TableTop_DoBattle(tableTop);
     } else {
@@ -160,16 +167,28 @@ bool TableTop_DoBattle(TableTop *tableTop)
     }
 }
 
+/* Not in the reference: the pile an observer's pile number names. */
+static Pile *TableTop_PileOf(TableTop *tableTop, int number)
+{
+    if (number == OBSERVER_POT) {
+        return &tableTop->currentlyInPlay;
+    }
+    Player *player = number / 2 == 0 ? &tableTop->playerA : &tableTop->playerB;
+    return number % 2 == 0 ? Player_GetToPlayPile(player) : Player_GetPlayedPile(player);
+}
+
+/* Not in the reference: the observer's ObserverCountPile, with Pile_GetNumCards, which
+ * disturbs no stack. */
+static int TableTop_CountPile(const void *table, int number)
+{
+    return Pile_GetNumCards(TableTop_PileOf((TableTop *)table, number));
+}
+
 /* Not in the reference: the observer's ObserverReadPile, a pile's card ids bottom first.
  * Program 6 pops a stack and pushes it back to read it, so the table is not const. */
 static int TableTop_ReadPile(const void *table, int number, uint8_t *ids)
 {
-    TableTop *tableTop = (TableTop *)table;
-    Pile *pile = &tableTop->currentlyInPlay;
-    if (number != OBSERVER_POT) {
-        Player *player = number / 2 == 0 ? &tableTop->playerA : &tableTop->playerB;
-        pile = number % 2 == 0 ? Player_GetToPlayPile(player) : Player_GetPlayedPile(player);
-    }
+    Pile *pile = TableTop_PileOf((TableTop *)table, number);
     Card *popped[MAXCARDS];
     int numCards = Pile_GetNumCards(pile);
     Card **cards = Pile_GetArray(pile, popped);

@@ -68,6 +68,7 @@ def build_parser():
                     epilog=EPILOG)
     parser.add_argument("--version", action=Version)
     build_subcommands(parser)
+    parser.set_defaults(whole=parser)   # for a command about pywar itself (completion)
     return parser
 
 

@@ -79,8 +79,7 @@ def fish_script(parser):
 
 def run_completion(args):
     """Print the completion script of the whole pywar parser for args.shell."""
-    from . import build_parser
-    parser = build_parser()
+    parser = args.whole                 # the whole pywar parser (cli.build_parser)
     if args.shell == "fish":
         sys.stdout.write(fish_script(parser))
         return 0

@@ -4,9 +4,9 @@ import json
 import sys
 
 from ..common.trace import TraceError, read
-from ..compare import Side, first_difference, header_difference, header_words
-from ..outside import kind_of
-from ..replay import split_lines
+from ..check.difference import Side, first_difference, header_difference, header_words
+from ..check.implementations import kind_of
+from ..check.replay import split_lines
 from .common import examples
 from .inputs import NOT_WANTED, InputError, read_input, say_error
 

@@ -12,7 +12,7 @@ import sys
 
 import argparse
 
-from ..exhaustive import exact
+from ..exact.enumeration import exact
 from . import common as cli
 from .simulate import add_scheduler_option, check_scheduler, cluster_client
 

@@ -20,8 +20,7 @@ def subcommands(parser):
 
 def run_help(args):
     """Print the help asked for: 0."""
-    from . import build_parser
-    parser = build_parser()
+    parser = args.whole                 # the whole pywar parser (cli.build_parser)
     chosen = parser if args.topic is None else subcommands(parser)[args.topic]
     chosen.print_help()
     return 0

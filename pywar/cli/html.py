@@ -1,8 +1,8 @@
-"""pywar play --html FILE: the page of the game (pywar.page), its file opened before the
+"""pywar play --html FILE: the page of the game (pywar.step.page), its file opened before the
 game (outputs.OutputFile) and written after it.  Exit status 3, after one line on
 stderr, when it cannot be."""
 
-from .. import page
+from ..step import page
 from .inputs import InputError, cannot
 
 

@@ -79,8 +79,7 @@ def page(parser):
 
 def run_man(args):
     """Print the manual page: 0."""
-    from . import build_parser
-    sys.stdout.write(page(build_parser()))
+    sys.stdout.write(page(args.whole))   # the whole pywar parser (cli.build_parser)
     return 0
 
 

@@ -5,7 +5,7 @@ import sys
 import time
 
 import pywar
-from .. import page
+from ..step import page
 from ..rules import DEAL_HELP, check_deal, parse_deal
 from .common import (add_engine_option, add_rule_options, examples, rules_and_engine,
                      seed_type, usage_errors)
@@ -45,7 +45,7 @@ def run_play(args):
                       ("--trace", args.trace, False, "ascii")) as files:
         seed = args.seed
         if seed is None:
-            seed = int(time.time()) % 2 ** 32
+            seed = int(time.time()) % pywar.SEED_LIMIT
             print(f"seed: {seed}", file=sys.stderr)
         collector = page.Collector() if args.html else None
         game = pywar.play(seed, rules=rules, engine=engine, stack=args.stack, deal=deal,

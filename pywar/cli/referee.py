@@ -3,11 +3,10 @@
 import sys
 
 from ..common.trace import read
-from ..outside import OutsideError, implementation
-from ..referee import NotATranscript, referee
-from ..replay import split_lines
+from ..check.implementations import OutsideError, implementation
+from ..check.referee import NotATranscript, referee
+from ..check.replay import narrate_steps, split_lines
 from ..rules import PRESETS
-from ..twin.narrator import narrate_steps
 from .common import examples, seed_type, usage_errors
 from .inputs import NOT_WANTED, InputError, read_input, say_error, seconds_type
 

@@ -9,6 +9,7 @@ import sys
 from contextlib import ExitStack, contextmanager
 
 import pywar
+from ..common.fields import BY_NAME, NOTABLE, NOTABLE_LINES, SPREADS
 from .common import (InterruptGuard, Progress, add_engine_option, add_jobs_option,
                      add_progress_option, add_rule_options, add_seed_range_options, check_jobs,
                      count_type, examples, rules_and_engine, table, usage_errors)
@@ -63,28 +64,36 @@ def count_rows(summary):
         ("per game", f"ties {summary['mean_ties']:.2f}, wars {summary['mean_wars']:.2f}, "
                      f"battles {summary['mean_battles']:.1f}, stranded cards "
                      f"{summary['mean_stranded']:.3f} ({summary['games_with_stranded']:,} games)"),
-        ("swings", f"lead changes {summary['mean_lead_changes']:.2f} (most "
-                   f"{summary['max_lead_changes']:,}), biggest pot "
-                   f"{summary['mean_biggest_pot']:.2f} (most {summary['max_biggest_pot']:,})"),
-        ("", f"comeback {summary['mean_comeback']:.2f} (most {summary['max_comeback']:,}), "
-             f"refills {summary['mean_refills']:.2f} (most {summary['max_refills']:,})"),
+        *paired_rows("swings", spreads(summary)),
         ("war depths", ", ".join(f"{depth}: {rounds:,}" for depth, rounds in depths.items())
          + " (rounds with so many wars)" if depths else "no wars"),
     ]
 
 
+def spreads(summary):
+    """The mean and the most of each count the summary spreads (pywar.common.fields)."""
+    return [f"{BY_NAME[name].spread} {summary[f'mean_{name}']:.2f} "
+            f"(most {summary[f'max_{name}']:,})" for name in SPREADS]
+
+
+def notable_games(summary):
+    """A line for each notable game: what it is, its seed, and its count."""
+    notable = summary["notable_games"]
+    return [line.format(seed=notable[key]["seed"], value=notable[key][NOTABLE[key][1]])
+            for key, line in NOTABLE_LINES.items()]
+
+
+def paired_rows(label, parts):
+    """Parts two to a row, the first row labelled."""
+    pairs = [", ".join(parts[i:i + 2]) for i in range(0, len(parts), 2)]
+    return [(label if i == 0 else "", pair) for i, pair in enumerate(pairs)]
+
+
 def tail_rows(summary):
     """The notable games, the speed and the digest."""
-    notable = summary["notable_games"]
     speed = summary["games_per_second"]
     return [
-        ("notable", f"longest seed {notable['longest']['seed']} "
-                    f"({notable['longest']['rounds']:,} rounds), deepest war seed "
-                    f"{notable['deepest_war']['seed']} ({notable['deepest_war']['wars']} wars)"),
-        ("", f"biggest comeback seed {notable['biggest_comeback']['seed']} "
-             f"({notable['biggest_comeback']['cards']} cards), most lead changes seed "
-             f"{notable['most_lead_changes']['seed']} "
-             f"({notable['most_lead_changes']['changes']:,})"),
+        *paired_rows("notable", notable_games(summary)),
         ("speed", "-" if speed is None else f"{speed:,.0f} games/s"),
         ("digest", summary["digest"]),
     ]
@@ -125,7 +134,7 @@ def cluster_client(args):
     if args.scheduler is None:
         yield None
         return
-    from .. import cluster
+    from ..sim import cluster
     with usage_errors(args.parser):
         cluster.require_distributed()
     try:
@@ -163,7 +172,7 @@ def simulated(args, rules, engine, guard, client, rows):
 
 def nothing_finished(args, rules, engine, client):
     """The Simulation of no games, as simulate() would have given it."""
-    from ..accumulator import Accumulator
+    from ..sim.accumulator import Accumulator
     jobs = 1 if engine == "python" else args.jobs or pywar.usable_cores()
     return pywar.Simulation(rules=rules.name, engine=engine, jobs=jobs, first_seed=args.seed,
                             requested=args.games, seconds=0.0, players=rules.players,
@@ -184,7 +193,7 @@ def write_results(args, simulation, plot):
     if not simulation.games:
         plot.discard()
         return
-    from ..plot import plot_format
+    from ..sim.plot import plot_format
     with plot.failures():
         simulation.plot(plot.stream, format=plot_format(args.plot))
 
@@ -197,7 +206,7 @@ def check_outputs(args):
         args.parser.error("--json and --csv - both write stdout: give --csv a file")
     refuse_stdout("--plot", args.plot, args.parser)
     if args.plot:
-        from ..plot import plot_format
+        from ..sim.plot import plot_format
         plot_format(args.plot)
 
 
@@ -208,7 +217,7 @@ def check_scheduler(args):
     if args.jobs is not None:
         raise ValueError("--jobs sets the threads on this machine: with --scheduler the "
                          "cluster's workers play (local:N starts N of them)")
-    from ..cluster import parse_scheduler
+    from ..sim.cluster import parse_scheduler
     parse_scheduler(args.scheduler)
 
 

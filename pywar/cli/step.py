@@ -4,20 +4,17 @@
     printf 'until 10\\npiles\\nquit\\n' | pywar step --seed 17455     # a script of commands
     pywar step --pdb --seed 17455                    # the port under pdb, in do_battle
 
-The stepper (pywar/stepper.py) says what each command does (help); stepping through
+The stepper (pywar/step/prompt.py) says what each command does (help); stepping through
 the whole game prints the transcript exactly, and nothing else goes to stdout.
 """
 
-import pdb
 import sys
 import time
 
-from .. import check_port, twin
-from ..game import Game, stepping_engine
-from ..port import StreamText
-from ..port.program4 import main as port_main
+import pywar
+from ..step.model import Game, debug, stepping_engine
 from ..rules import make_rules
-from ..stepper import Stepper
+from ..step.prompt import Stepper
 from .common import add_rule_options, examples, rule_dimensions, seed_type, usage_errors
 
 STEP_ENGINES = ("port-python", "python")
@@ -28,28 +25,8 @@ def checked_args(args):
     with usage_errors(args.parser):
         rules = make_rules(args.rules, **rule_dimensions(args))
         engine = stepping_engine(args.engine, rules, None)
-        check_port(engine, rules, args.stack)
+        pywar.check_port(engine, rules, args.stack)
     return rules, engine
-
-
-def debug(seed, rules, engine, stack):
-    """Play the game under pdb, stopped first in the port's TableTop.do_battle (the
-    twin's Game.play_round for engine python); the transcript goes to stdout."""
-    debugger = pdb.Pdb()
-    text = StreamText(sys.stdout)
-    if engine == "port-python":
-        stop, function, arguments = "TableTop.do_battle", port_main, (seed, stack, text)
-    else:
-        game = twin.Game(seed, rules, text)
-        stop, function, arguments = "Game.play_round", game.play, ()
-    print(f"pywar step --pdb: seed {seed}, engine {engine}; stopping in {stop} "
-          "(c continues, n next line, s steps in, p EXPR prints, q quits)", file=sys.stderr)
-    debugger.cmdqueue = [f"tbreak {stop}", "continue"]
-    try:
-        debugger.runcall(function, *arguments)
-    except pdb.bdb.BdbQuit:
-        pass
-    return 0
 
 
 def run_step(args):
@@ -57,10 +34,11 @@ def run_step(args):
     rules, engine = checked_args(args)
     seed = args.seed
     if seed is None:
-        seed = int(time.time()) % 2 ** 32
+        seed = int(time.time()) % pywar.SEED_LIMIT
         print(f"seed: {seed}", file=sys.stderr)
     if args.pdb:
-        return debug(seed, rules, engine, args.stack)
+        debug(seed, rules, engine, args.stack, sys.stdout)
+        return 0
     with usage_errors(args.parser):
         game = Game(seed, rules, engine=engine, stack=args.stack)
     Stepper(game).loop()

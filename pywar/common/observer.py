@@ -3,16 +3,15 @@ C: csrc/common/observer.c.
 
 The port calls an Observer method at each event of the reference's code: it is the
 port's one addition to the reference.  A trace that keeps places (the stepper's, in
-pywar.game) is also told where in the port each event was made; no other trace is, and
+pywar.step.model) is also told where in the port each event was made; no other trace is, and
 the check costs one comparison an event.  The observer reads the piles it needs through
 the port's own read_pile, so the port keeps the reference's types, and it counts what
 the engine counts as it plays (docs/rules.md, 7.9 and 11).  The port's games are smu
 games: two players, two piles each, a shuffled deal.
 """
 
-from dataclasses import dataclass, field
-
 from . import digest
+from .fields import Counts
 from .trace import event_line
 
 PLAYERS = 2
@@ -29,36 +28,16 @@ def played(player):
     return 2 * player + 1
 
 
-@dataclass
-class Counts:
-    """What a game counts, and how it ended. C: struct PywarResult."""
-    winner: object = None            # 0 (A), 1 (B) or None
-    outcome: str = "win"
-    rounds: int = 0
-    battles: int = 0
-    ties: int = 0
-    wars: int = 0
-    longest_tie_streak: int = 0
-    stranded: int = 0
-    piles: list = field(default_factory=list)
-    cycle_start: object = None
-    cycle_period: object = None
-    digest: int = digest.OFFSET
-    lead_changes: int = 0
-    biggest_pot: int = 0
-    comeback: int = 0
-    deepest_war: int = 0
-    refills: int = 0
-    war_depths: dict = field(default_factory=dict)     # wars in a round: rounds
-
-
 class Observer:
     """Counts, digests and traces a game from its events. C: struct Observer."""
 
-    def __init__(self, read_pile, trace=None):
-        """read_pile(pile) gives a pile's card ids, bottom first; trace, if given, takes
+    def __init__(self, read_pile, trace=None, count_pile=None):
+        """read_pile(pile) gives a pile's card ids, bottom first, and count_pile(pile) its
+        size (the port's get_num_cards; without it, the length of what read_pile gives):
+        the cards are read only for the events that name them.  trace, if given, takes
         the trace's lines with .append. C: Observer_Init."""
         self.read_pile = read_pile
+        self.count_pile = count_pile or (lambda pile: len(read_pile(pile)))
         self.trace = trace
         self.places = getattr(trace, "places", None)     # the stepper's hook; None: off
         self.result = Counts()
@@ -72,9 +51,9 @@ class Observer:
 
     def sizes(self):
         """The sizes of every pile now: (piles, pot). C: Observer_ReadSizes."""
-        piles = [[len(self.read_pile(to_play(p))), len(self.read_pile(played(p)))]
+        piles = [[self.count_pile(to_play(p)), self.count_pile(played(p))]
                  for p in range(PLAYERS)]
-        return piles, len(self.read_pile(POT))
+        return piles, self.count_pile(POT)
 
     def here(self):
         """Where the port is now, for a trace that keeps places (trace.locate(): the
@@ -110,7 +89,7 @@ class Observer:
             result.war_depths[self.wars] = result.war_depths.get(self.wars, 0) + 1
             result.deepest_war = max(result.deepest_war, self.wars)
         self.wars = 0
-        held = [len(self.read_pile(to_play(p))) + len(self.read_pile(played(p)))
+        held = [self.count_pile(to_play(p)) + self.count_pile(played(p))
                 for p in range(PLAYERS)]
         for p in range(PLAYERS):
             self.deficit[p] = max(self.deficit[p], held[1 - p] - held[p])

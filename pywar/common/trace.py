@@ -4,10 +4,11 @@ writes the event lines; the header is written here for every implementation."""
 
 import json
 
+from .fields import OUTCOMES
+
 VERSION = 1
 KINDS = ("deal", "round", "take_back", "face_up", "battle", "pickup", "refill",
          "face_down", "run_out", "cap", "cycle", "end")
-OUTCOMES = ("win", "both-lose", "cycle", "capped")
 
 
 def spell(data):

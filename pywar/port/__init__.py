@@ -14,41 +14,19 @@ names the C function beside it in csrc/port/.  Read the three side by side
 It plays only the smu rules, and needs nothing beyond the standard library.
 """
 
+from ..common.fields import check_seed, text_target
 from .pile import STACKS
 from .program4 import main
 
-SEED_LIMIT = 2 ** 32
-
-
-class StreamText:
-    """Text that is written to a text stream as it is said. C: a PywarText with a sink."""
-
-    def __init__(self, stream):
-        self.stream = stream
-
-    def append(self, line):
-        """Write one piece of the text."""
-        self.stream.write(line)
-
-
-def text_for(wanted):
-    """Where text goes: None for False, a list for True, a StreamText for a stream."""
-    if wanted is False:
-        return None
-    if wanted is True:
-        return []
-    return StreamText(wanted)
 
 
 def check(seed, stack):
-    """Raise a one-line TypeError or ValueError for a bad seed or stack."""
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"seed must be an integer from 0 to {SEED_LIMIT - 1}")
-    if not 0 <= seed < SEED_LIMIT:
-        raise ValueError(f"seed must be from 0 to {SEED_LIMIT - 1} (32 bits), not {seed}")
+    """The seed as an int, or a one-line TypeError or ValueError for a bad seed or stack."""
+    seed = check_seed(seed)
     if stack not in STACKS:
         raise ValueError(f"stack must be 'pile' (Program 4) or 'adt' (Program 6), "
                          f"not {stack!r}")
+    return seed
 
 
 def play(seed, stack="pile", transcript=False, trace=False):
@@ -58,9 +36,9 @@ def play(seed, stack="pile", transcript=False, trace=False):
     (the text is returned) or a text stream (the text is written to it as the game
     goes, and None is returned).  The trace is its event lines, without the header
     (pywar.common.trace.header_line writes that). C: pywar_port_play."""
-    check(seed, stack)
-    text = text_for(transcript)
-    trace_text = text_for(trace)
+    seed = check(seed, stack)
+    text = text_target(transcript)
+    trace_text = text_target(trace)
     counts = main(seed, stack, text, trace_text)
     words = "".join(text) if transcript is True else None
     trace_words = "".join(trace_text) if trace is True else None

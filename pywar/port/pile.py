@@ -8,7 +8,9 @@ standard stack ADT: here a Python list used only as a stack (append to push, pop
 way and then Program 6's.
 """
 
-MAXCARDS = 52
+from ..rules import MAX_CARDS
+
+MAXCARDS = MAX_CARDS            # the reference's name for the deck's 52 cards
 STACKS = ("pile", "adt")       # Program 4's array, Program 6's stack ADT
 
 

@@ -28,19 +28,19 @@ class TableTop:
         self.currently_in_play = Pile(stack)
         self.deck = [None] * MAXCARDS
         self.text = text                                # cout
-        self.observer = Observer(self.read_pile, trace)
+        self.observer = Observer(self.read_pile, trace, self.count_pile)
         self.rng = Rng(seed)                            # srand(seed), the table's own
         text_printf(text, "Welcome to the Game of War!\n\n")
         for i in range(MAXCARDS):
-            card = Card()
-            self.deck[i] = card
+            card = Card()                               # a new card
+            self.deck[i] = card                         # kept, to be let go at the end
             suit = i // 13
             rank = i % 13
             card.set_suit_and_rank(suit, rank)
             self.currently_in_play.add_card_to_pile(card)
         text_printf(text, "Shuffling initial deck...\n\n")
         self.currently_in_play.shuffle(self.rng)
-        for i in range(MAXCARDS):
+        for i in range(MAXCARDS):                       # deal: A, B, A, ... off the top
             card = self.currently_in_play.remove_top_card()
             if i % 2 == 0:
                 self.player_a.get_to_play_pile().add_card_to_pile(card)
@@ -69,6 +69,7 @@ class TableTop:
         player_a, player_b = self.player_a, self.player_b
         currently_in_play = self.currently_in_play
         text = self.text
+        # Each player turns up the top card of its 'to play' pile.
         card_a = player_a.get_to_play_pile().remove_top_card()
         card_b = player_b.get_to_play_pile().remove_top_card()
         currently_in_play.add_card_to_pile(card_a)
@@ -98,6 +99,7 @@ class TableTop:
             text_printf(text, "There is a tie... Doing another battle.\n\n")
             tie = True
 
+        # A player whose 'to play' pile is empty takes up its 'played' pile instead.
         if (player_a.get_to_play_pile().get_num_cards() == 0
                 and player_a.get_played_pile().get_num_cards() > 0):
             text_printf(text, "Player A ran out of cards in their 'to play' pile.  "
@@ -120,6 +122,7 @@ class TableTop:
             player_b.get_to_play_pile().shuffle(self.rng)
             self.observer.refill(PLAYER_B)
 
+        # Show where everyone's cards are.
         text_printf(text, f"Player A has {player_a.get_to_play_pile().get_num_cards()} in their "
                           f"'to play' pile and {player_a.get_played_pile().get_num_cards()} "
                           f"in their 'played' pile.\n")
@@ -128,6 +131,7 @@ class TableTop:
                           f"in their 'played' pile.\n")
         text_printf(text, "\n")
 
+        # Is anyone out of cards?
         someone_ran_out_of_cards = False
         if player_a.get_to_play_pile().get_num_cards() == 0:
             someone_ran_out_of_cards = True
@@ -138,19 +142,30 @@ class TableTop:
             text_printf(text, "Player B ran out of cards.  Player B has lost.\n")
             self.observer.run_out(PLAYER_B)
 
+        # Answer main; after a tie with nobody out, battle again: the method calls itself.
         if not someone_ran_out_of_cards and tie:
             return self.do_battle()
         else:
             return someone_ran_out_of_cards
 
+    def pile_of(self, number):
+        """Not in the reference: the pile an observer's pile number names
+        (pywar.common.observer). C: TableTop_PileOf."""
+        if number == POT:
+            return self.currently_in_play
+        player = self.player_a if number // 2 == 0 else self.player_b
+        return player.get_to_play_pile() if number % 2 == 0 else player.get_played_pile()
+
+    def count_pile(self, number):
+        """Not in the reference: the observer's count_pile, a pile's size, read with
+        get_num_cards, so that counting disturbs no stack. C: TableTop_CountPile."""
+        return self.pile_of(number).get_num_cards()
+
     def read_pile(self, number):
         """Not in the reference: the observer's read_pile, a pile's card ids
         (suit * 13 + rank), bottom first (pile numbers: pywar.common.observer).
         C: TableTop_ReadPile."""
-        pile = self.currently_in_play
-        if number != POT:
-            player = self.player_a if number // 2 == 0 else self.player_b
-            pile = player.get_to_play_pile() if number % 2 == 0 else player.get_played_pile()
+        pile = self.pile_of(number)
         num_cards = pile.get_num_cards()
         cards = pile.get_array()
         ids = [cards[i].get_suit() * 13 + cards[i].get_rank() for i in range(num_cards)]

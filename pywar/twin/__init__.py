@@ -5,27 +5,8 @@ two engines give the same result, digest, transcript and trace for every seed.
 Read it, or step through it:  pywar.twin.play(1553, pywar.rules.preset("smu")).
 """
 
+from ..common.fields import text_target
 from .game import Game
-
-
-class StreamText:
-    """Text that is written to a text stream as it is said. C: a PywarText with a sink."""
-
-    def __init__(self, stream):
-        self.stream = stream
-
-    def append(self, words):
-        """Write one piece of the text."""
-        self.stream.write(words)
-
-
-def text_target(wanted):
-    """Where a transcript or trace goes: None, a list (to join), or a stream's writer."""
-    if wanted is True:
-        return []
-    if wanted is False:
-        return None
-    return StreamText(wanted)
 
 
 def play(seed, rules, transcript=False, deal=None, trace=False, stop=None):

@@ -4,15 +4,15 @@ section 14). C: csrc/engine/exact.c.
 The twin takes the C enumerator's steps with the same names, on ranks: a hand is a deque
 of ranks, top first, where the C packs it in a word.  It plays every rank sequence of a
 part in lexicographic order and tallies how each game ends, into a dict that the C's
-tally becomes too (pywar.exhaustive), so the two can be compared field by field.
+tally becomes too (pywar.exact.enumeration), so the two can be compared field by field.
 """
 
 from collections import deque
 
+from ..common.fields import OUTCOMES
 from ..rules import parse_deck
 
 A, B = 0, 1
-OUTCOMES = ("win", "both-lose", "cycle", "capped")
 
 
 class Table:

@@ -8,11 +8,12 @@ reads the same Spec, which keeps the two side by side.
 """
 
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..common import digest
+from ..common.fields import OUTCOMES, Counts
 from ..common.rng import Rng
-from ..common.trace import OUTCOMES, spell
+from ..common.trace import spell
 from ..rules import can_cycle, parse_deck
 from .cycle import Cycle
 from .hand import Hand
@@ -21,29 +22,6 @@ from .shuffle import shuffle_cards, shuffle_fisher_yates
 
 A, B = 0, 1
 LEHIGH_SUITS = (3, 1, 0, 2)      # Lehigh's Card(n) builds clubs, diamonds, hearts, spades
-
-
-@dataclass
-class Counts:
-    """What a game counts, and how it ended. C: struct PywarResult."""
-    winner: object = None            # a player number, or None
-    outcome: str = "win"
-    rounds: int = 0
-    battles: int = 0
-    ties: int = 0
-    wars: int = 0
-    longest_tie_streak: int = 0
-    stranded: int = 0
-    piles: list = field(default_factory=list)
-    cycle_start: object = None
-    cycle_period: object = None
-    digest: int = digest.OFFSET
-    lead_changes: int = 0
-    biggest_pot: int = 0
-    comeback: int = 0
-    deepest_war: int = 0
-    refills: int = 0
-    war_depths: dict = field(default_factory=dict)     # wars in a round: rounds
 
 
 @dataclass(frozen=True)

@@ -9,9 +9,9 @@ a player whose 'to play' pile was already empty before it is one of the battle's
 refills; any other refill comes later, in a war.
 """
 
+from ..common.fields import PLAYER_NAMES
 from ..rules import parse_deck
 
-PLAYER_NAMES = "ABCDEFGH"
 IOFALL_NAMES = ("User", "Computer")
 RANK_WORDS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
               "jack", "queen", "king", "ace")

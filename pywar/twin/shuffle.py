@@ -1,7 +1,7 @@
 """The three shuffles of docs/rules.md section 4, on a list of card ids whose index 0 is
 the bottom card. C: csrc/engine/shuffle.h.  Every draw is rand() % n."""
 
-MAXCARDS = 52
+from ..rules import MAX_CARDS as MAXCARDS     # C: PYWAR_MAXCARDS
 
 
 def swap(cards, i, j):

@@ -2,7 +2,7 @@
 refereed line by line: pywar referee.
 
     >>> import pywar
-    >>> from pywar.referee import referee
+    >>> from pywar.check.referee import referee
     >>> text = pywar.play(17455, transcript=True).transcript
     >>> referee(text).fault is None, referee(text, seed=17455).fault is None
     (True, True)
@@ -14,8 +14,8 @@ at least a card of that pile; the winner holding the higher rank, a tie going on
 pile counts; the refills exactly when a 'to play' pile is empty and 'played' is not; the
 run-out lines exactly when a 'to play' pile is still empty; and nothing after them.
 With a seed it also checks that the file is the reference's game of that seed, line for
-line.  The format and the rules are those of /work/shared/reference/smu-2019/README.md
-and docs/rules.md; the referee keeps its own card words and uses no engine, except to
+line.  The format and the rules are those of the SMU reference program's transcripts
+(docs/rules.md, which cites the reference); the referee keeps its own card words and uses no engine, except to
 tell the reference's game of a seed.
 """
 
@@ -285,8 +285,8 @@ def lines_of(text):
 def departure(lines, seed):
     """(index, the reference's line or None) of the first line that departs from the
     reference's game of the seed, or None."""
-    import pywar
-    reference = lines_of(pywar.play(seed, "smu", transcript=True).transcript)
+    from ..one_game import play
+    reference = lines_of(play(seed, "smu", transcript=True).transcript)
     for index, (line, wanted) in enumerate(zip(lines, reference)):
         if line != wanted:
             return index, wanted

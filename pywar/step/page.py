@@ -1,9 +1,9 @@
 """The page of a game: one self-contained HTML file that shows the game as it goes
 (pywar play --html game.html).
 
-    >>> import pywar, pywar.page
+    >>> import pywar, pywar.step.page
     >>> game = pywar.play(17455, trace=True)
-    >>> page = pywar.page.html(game.trace)
+    >>> page = pywar.step.page.html(game.trace)
     >>> page.startswith("<!DOCTYPE html>"), "http" in page.split("<body>")[1]
     (True, False)
 
@@ -11,10 +11,10 @@ The file holds everything it needs and works from file:// with no network: its s
 (assets/page.css), its script (assets/page.js) and the game itself, in two parts:
 
 - the trace (docs/trace.md), line for line as `pywar play --trace` writes it, from
-  which the script rebuilds the table at every event, as pywar.table does;
+  which the script rebuilds the table at every event, as pywar.common.table_state does;
 - the transcript's lines of each event, worked out here by narrate_steps, the one
   narrator (the script says no words of its own about the game);
-- the code beside the table (pywar.source): the source files that made the events and
+- the code beside the table (pywar.step.source): the source files that made the events and
   the line of each event, in Python and, for the port, in C; and how the game ended,
   in words (ending).
 
@@ -30,16 +30,16 @@ import re
 from importlib import resources
 
 from . import source
-from .common.trace import read
-from .twin.narrator import narrate_steps
+from ..common.fields import PLAYER_NAMES as NAMES
+from ..common.trace import read
+from ..twin.narrator import narrate_steps
 
 MAX_EVENTS = 250_000
-NAMES = "ABCDEFGH"
 
 
 def asset(name):
-    """The text of one of the page's files (pywar/assets/)."""
-    return resources.files("pywar").joinpath("assets", name).read_text(encoding="utf-8")
+    """The text of one of the page's files (pywar/step/assets/)."""
+    return resources.files(__package__).joinpath("assets", name).read_text(encoding="utf-8")
 
 
 def embedded(text):

@@ -1,15 +1,15 @@
 """Simulations and exact counts on a Dask cluster (pip install 'pywar[dask]').
 
 A simulation's chunks become Dask tasks: each plays its games in C on a worker and
-returns only the chunk's Accumulator (pywar/accumulator.py), plus its CSV rows or its
+returns only the chunk's Accumulator (pywar/sim/accumulator.py), plus its CSV rows or its
 arrays when they are wanted.  One collector thread submits the chunks, no more than a
 window ahead of the folded prefix, and folds the results in seed order as they come, so
 the summary and the digest are those of the threaded run; the main thread only sleeps
-and polls, as in pywar/batch.py.  A worker that dies loses no chunk (the scheduler runs
+and polls, as in pywar/sim/batch.py.  A worker that dies loses no chunk (the scheduler runs
 its tasks again) and counts none twice (a chunk is folded once, by its first game).
 Ctrl-C cancels the outstanding chunks and keeps the finished prefix.
 
-The exact enumeration's parts (pywar/exhaustive.py) run the same way: each task plays
+The exact enumeration's parts (pywar/exact/enumeration.py) run the same way: each task plays
 one part and returns its Tally, and tallies merge exactly in any order.
 """
 
@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from urllib.parse import urlsplit
 
 from . import batch
-from .installed import install_hint
+from ..installed import install_hint
 
 LOCAL = "local"
 PROTOCOLS = ("tcp", "tls", "ws", "wss", "ucx")    # the comms Dask connects a client by
@@ -84,7 +84,7 @@ def connect(scheduler):
     distributed = require_distributed()
     cluster = None
     if kind == LOCAL:
-        from . import usable_cores
+        from ..engine_choice import usable_cores
         cluster = distributed.LocalCluster(n_workers=value or usable_cores(),
                                            threads_per_worker=1, processes=True,
                                            dashboard_address=":0", silence_logs=logging.ERROR)
@@ -224,24 +224,3 @@ def simulate(client, seed, count, rules, engine, report=None, keep_games=True, r
                            scheduler=client.scheduler.address)
     return batch.finish(spec, ClusterJob(client, spec, size, threads),
                         report or (lambda finished: None))
-
-
-def run_parts(client, parts, progress=None):
-    """The merged Tally of exact parts, each played as a Dask task (exhaustive.run_part);
-    progress(games, total) as parts finish.  Ctrl-C cancels the parts not finished."""
-    from distributed import as_completed
-    from .exhaustive import Tally, part_games, run_part
-    token = uuid.uuid4().hex
-    games = {f"pywar-part-{token}-{i}": part_games(part) for i, part in enumerate(parts)}
-    futures = [client.submit(run_part, part, key=key, pure=False)
-               for key, part in zip(games, parts)]
-    total, done, everything = Tally(), 0, sum(games.values())
-    try:
-        for future, tally in as_completed(futures, loop=client.loop, with_results=True):
-            total = total.merge(tally)
-            done += games[future.key]
-            if progress is not None:
-                progress(done, everything)
-    finally:
-        client.cancel(futures)
-    return total

@@ -27,12 +27,12 @@ import tempfile
 import threading
 from importlib import import_module
 
-import pywar
-from .common.trace import TraceError, read
-from .compare import Side
+from .. import one_game
+from ..common.trace import TraceError, read
+from .difference import Side
+from ..engine_choice import ENGINES, check_port, resolve_engine
 from .replay import split_lines
 
-BUILT_IN = ("c", "python", "port-c", "port-python", "auto")
 TRANSCRIPT_OPENINGS = ("Welcome to the Game of War!", "Shuffling deck",
                        "Dealing deck into two piles", "Welcome to War, let's begin...")
 OUTPUT_LIMIT = 256 * 2 ** 20          # bytes a program may print for one game
@@ -65,18 +65,18 @@ class Builtin:
     """One of pywar's engines, with the port's stack for a port engine."""
 
     def __init__(self, engine, stack=None):
-        self.engine = pywar.resolve_engine(engine)
+        self.engine = resolve_engine(engine)
         self.stack = stack
         self.name = self.engine if stack is None else f"{self.engine}/{stack}"
 
     def check(self, rules):
         """Raise a one-line ValueError for rules or a stack this engine cannot play."""
-        self.stack = pywar.check_port(self.engine, rules, self.stack)
+        self.stack = check_port(self.engine, rules, self.stack)
 
     def play(self, seed, rules):
         """The game of a seed: its trace, transcript and result."""
-        game = pywar.play(seed, rules, engine=self.engine, stack=self.stack,
-                          transcript=True, trace=True)
+        game = one_game.play(seed, rules, engine=self.engine, stack=self.stack,
+                             transcript=True, trace=True)
         result = game.to_json()
         return Side(self.name, game.trace, game.transcript, result)
 
@@ -256,7 +256,7 @@ def implementation(name, stack=None, timeout=10.0):
         found = Program(name[len("cmd:"):], timeout)
     elif name.startswith("py:"):
         found = PythonClass(name[len("py:"):], timeout)
-    elif name in BUILT_IN:
+    elif name in ENGINES:
         return Builtin(name, stack)
     else:
         raise ValueError(f"unknown engine {name!r}: choose {ENGINE_HELP}")

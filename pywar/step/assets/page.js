@@ -1,7 +1,7 @@
-// The page of a game (pywar/page.py): plain JavaScript, no framework, no network.
-// The table is rebuilt from the trace as pywar/table.py rebuilds it; the words are the
-// narrator's, worked out in Python for each event and kept in the page, and so is the
-// code: the line of the source that told each event (pywar/source.py).
+// The page of a game (pywar/step/page.py): plain JavaScript, no framework, no network.
+// The table is rebuilt from the trace as pywar/common/table_state.py rebuilds it; the
+// words are the narrator's, worked out in Python for each event and kept in the page,
+// and so is the code: the line of the source that told each event (pywar/step/source.py).
 "use strict";
 
 const NAMES = "ABCDEFGH";
@@ -21,7 +21,7 @@ function readGame() {
   return {header, events, narration, source};
 }
 
-// ---- The table, rebuilt event by event (pywar/table.py)
+// ---- The table, rebuilt event by event (pywar/common/table_state.py)
 
 function newTable(players) {
   return {

@@ -7,8 +7,8 @@ import os
 
 import numpy as np
 
-from .installed import install_hint
-from .rules import OUTCOMES
+from ..common.fields import OUTCOMES
+from ..installed import install_hint
 
 OUTCOME_LOOKS = {            # outcome: (its words in the legend, its colour)
     "win": ("won", "#4c72b0"),
@@ -95,7 +95,7 @@ def draw_lengths(axes, totals, summary):
     """The histogram of game lengths up to the 99.5th percentile, a colour for each way
     the games ended (stacked), with the mean, the median and the 90th percentile
     marked."""
-    from .stats import percentile
+    from .accumulator import percentile
     histogram = totals.histograms["rounds"]
     shown_up_to = percentile(histogram, totals.games, 99.5) + 1 if totals.games else 1
     bins = np.linspace(0, shown_up_to, min(150, shown_up_to) + 1)

@@ -36,8 +36,8 @@ import traceback
 from dataclasses import asdict, dataclass
 from importlib import util
 
-from .port import pile as port_pile, program4, tabletop
-from .port.card import RANK, SUIT
+from ..port import pile as port_pile, program4, tabletop
+from ..port.card import RANK, SUIT
 
 MEMBERS = (("pile.py", "Pile", "add_card_to_pile"), ("pile.py", "Pile", "remove_top_card"),
            ("pile.py", "Pile", "shuffle"), ("pile.py", "Pile", "print_cards"))
@@ -580,7 +580,7 @@ def substitutions(student, folder):
 
 def reference_games(seeds, stack):
     """The reference's trace and transcript of each seed."""
-    from .port import play
+    from ..port import play
     games = {}
     for seed in seeds:
         _, transcript, trace = play(seed, stack, transcript=True, trace=True)
@@ -658,7 +658,7 @@ def check(folder, stack="pile", seeds=SEEDS, timeout=CHECK_SECONDS, game_seconds
     folder = os.path.abspath(folder)
     with tempfile.TemporaryDirectory(prefix="pywar-exercise-") as scratch:
         result = os.path.join(scratch, "result.json")
-        argv = [sys.executable, "-m", "pywar.exercise", folder, stack, result,
+        argv = [sys.executable, "-m", "pywar.step.exercise", folder, stack, result,
                 str(game_seconds), *map(str, seeds)]
         env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
         with open(os.path.join(scratch, "stderr"), "w+b") as err:

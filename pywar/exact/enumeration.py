@@ -11,17 +11,18 @@ and picklable), each played in C (csrc/engine/exact.c) or by the twin
 (pywar/twin/exact.py) into a Tally, and tallies merge exactly: counts add, histograms
 add key by key, the sets of cycles join.  So the parts can run anywhere, in any order,
 and the result does not depend on how the deals were split.  They run on threads, or
-as tasks on a Dask cluster (pywar/cluster.py, exact(client=...)).
+as tasks on a Dask cluster (pywar/sim/cluster.py, exact(client=...)).
 """
 
 import math
 import threading
 import time
+import uuid
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field, replace
 from fractions import Fraction
 
-from .rules import RulesError, make_rules, parse_deck
+from ..rules import RulesError, make_rules, parse_deck
 
 MAX_CARDS = 16                 # C: PYWAR_EXACT_MAX_CARDS
 TARGET_PARTS = 100             # split into at least this many parts...
@@ -171,64 +172,46 @@ class Tally:
         return merged
 
 
-def c_tally():
-    """A zeroed C tally (PywarExactTally) and its free function."""
-    from ._checked import ffi, lib
-    return ffi.new("PywarExactTally *"), lib.pywar_exact_free
-
-
-def c_play(rules, parts, tally, stop=None, listing=None):
-    """Play parts in C into one C tally, without the GIL. C: pywar_exact_part."""
-    from ._checked import c_rules, check_status, ffi, lib
-    numbers = c_rules(rules)
-    for part in parts:
-        prefix = ffi.new("uint8_t[]", list(part.prefix) or [0])
-        status = lib.pywar_exact_part(numbers, prefix, len(part.prefix), int(part.mirrored),
-                                      tally, ffi.NULL if listing is None else listing,
-                                      ffi.NULL if stop is None else stop)
-        check_status(status)
-
-
-def from_c(tally, cards):
-    """A C tally as a Tally."""
-    def histogram(counts, size):
-        return {index: counts[index] for index in range(size) if counts[index]}
-    slots = [(tally.keys[2 * i], tally.keys[2 * i + 1]) for i in range(tally.keys_capacity)]
-    longest = None
-    if tally.longest_rounds > 0:
-        longest = (tally.longest_rounds, tuple(tally.longest[0:cards]), tally.longest_battles)
-    return Tally(sequences=tally.sequences, a_wins=tally.a_wins, b_wins=tally.b_wins,
-                 both_lose=tally.both_lose, cycles=tally.cycles, capped=tally.capped,
-                 rounds=histogram(tally.rounds, tally.rounds_size),
-                 battles=histogram(tally.battles, tally.battles_size),
-                 cycle_lengths=histogram(tally.periods, tally.periods_size),
-                 cycle_keys={(count - 1) << 64 | value for count, value in slots if count},
-                 longest=longest)
-
-
 def run_parts(parts, engine="c", stop=None):
     """Play some parts of one rule set and return their Tally (engine 'c' or 'python')."""
     if not parts:
         return Tally()
     rules = parts[0].rules
-    ranks, suits = parse_deck(rules.deck)
     if engine == "python":
-        from .twin.exact import play_part
+        from ..twin.exact import play_part
         fields = None
         for part in parts:
             fields = play_part(rules, part.prefix, part.mirrored, fields)
         return Tally(**fields)
-    tally, free = c_tally()
-    try:
-        c_play(rules, parts, tally, stop)
-        return from_c(tally, ranks * suits)
-    finally:
-        free(tally)
+    from .. import _checked
+    prefixes = [(part.prefix, part.mirrored) for part in parts]
+    return Tally(**_checked.exact_tally(rules, prefixes, stop))
 
 
 def run_part(part, engine="c"):
     """Play one part and return its Tally: the unit of work for a scheduler."""
     return run_parts([part], engine)
+
+
+def run_parts_on(client, parts, progress=None):
+    """The merged Tally of exact parts, each played as a Dask task (run_part) on a
+    distributed.Client; progress(games, total) as parts finish.  Ctrl-C cancels the parts
+    not finished."""
+    from distributed import as_completed
+    token = uuid.uuid4().hex
+    games = {f"pywar-part-{token}-{i}": part_games(part) for i, part in enumerate(parts)}
+    futures = [client.submit(run_part, part, key=key, pure=False)
+               for key, part in zip(games, parts)]
+    total, done, everything = Tally(), 0, sum(games.values())
+    try:
+        for future, tally in as_completed(futures, loop=client.loop, with_results=True):
+            total = total.merge(tally)
+            done += games[future.key]
+            if progress is not None:
+                progress(done, everything)
+    finally:
+        client.cancel(futures)
+    return total
 
 
 def listing(part, engine="c"):
@@ -237,26 +220,12 @@ def listing(part, engine="c"):
     cycled."""
     count = part_games(part)
     if engine == "python":
-        from .twin.exact import play_part
+        from ..twin.exact import play_part
         games = []
         play_part(part.rules, part.prefix, part.mirrored, listing=games)
         return games
-    from ._checked import ffi
-    from .rules import OUTCOMES
-    columns = {"winner": "int8_t", "outcome": "int8_t", "rounds": "int32_t",
-               "battles": "int32_t", "ties": "int32_t", "wars": "int32_t",
-               "cycle_period": "int32_t"}
-    arrays = {name: ffi.new(f"{kind}[]", count) for name, kind in columns.items()}
-    games = ffi.new("PywarExactList *", {"capacity": count, **arrays})
-    tally, free = c_tally()
-    try:
-        c_play(part.rules, [part], tally, listing=games)
-    finally:
-        free(tally)
-    rows = zip(*(list(arrays[name][0:games.count]) for name in columns))
-    return [(None if winner < 0 else winner, OUTCOMES[outcome], rounds, battles, ties, wars,
-             None if period < 0 else period)
-            for winner, outcome, rounds, battles, ties, wars, period in rows]
+    from .. import _checked
+    return _checked.exact_listing(part.rules, part.prefix, part.mirrored, count)
 
 
 def part_games(part):
@@ -284,28 +253,28 @@ def deal_of(ranks, suits_of_deck, ranks_of_deck):
 
 def run_threads(parts, jobs, stop, progress):
     """Play the parts on jobs threads, each taking the next part when it is free and
-    keeping one C tally; merge the threads' tallies."""
+    keeping one C tally (pywar._checked.exact_tally); merge the threads' tallies."""
     lock = threading.Lock()
     queue = list(reversed(parts))
     done, total = [0], sum(part_games(part) for part in parts)
 
-    def worker():
-        tally, free = c_tally()
-        try:
-            while True:
-                with lock:
-                    if not queue:
-                        break
-                    part = queue.pop()
-                c_play(part.rules, [part], tally, stop)
-                with lock:
+    def taken():
+        """The parts a worker takes, one at a time, each counted once it is played."""
+        part = None
+        while True:
+            with lock:
+                if part is not None:
                     done[0] += part_games(part)
                     if progress is not None:
                         progress(done[0], total)
-            ranks, suits = parse_deck(parts[0].rules.deck)
-            return from_c(tally, ranks * suits)
-        finally:
-            free(tally)
+                if not queue:
+                    return
+                part = queue.pop()
+            yield part.prefix, part.mirrored
+
+    def worker():
+        from .. import _checked
+        return Tally(**_checked.exact_tally(parts[0].rules, taken(), stop))
 
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         futures = [pool.submit(worker) for _ in range(min(jobs, len(parts)))]
@@ -413,7 +382,8 @@ def exact(rules="smu", jobs=None, engine=None, symmetry=True, prefix_length=None
     distributed.Client (pip install 'pywar[dask]'), runs each part as a task on its
     cluster's workers instead (jobs is then the workers' threads); the result is the same.
     """
-    from . import check_count, resolve_engine, usable_cores
+    from ..common.fields import check_count
+    from ..engine_choice import resolve_engine, usable_cores
     chosen = make_rules(rules, **dimensions)
     check_rules(chosen)
     engine = resolve_engine(engine)
@@ -426,11 +396,11 @@ def exact(rules="smu", jobs=None, engine=None, symmetry=True, prefix_length=None
         tally = run_parts(parts, "python")
         jobs = 1
     elif client is not None:
-        from . import cluster
+        from ..sim import cluster
         jobs = cluster.threads_of(client)
-        tally = cluster.run_parts(client, parts, progress)
+        tally = run_parts_on(client, parts, progress)
     else:
-        from ._checked import stop_flag
+        from .._checked import stop_flag
         stop = stop_flag() if stop is None else stop      # Ctrl-C stops every thread
         tally = run_threads(parts, jobs, stop, progress)
     seconds = time.perf_counter() - start

@@ -17,7 +17,8 @@ import cmd
 import json
 import sys
 
-from .game import StepError, card_label
+from ..common.fields import PLAYER_NAMES
+from .model import StepError, card_label
 
 COMMANDS = [
     ("n, next", "one event of the trace (a card face up, a battle, a pickup, ...)"),
@@ -46,9 +47,9 @@ def labels(cards, deck):
 def describe(event, deck):
     """What an event does, in a few words."""
     kind = event["event"]
-    player = "ABCDEFGH"[event["player"]] if "player" in event else None
+    player = PLAYER_NAMES[event["player"]] if "player" in event else None
     if kind == "deal":
-        return "the deal: " + ", ".join(f"{'ABCDEFGH'[p]} {len(hand)} cards"
+        return "the deal: " + ", ".join(f"{PLAYER_NAMES[p]} {len(hand)} cards"
                                         for p, hand in enumerate(event["hands"]))
     if kind == "round":
         return f"round {event['round']} begins"
@@ -59,8 +60,8 @@ def describe(event, deck):
         return f"{player} puts {labels(event['cards'], deck)} face down"
     if kind == "battle":
         if event["winner"] is None:
-            return "a tie between " + " and ".join("ABCDEFGH"[p] for p in event["tied"])
-        return f"{'ABCDEFGH'[event['winner']]} wins the battle"
+            return "a tie between " + " and ".join(PLAYER_NAMES[p] for p in event["tied"])
+        return f"{PLAYER_NAMES[event['winner']]} wins the battle"
     if kind == "pickup":
         return f"{player} picks up {labels(event['cards'], deck)}"
     if kind == "refill":
@@ -71,7 +72,7 @@ def describe(event, deck):
         return "the round cap is reached"
     if kind == "cycle":
         return f"the game repeats every {event['period']} rounds from round {event['start'] + 1}"
-    winner = "nobody" if event["winner"] is None else "ABCDEFGH"[event["winner"]]
+    winner = "nobody" if event["winner"] is None else PLAYER_NAMES[event["winner"]]
     return f"the end ({event['outcome']}): {winner} wins"
 
 

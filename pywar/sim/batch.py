@@ -17,12 +17,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import _checked, twin
+from .. import _checked, twin
 from .accumulator import WAR_DEPTHS, Accumulator, accumulate
-from .rules import OUTCOMES
-from .stats import CSV_HEADER, Simulation, csv_rows
+from ..common.fields import BATCH_FIELDS, BY_NAME, OUTCOMES, SEED_LIMIT
+from .simulation import CSV_HEADER, Simulation, SimulationInterrupted, csv_rows
+from ..stopping import through_interrupts
 
-SEED_MODULUS = 2 ** 32
 SMALLEST_CHUNK = 256
 LARGEST_CHUNK = 32768        # about 0.2 s of iofall, 0.9 s of smu, on one core
 TWIN_CHUNK = 25              # the twin's games per chunk: a progress report each
@@ -31,18 +31,9 @@ POLL_SECONDS = 0.01          # how often the main thread looks at the workers
 WAIT = -1                    # Chunks.take: no chunk yet, the run is too far ahead
 
 
-class SimulationInterrupted(KeyboardInterrupt):
-    """Ctrl-C during simulate(): .simulation holds the games finished from the first
-    seed on, with no gap (a game after an unfinished one is left out)."""
-
-    def __init__(self, simulation):
-        super().__init__("simulation interrupted")
-        self.simulation = simulation
-
-
 def empty_arrays(count):
     """One zeroed array per counted field, count entries each."""
-    return {name: np.zeros(count, dtype) for name, dtype in _checked.BATCH_FIELDS.items()}
+    return {name: np.zeros(count, dtype) for name, dtype in BATCH_FIELDS.items()}
 
 
 def chunk_size(count, jobs):
@@ -55,7 +46,7 @@ def seeds_of(first_seed, count):
     return np.arange(count, dtype=np.uint32) + np.uint32(first_seed)
 
 
-BYTES_PER_GAME = sum(np.dtype(dtype).itemsize for dtype in _checked.BATCH_FIELDS.values()) + 5
+BYTES_PER_GAME = sum(np.dtype(dtype).itemsize for dtype in BATCH_FIELDS.values()) + 5
 
 
 def check_memory(count):
@@ -88,13 +79,18 @@ class Played:
 
 def store_counts(arrays, i, counts):
     """Put one twin game's counts into entry i of the arrays, as the C core would."""
-    for name in ("rounds", "battles", "ties", "wars", "longest_tie_streak", "stranded",
-                 "digest", "lead_changes", "biggest_pot", "comeback", "deepest_war", "refills"):
-        arrays[name][i] = getattr(counts, name)
-    arrays["winner"][i] = -1 if counts.winner is None else counts.winner
-    arrays["outcome"][i] = OUTCOMES.index(counts.outcome)
-    arrays["cycle_start"][i] = -1 if counts.cycle_start is None else counts.cycle_start
-    arrays["cycle_period"][i] = -1 if counts.cycle_period is None else counts.cycle_period
+    for name in BATCH_FIELDS:
+        arrays[name][i] = batch_value(BY_NAME[name].kind, getattr(counts, name))
+
+
+def batch_value(kind, value):
+    """A twin's value of a field as its batch array holds it: -1 for no winner and no
+    cycle, an outcome's index."""
+    if kind == "outcome":
+        return OUTCOMES.index(value)
+    if kind in ("winner", "cycle") and value is None:
+        return -1
+    return value
 
 
 def play_twin(first_seed, rules, arrays, war_depths, stop=None):
@@ -105,7 +101,7 @@ def play_twin(first_seed, rules, arrays, war_depths, stop=None):
         if halted is not None and halted():
             return i
         try:
-            counts, _, _ = twin.play((first_seed + i) % SEED_MODULUS, rules, stop=halted)
+            counts, _, _ = twin.play((first_seed + i) % SEED_LIMIT, rules, stop=halted)
         except KeyboardInterrupt:            # the stop flag, checked between rounds
             return i
         store_counts(arrays, i, counts)
@@ -122,7 +118,7 @@ def play_chunk(seed, start, count, rules, engine="c", rows=False, arrays=None, s
     if given, are where the games go (slices of a kept run); stop ends the chunk early."""
     arrays = empty_arrays(count) if arrays is None else arrays
     war_depths = np.zeros(WAR_DEPTHS, np.int64)
-    first = (seed + start) % SEED_MODULUS
+    first = (seed + start) % SEED_LIMIT
     if engine == "c":
         played = _checked.play_batch(first, rules, {**arrays, "war_depths": war_depths}, stop)
     else:
@@ -334,10 +330,10 @@ def finish(run, job, report):
         job.run(report)
         return run.simulation()
     except KeyboardInterrupt:
-        interruption = _checked.through_interrupts(interrupted)
+        interruption = through_interrupts(interrupted)
         raise interruption from None
     except BaseException:
-        _checked.through_interrupts(job.halt)
+        through_interrupts(job.halt)
         raise
 
 

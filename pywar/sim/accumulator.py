@@ -19,13 +19,12 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from .rules import MAX_PLAYERS, OUTCOMES
+from ..common.fields import COUNTS, OUTCOMES, SEED_LIMIT
+from ..rules import MAX_PLAYERS
 
-FIELDS = ("rounds", "battles", "ties", "wars", "longest_tie_streak", "stranded",
-          "lead_changes", "biggest_pot", "comeback", "deepest_war", "refills")
+FIELDS = COUNTS              # the per-game counts, whose statistics are kept
 WAR_DEPTHS = 64              # C: PYWAR_WAR_DEPTHS; index d counts rounds with d wars
 WINNER_SLOTS = MAX_PLAYERS + 1   # winner + 1: 0 nobody, 1 A, 2 B, ...
-SEED_MODULUS = 2 ** 32
 INT64_LIMIT = 2 ** 63
 
 
@@ -105,6 +104,18 @@ def ranked(histogram, rank):
     return int(histogram.values[position])
 
 
+def median(histogram, games):
+    """The middle value, or the mean of the two middle values, as a float."""
+    if games % 2:
+        return float(ranked(histogram, (games + 1) // 2))
+    return (ranked(histogram, games // 2) + ranked(histogram, games // 2 + 1)) / 2
+
+
+def percentile(histogram, games, percent):
+    """The smallest value that at least percent% of the games do not exceed."""
+    return ranked(histogram, max(1, -(-percent * games // 100)))
+
+
 def first_extremes(array, start):
     """((least value, index of its first game), (greatest value, index of its first game))
     of a chunk's array whose first game has index start."""
@@ -148,7 +159,7 @@ class Accumulator:
 
     def seed_of(self, index):
         """The seed of the game with this index."""
-        return (self.seed + index) % SEED_MODULUS
+        return (self.seed + index) % SEED_LIMIT
 
     def merge(self, other):
         """The accumulator of this range followed by other's, which must start where this
@@ -208,7 +219,7 @@ class Accumulator:
 
 def accumulate(arrays, seed, start=0, war_depths=None):
     """The Accumulator of a chunk of games, in bulk from its arrays (the fields of
-    pywar._checked.BATCH_FIELDS, one entry per game): the chunk's first game has index
+    pywar.common.fields.BATCH_FIELDS, one entry per game): the chunk's first game has index
     start in a run from seed; war_depths, if given, is the chunk's summed war depths."""
     games = len(arrays["rounds"])
     totals = Accumulator(seed=seed, start=start, games=games)

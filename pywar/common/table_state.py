@@ -3,7 +3,7 @@ card, and the counters, at any event.  The front ends (replay, diff, the stepper
 page) read games through it, never through an engine.
 
     >>> import pywar
-    >>> from pywar.table import Table
+    >>> from pywar.common.table_state import Table
     >>> game = pywar.play(17455, trace=True)
     >>> table = Table.from_trace(game.trace.splitlines())
     >>> table.run()
@@ -18,9 +18,9 @@ naming the event otherwise.  Whether the rules allowed it is replay's business.
 
 from dataclasses import dataclass, field
 
-from .common.trace import TraceError, read
+from .fields import PLAYER_NAMES as NAMES
+from .trace import TraceError, read
 
-NAMES = "ABCDEFGH"
 
 
 @dataclass

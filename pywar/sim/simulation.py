@@ -1,4 +1,4 @@
-"""A simulation's results: its statistics (an exact Accumulator, pywar/accumulator.py),
+"""A simulation's results: its statistics (an exact Accumulator, pywar/sim/accumulator.py),
 its games as NumPy arrays when they were kept, and its summary, CSV rows and plot."""
 
 import math
@@ -7,19 +7,11 @@ from fractions import Fraction
 
 import numpy as np
 
-from .accumulator import FIELDS, WAR_DEPTHS, accumulate, ranked
-from .rules import OUTCOMES
+from .accumulator import FIELDS, WAR_DEPTHS, accumulate, median, percentile
+from ..common.fields import COUNTS, CSV_COLUMNS, NOTABLE, OUTCOMES, PLAYER_NAMES, SPREADS
 
-PLAYER_NAMES = tuple("ABCDEFGH")
 Z95 = 1.959963984540054        # the normal distribution's two-sided 95% point
-CSV_COLUMNS = ("seed", "winner", "outcome", "rounds", "battles", "ties", "wars",
-               "longest_tie_streak", "stranded", "lead_changes", "biggest_pot", "comeback",
-               "deepest_war", "refills", "cycle_start", "cycle_period", "digest")
 CSV_HEADER = (",".join(CSV_COLUMNS) + "\r\n").encode("ascii")
-SPREADS = ("lead_changes", "biggest_pot", "comeback", "refills")   # mean and max of each
-NOTABLE = {"longest": ("rounds", "rounds"), "deepest_war": ("deepest_war", "wars"),
-           "biggest_comeback": ("comeback", "cards"),
-           "most_lead_changes": ("lead_changes", "changes")}
 
 
 @dataclass
@@ -112,6 +104,15 @@ class Simulation:
             handle.write(csv_rows(self.seeds, self.arrays))
 
 
+class SimulationInterrupted(KeyboardInterrupt):
+    """Ctrl-C during simulate(): .simulation holds the games finished from the first
+    seed on, with no gap (a game after an unfinished one is left out)."""
+
+    def __init__(self, simulation):
+        super().__init__("simulation interrupted")
+        self.simulation = simulation
+
+
 def summarize(totals, players=2):
     """The statistics of an Accumulator of at least one game, as summary fields."""
     histograms, sums, games = totals.histograms, totals.sums, totals.games
@@ -156,18 +157,6 @@ def round_statistics(totals):
     }
 
 
-def median(histogram, games):
-    """The middle value, or the mean of the two middle values, as a float."""
-    if games % 2:
-        return float(ranked(histogram, (games + 1) // 2))
-    return (ranked(histogram, games // 2) + ranked(histogram, games // 2 + 1)) / 2
-
-
-def percentile(histogram, games, percent):
-    """The smallest value that at least percent% of the games do not exceed."""
-    return ranked(histogram, max(1, -(-percent * games // 100)))
-
-
 def shares(totals, players):
     """Wins by player (nobody: -1), their shares, and counts of each outcome."""
     names = PLAYER_NAMES[:players]
@@ -180,8 +169,8 @@ def shares(totals, players):
 
 
 def notable_games(totals):
-    """The longest game, the deepest war, the biggest comeback and the most lead changes,
-    each with the first seed that gives it."""
+    """The notable games of the table (pywar.common.fields), each with the first seed that
+    gives its maximum."""
     notable = {}
     for key, (name, unit) in NOTABLE.items():
         value, index = totals.maxima[name]
@@ -240,7 +229,7 @@ def csv_rows(seeds, arrays):
         return b""
     cells = [digit_cells(seeds), WINNER_TEXT[np.asarray(arrays["winner"], np.int64) + 1],
              OUTCOME_TEXT[np.asarray(arrays["outcome"], np.int64)]]
-    cells += [digit_cells(arrays[name]) for name in CSV_COLUMNS[3:14]]
+    cells += [digit_cells(arrays[name]) for name in COUNTS]
     cells += [digit_cells(arrays[name], blank_negative=True)
               for name in ("cycle_start", "cycle_period")]
     cells.append(hex_cells(arrays["digest"]))

@@ -17,7 +17,7 @@ How it works: a Game plays the whole game once, when it is made, with the Python
 implementation (the port's program4.main, or the twin's Game), and keeps what that run
 writes: the trace's lines (docs/trace.md), and for the port, where in its source each
 event was made (the observer's hook, pywar.common.observer).  Stepping then reads only
-the trace: pywar.table.Table moves the cards event by event, and the narrator
+the trace: pywar.common.table_state.Table moves the cards event by event, and the narrator
 (narrate_steps) gives each event the transcript's lines that belong to it.  So stepping
 to the end gives exactly the transcript and the result that pywar.play gives.
 
@@ -36,12 +36,15 @@ import os
 import sys
 from dataclasses import dataclass, field
 
-from . import PLAYER_NAMES, check_port, check_seed, game_result, trace_header, twin
-from .common.trace import read
-from .port.program4 import main as port_main
-from .rules import check_deal, make_rules, parse_deck
-from .table import Table
-from .twin.narrator import narrate_steps
+from .. import twin
+from ..common.fields import PLAYER_NAMES, StreamText, check_seed
+from ..engine_choice import check_port
+from ..one_game import game_result, trace_header
+from ..common.trace import read
+from ..port.program4 import main as port_main
+from ..rules import check_deal, make_rules, parse_deck
+from ..common.table_state import Table
+from ..twin.narrator import narrate_steps
 
 ENGINES = ("port-python", "python")
 MAX_EVENTS = 1_000_000
@@ -355,3 +358,53 @@ class Game:
         data = self.table.state()
         data["kind"] = self.events[self.position - 1]["event"]
         return State(data, self.rules.deck)
+
+
+MACHINERY = ("pywar.common.*", "pywar.step.*")   # what pdb steps over
+PORT_ADDITIONS = {"read_pile", "count_pile", "pile_of"}   # TableTop's, for the observer
+
+
+def machinery(frame):
+    """True for a frame of pywar's machinery, or of code it called: the observer, the
+    digest and the trace, and the TableTop methods that only the observer calls."""
+    while frame is not None:
+        module = frame.f_globals.get("__name__", "")
+        if module.startswith("pywar.common.") or (
+                module == "pywar.port.tabletop" and frame.f_code.co_name in PORT_ADDITIONS):
+            return True
+        frame = frame.f_back
+    return False
+
+
+def debugger():
+    """A pdb that steps over pywar's machinery (machinery()), none of it the reference's,
+    so that s(tep) at an observer call goes on to the reference's next line."""
+    import pdb
+
+    class Debugger(pdb.Pdb):
+        def stop_here(self, frame):
+            return not machinery(frame) and super().stop_here(frame)
+
+    return Debugger(skip=MACHINERY)
+
+
+def debug(seed, rules, engine, stack, stream):
+    """Play a game under pdb, stopped first in the port's TableTop.do_battle (the twin's
+    Game.play_round for engine python), the transcript written to stream.  pdb steps
+    over pywar's own machinery (the observer, the digest, the trace), so that s(tep)
+    goes into the port's or the twin's code only."""
+    import pdb
+    session = debugger()
+    text = StreamText(stream)
+    if engine == "port-python":
+        stop, function, arguments = "TableTop.do_battle", port_main, (seed, stack, text)
+    else:
+        game = twin.Game(seed, rules, text)
+        stop, function, arguments = "Game.play_round", game.play, ()
+    print(f"pywar step --pdb: seed {seed}, engine {engine}; stopping in {stop} "
+          "(c continues, n next line, s steps in, p EXPR prints, q quits)", file=sys.stderr)
+    session.cmdqueue = [f"tbreak {stop}", "continue"]
+    try:
+        session.runcall(function, *arguments)
+    except pdb.bdb.BdbQuit:
+        pass

@@ -11,7 +11,7 @@
     ('TableTop_DoBattle', 'Observer_Battle(observer, -1);')
 
 The port (smu rules): every event is told by a call to the observer, so its Python line
-is that call (pywar.game's Place) and its C line is the same call in csrc/port/.  The
+is that call (pywar.step.model's Place) and its C line is the same call in csrc/port/.  The
 pairing is worked out, not written down: the observer calls of a Python method are
 paired in order with those of the C function its docstring names (C: TableTop_DoBattle),
 and a pair whose calls differ, in name or player, is a SourceDrift error, so a change to
@@ -29,11 +29,11 @@ import textwrap
 from dataclasses import replace
 from functools import lru_cache
 
-from . import twin
-from .common.trace import read, spell
-from .game import PACKAGE_ROOT, Recorder, TooLong, place_of
-from .port.program4 import main as port_main
-from .rules import preset
+from .. import twin
+from ..common.trace import read, spell
+from .model import PACKAGE_ROOT, Recorder, TooLong, place_of
+from ..port.program4 import main as port_main
+from ..rules import preset
 
 TWIN_FOLDER = os.path.dirname(os.path.abspath(twin.Game.tell.__code__.co_filename))
 PY_CALL = re.compile(r"\bobserver\.(\w+)\(([^)]*)\)")

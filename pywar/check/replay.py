@@ -2,14 +2,14 @@
 from the trace alone: pywar replay.
 
     >>> import pywar
-    >>> from pywar.replay import check_trace
+    >>> from pywar.check.replay import check_trace
     >>> game = pywar.play(17455, trace=True)
     >>> check_trace(game.trace).fault is None
     True
 
 The checker plays the game by the rules as docs/rules.md states them, on its own: at
 each point it says what the next event must be (its kind, its player and cards, where
-it stands), reads the next line, and compares.  The cards move on a pywar.table.Table,
+it stands), reads the next line, and compares.  The cards move on a pywar.common.table_state.Table,
 which also checks the sizes each line states.  What the rules leave to chance (a shuffled
 deal, a shuffled refill, a 'random' pickup) is taken from the trace, once checked to be
 a legal outcome (the right cards, in any order).  It uses no engine: neither the C core,
@@ -19,10 +19,11 @@ nor the Python twin, nor the port, so that it can check them.
 import json
 from dataclasses import dataclass, field
 
-from .common.trace import TraceError, parse_header, spell
-from .rules import Rules, check_deal, parse_deck
-from .table import NAMES, Table
-from .twin.narrator import Narrator
+from ..common.fields import OUTCOMES, SEED_LIMIT
+from ..common.trace import TraceError, parse_header, spell
+from ..rules import Rules, check_deal, parse_deck
+from ..common.table_state import NAMES, Table
+from ..twin.narrator import Narrator, narrate_steps  # noqa: F401 (for pywar replay)
 
 HEADER_KEYS = ("trace", "version", "engine", "stack", "seed", "deal", "rules")
 OWN_KEYS = {"deal": ("hands",), "round": (), "face_up": ("player", "card"),
@@ -32,8 +33,6 @@ OWN_KEYS = {"deal": ("hands",), "round": (), "face_up": ("player", "card"),
             "cycle": ("start", "period"), "end": ("outcome", "winner")}
 NUMBER_KEYS = ("round", "battle", "player", "card", "start", "period", "pot")
 LIST_KEYS = ("tied", "cards")
-OUTCOMES = ("win", "both-lose", "cycle", "capped")
-SEEDS = 2 ** 32
 
 
 class NotATrace(ValueError):
@@ -52,12 +51,12 @@ class Fault(Exception):
 
 
 class TableFault(Exception):
-    """What pywar.table found wrong with an event: a card that is not where the event
+    """What pywar.common.table_state found wrong with an event: a card that is not where the event
     takes it from, or sizes that are not the rebuilt ones."""
 
 
 class CheckedTable(Table):
-    """A pywar.table.Table that reports what it finds wrong as a TableFault."""
+    """A pywar.common.table_state.Table that reports what it finds wrong as a TableFault."""
 
     def fail(self, event, reason):
         """Raise the reason alone: the checker says where."""
@@ -117,8 +116,8 @@ def rules_of(header):
 def check_header_values(header):
     """Raise NotATrace for a seed, deal, engine or stack the header cannot hold."""
     seed = header["seed"]
-    if not is_number(seed) or not 0 <= seed < SEEDS:
-        raise NotATrace(f"the header's seed is {seed!r}, not an integer from 0 to {SEEDS - 1}")
+    if not is_number(seed) or not 0 <= seed < SEED_LIMIT:
+        raise NotATrace(f"the header's seed is {seed!r}, not an integer from 0 to {SEED_LIMIT - 1}")
     if not isinstance(header["engine"], str):
         raise NotATrace("the header's engine is not a string")
     if header["stack"] not in (None, "pile", "adt"):

@@ -1,0 +1,2 @@
+"""Checking: implementations against each other (agreement.py), and programs against the
+reference."""

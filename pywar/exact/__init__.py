@@ -1,0 +1,1 @@
+"""Exact counts for small decks: every deal played (enumeration.py)."""

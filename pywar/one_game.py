@@ -1,0 +1,89 @@
+"""One game: play() with any engine, and its GameResult, built from the table of result
+fields (pywar.common.fields)."""
+
+from dataclasses import asdict, make_dataclass
+
+from . import twin
+from .common.fields import PLAYER_NAMES, check_seed, result_fields
+from .engine_choice import check_port, checked, resolve_engine
+from .rules import check_deal, make_rules
+from .stopping import runner_for
+
+
+def to_json(self):
+    """The result as a JSON-ready dict (the digest as 16 hex digits, no transcript and no
+    trace)."""
+    data = asdict(self)
+    data.pop("transcript")
+    data.pop("trace")
+    data["digest"] = f"{self.digest:016x}"
+    data["war_depths"] = {str(depth): rounds for depth, rounds in sorted(self.war_depths.items())}
+    return data
+
+
+GameResult = make_dataclass(
+    "GameResult", [("rules", str), ("seed", int), ("engine", str), *result_fields(),
+                   ("transcript", object, None), ("trace", object, None)],
+    frozen=True, namespace={"to_json": to_json})
+GameResult.__module__ = __name__            # where pickle finds it
+GameResult.__doc__ = """How one game went: the same fields from every engine (pywar.common.fields:
+the winner "A", "B", ... or None, the outcome's name, the piles as {"A": {"to_play": n,
+"played": n}, ...}, the digest an int), with its transcript and trace if asked for."""
+
+
+def play(seed, rules="smu", engine=None, transcript=False, deal=None, trace=False,
+         stack=None, **dimensions):
+    """Play one game of War and return its GameResult.
+
+    rules is a preset name or a Rules value; dimensions (face_down=3, ...) are
+    set over it.  engine is 'c', 'python', 'auto' (default: $PYWAR_ENGINE or
+    'auto'), or the port of the SMU reference, 'port-c' or 'port-python', which plays
+    only smu, with stack 'pile' (Program 4, the default) or 'adt' (Program 6).  With
+    transcript=True the result carries the game's text; with a text stream
+    (sys.stdout, an open file) the text is written to it as the game goes.  trace
+    works the same way for the game's trace (docs/trace.md).  deal, if given,
+    replaces the shuffled deal: a hand of card ids per player, each hand top first,
+    ids being suit * 13 + rank (suits heart, diamond, spade, club).
+    """
+    seed = check_seed(seed)
+    chosen = make_rules(rules, **dimensions)
+    engine = resolve_engine(engine)
+    stack = check_port(engine, chosen, stack, deal)
+    deal = None if deal is None else check_deal(deal, chosen)
+    header = trace_header(engine, seed, chosen, deal, stack) if trace is not False else ""
+    if trace not in (False, True):
+        trace.write(header)
+    if engine == "port-c":
+        fields, text, lines = checked().port_play(seed, stack, transcript, trace)
+    elif engine == "port-python":
+        from . import port
+        counts, text, lines = port.play(seed, stack, transcript, trace)
+        fields = dict(vars(counts))
+    elif engine == "c":
+        fields, text, lines = checked().play(seed, chosen, transcript, deal, trace,
+                                             runner=runner_for(chosen))
+    else:
+        counts, text, lines = twin.play(seed, chosen, transcript, deal, trace)
+        fields = dict(vars(counts))           # the checked layer's dict form
+    return game_result(fields, chosen.name, seed, engine, transcript=text,
+                       trace=None if lines is None else header + lines)
+
+
+def game_result(fields, rules_name, seed, engine, **texts):
+    """The GameResult of a game's fields as an engine gives them (a dict: the winner a
+    player number or None, the piles as pairs), with its transcript and trace, if any."""
+    fields = dict(fields)
+    winner = fields.pop("winner")
+    piles = fields.pop("piles")
+    return GameResult(
+        rules=rules_name, seed=seed, engine=engine,
+        winner=None if winner is None else PLAYER_NAMES[winner],
+        piles={name: {"to_play": pile[0], "played": pile[1]}
+               for name, pile in zip(PLAYER_NAMES, piles)},
+        **texts, **fields)
+
+
+def trace_header(engine, seed, rules, deal=None, stack=None):
+    """The first line of a game's trace (docs/trace.md)."""
+    from .common.trace import header_line
+    return header_line(engine, seed, rules.to_dict(), stack=stack, deal=deal)

@@ -1,0 +1,71 @@
+"""The one table of a game's result fields (pywar.common.fields) against the C structs
+that cffi reads from csrc/pywar.h, and the places that are built from it."""
+
+import dataclasses
+import re
+from pathlib import Path
+
+import pytest
+
+import pywar
+from pywar.common import fields
+from pywar.rules import PRESETS, c_numbers
+
+PACKAGE = Path(pywar.__file__).parent
+C_TYPES = {"int8": "int8_t", "int32": "int32_t", "uint64": "uint64_t"}
+
+
+@pytest.fixture(scope="module")
+def ffi():
+    """The compiled core's ffi (the test is skipped without it)."""
+    return pytest.importorskip("pywar._core").ffi
+
+
+def test_the_table_is_the_result_struct(ffi):
+    """Every PywarResult field is a row, in struct order, and no row is missing."""
+    struct = [name for name, _ in ffi.typeof("PywarResult").fields]
+    assert struct == [row.name for row in fields.FIELDS]
+
+
+def test_the_batch_arrays_are_the_batch_struct(ffi):
+    """The batch arrays are PywarBatch's pointers, with the element types of the table's
+    dtypes; the war depths are the batch's summed array."""
+    pointers = {name: field.type.item.cname for name, field in ffi.typeof("PywarBatch").fields
+                if field.type.kind == "pointer" and name != "stop"}
+    assert pointers == {name: C_TYPES[dtype] for name, dtype in fields.BATCH_FIELDS.items()}
+    assert "war_depths" in dict(ffi.typeof("PywarBatch").fields)
+
+
+def test_result_field_types_match_the_c_types(ffi):
+    """A row with a batch dtype is a C field of that width in PywarResult (the winner and
+    the outcome are ints in the result, bytes in the batch)."""
+    struct = dict(ffi.typeof("PywarResult").fields)
+    for row in fields.FIELDS:
+        if row.dtype in ("int32", "uint64"):
+            assert struct[row.name].type.cname == C_TYPES[row.dtype], row.name
+
+
+def test_c_numbers_are_the_rules_struct_by_name(ffi):
+    """c_numbers names every PywarRules field, in struct order (the drivers read them so)."""
+    struct = [name for name, _ in ffi.typeof("PywarRules").fields]
+    for rules in PRESETS.values():
+        assert list(c_numbers(rules)) == struct
+
+
+def test_game_result_has_every_field_and_the_game():
+    """GameResult holds the table's fields, between what was played and the texts."""
+    names = [field.name for field in dataclasses.fields(pywar.GameResult)]
+    assert names[:3] == ["rules", "seed", "engine"] and names[-2:] == ["transcript", "trace"]
+    assert sorted(names[3:-2]) == sorted(row.name for row in fields.FIELDS)
+
+
+def test_the_statistics_are_listed_in_three_files_at_most():
+    """The per-game statistics are listed (two or more of them named) in the table, the
+    twin's count and the port's observer's count, and in no other module: the rest is
+    built from the table."""
+    newest = [row.name for row in fields.FIELDS if row.spread]
+    names = [re.compile(rf"""[."']{name}\b(?!\()""") for name in newest]   # x.name, "name"
+    listing = sorted(str(path.relative_to(PACKAGE)) for path in PACKAGE.rglob("*.py")
+                     if sum(bool(name.search(path.read_text())) for name in names) >= 2)
+    assert "common/fields.py" in listing
+    assert len(listing) <= 3, listing
