@@ -60,7 +60,7 @@ def command_section(name, parser):
 
 def page(parser):
     """The manual page of the pywar parser, in roff (man(7) macros)."""
-    from . import EPILOG, EXIT_STATUS
+    examples_part, exit_status = parser.epilog.split("exit status:\n")
     commands = subcommands(parser)
     lines = [f'.TH {PROG.upper()} 1 "" "{PROG} {roff(metadata.version(PROG))}" "User Commands"',
              ".nh", ".ad l",                  # no hyphens in options, a ragged right edge
@@ -71,8 +71,8 @@ def page(parser):
     lines += [".SH COMMANDS"]
     for name, subparser in commands.items():
         lines += command_section(name, subparser)
-    lines += [".SH EXAMPLES"] + verbatim(EPILOG.split(EXIT_STATUS)[0].replace("examples:\n", ""))
-    lines += [".SH \"EXIT STATUS\""] + verbatim(EXIT_STATUS.replace("exit status:\n", ""))
+    lines += [".SH EXAMPLES"] + verbatim(examples_part.replace("examples:\n", ""))
+    lines += [".SH \"EXIT STATUS\""] + verbatim(exit_status)
     lines += [".SH \"SEE ALSO\""] + paragraph(SEE_ALSO)
     return "\n".join(lines) + "\n"
 
