@@ -10,6 +10,7 @@ import os
 import shlex
 import shutil
 import tempfile
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
@@ -120,8 +121,8 @@ def memcheck(settings, program, seed, clock):
                     "valgrind memcheck", "said": said}
 
 
-def referee_runs(settings, program, clock, tallies, notes):
-    """Run every seed under the limits and referee what each printed."""
+def referee_runs(settings, program, clock, tallies, notes, ran):
+    """Run every seed under the limits and referee what each printed; ran() after each."""
     for seed in settings.seeds():
         outcome = sandbox.run(run_argv(settings, program, seed), settings.limits,
                               env=sandbox.seeded(clock, seed))
@@ -137,9 +138,10 @@ def referee_runs(settings, program, clock, tallies, notes):
         for item in GAME_ITEMS:
             first = judged.first(item)
             tallies[item].add(first is not None, first and first.to_json(seed))
+        ran()
 
 
-def grade_one(source, settings, clock):
+def grade_one(source, settings, clock, ran=lambda: None):
     """Grade one submission folder: a Submission."""
     name = os.path.basename(os.path.normpath(source))
     tallies = {item: Tally() for item in ITEMS}
@@ -152,7 +154,7 @@ def grade_one(source, settings, clock):
             "said": outcome.trouble() or "no program was made",
             "last_lines": tail(outcome.stderr or outcome.stdout, 5)})
         if program is not None:
-            referee_runs(settings, program, clock, tallies, notes)
+            referee_runs(settings, program, clock, tallies, notes, ran)
             if settings.memory:
                 tallies["memory"].add(*memcheck(settings, program, settings.seed, clock))
     items = {item: tally.item() for item, tally in tallies.items()}
@@ -167,15 +169,21 @@ def grade_one(source, settings, clock):
 
 
 def grade(sources, settings, jobs=1, progress=None):
-    """Grade every submission, in parallel with jobs threads: the Submissions in order."""
+    """Grade every submission, in parallel with jobs threads: the Submissions in order;
+    progress(runs done, runs in all) after each run."""
+    total = len(sources) * settings.games
+    done = [0]
+    lock = threading.Lock()
+
+    def ran():
+        with lock:
+            done[0] += 1
+            if progress:
+                progress(done[0], total)
     with tempfile.TemporaryDirectory(prefix="pywar-clock-") as folder:
         os.chmod(folder, 0o755)
         clock = sandbox.seed_clock(folder)
         with ThreadPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(grade_one, source, settings, clock) for source in sources]
-            results = []
-            for done, future in enumerate(futures, 1):
-                results.append(future.result())
-                if progress:
-                    progress(done, len(futures))
-    return results
+            futures = [pool.submit(grade_one, source, settings, clock, ran)
+                       for source in sources]
+            return [future.result() for future in futures]

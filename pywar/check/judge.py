@@ -131,6 +131,7 @@ class Judge:
         self.top_first = None               # the first listed Line, if listed top first
         self.oriented = False
         self.rounds_at = []                 # (index of a battle's first line, its round)
+        self.next_is_last = False
 
     # ---- Findings
 
@@ -344,9 +345,10 @@ class Judge:
         ways = self.candidates(winner)
         silent = [number for number in (0, 1) if number not in refills]
         chosen, silently = None, ()
-        for name, counts in ways:
-            for extra in ((),) + tuple((number,) for number in silent) + (tuple(silent),):
-                if agrees(counts, extra):
+        for extra in ((),) + tuple((number,) for number in silent) + (tuple(silent),):
+            for name, counts in ways:
+                due = all(counts[n][0] == 0 and counts[n][1] > 0 for n in extra)
+                if due and agrees(counts, extra):
                     chosen, silently = (name, counts), extra
                     break
             if chosen:
@@ -380,16 +382,17 @@ class Judge:
                 taken = ("into its 'to play' pile" if name == "to play" else
                          f"into {player(1 - winner)}'s 'played' pile" if name == "loser" else
                          f"with {name.split()[1]} of its {cards(pot_size)} lost")
-                self.note("pickup", counts_at, f"{player(winner)} to take the whole pot, "
+                told = printed.get(winner, counts_at)
+                self.note("pickup", told, f"{player(winner)} to take the whole pot, "
                           f"{cards(pot_size)}, into its 'played' pile",
-                          f"{repr(counts_at.text)}: the pot went {taken}")
+                          f"{repr(told.text)}: the pot went {taken}")
             self.adopt(winner, name)
             self.count = [list(pair) for pair in counts]
             self.check_refills(refills, silently, block, counts_at)
         if not printed and not last:
             self.note("counts", block[-1].index + 1 if block else None,
                       "the pile counts after each battle")
-        self.run_outs(lost, block, last)
+        self.run_outs(lost, block, last or self.next_is_last)
 
     def adopt(self, winner, name):
         """Move the pot's cards as the file's pickup did (lost cards stay possible)."""
@@ -429,7 +432,7 @@ class Judge:
                 self.played[number] = set()
                 self.order[number] = None
 
-    def run_outs(self, lost, block, last):
+    def run_outs(self, lost, block, near_end):
         """The game ends exactly when a 'to play' pile is still empty after the refills."""
         empty = tuple(number for number in (0, 1) if self.count[number][0] <= 0)
         said = tuple(sorted({number for line in lost for number in line.values}))
@@ -441,7 +444,7 @@ class Judge:
                           f"holds {cards(self.count[holds[0]][0])} to play")
             else:
                 self.note("end", lost[0], f"the loss of {' and '.join(map(player, empty))}")
-        elif empty and not said and not (last and not self.complete) and not refill_missed:
+        elif empty and not said and not (near_end and not self.complete) and not refill_missed:
             self.note("end", block[-1].index + 1 if block else None,
                       f"the end: {' and '.join(map(player, empty))} "
                       f"{'has' if len(empty) == 1 else 'have'} no card left to play "
@@ -487,6 +490,7 @@ class Judge:
             if self.result.finished:
                 self.note("end", block[0], "nothing after the end: the game was over")
                 break
+            self.next_is_last = number == len(blocks) - 2
             self.battle(block, number == len(blocks) - 1)
         if not self.result.finished and self.complete and "end" not in self.result.findings:
             self.note("end", len(self.lines), "the game played to its end: the file stops "
@@ -519,8 +523,8 @@ class Judge:
 
 def judge(text, complete=True):
     """Judge a transcript's text (complete: False when the program that printed it crashed
-    or was stopped): a Judgement."""
+    or was stopped, whose unfinished last line is left out): a Judgement."""
     lines = text.split("\n")
-    if lines and lines[-1] == "":
+    if lines and (lines[-1] == "" or not complete):
         lines.pop()
     return Judge(lines, complete).run()

@@ -41,7 +41,7 @@ PATTERNS = (   # (kind, pattern on the normalised line), tried in this order
     ("refill", PLAYER + r" (?:refills|refilled|is refilling|gets cards from|takes (?:the )?"
                r"cards from) .*"),
     ("lost", r"both players (?:have )?(?:lost|lose)\b.*"),
-    ("lost", PLAYER + r"(?: ran out of cards)?(?: player [ab])? (?:has lost|lost|loses)\b.*"),
+    ("lost", PLAYER + r" (?:.* )?(?:has lost|lost|loses)\b.*"),
     ("counts", PLAYER + r"\D*?(\d+)\D*?\bto play\b\D*?(\d+)\D*?\bplayed\b.*"),
     ("counts", PLAYER + r"\D*?\bto play\b\D*?(\d+)\D*?\bplayed\b\D*?(\d+).*"),
     ("size", r"there (?:are|is) (\d+) cards?\b.*"),

@@ -18,13 +18,15 @@ list it in COMMANDS.
 import sys
 import time  # noqa: F401  (tests set pywar.cli.time.time)
 
-from . import check, completion, diff, exact, play, referee, replay, rules, simulate, step
+from . import (check, completion, diff, exact, grade, play, referee, replay, rules, simulate,
+               step)
 from .common import *  # noqa: F401,F403  (the shared helpers, for other modules and tests)
 from .common import PROG, Parser, UsageError, Version, examples
 from .inputs import InputError, say_error
 from .outputs import ReaderGone, Stdout, discard_stdout
 
-COMMANDS = (play, simulate, check, exact, rules, step, replay, diff, referee, completion)
+COMMANDS = (play, simulate, check, exact, rules, step, replay, diff, referee, grade,
+            completion)
 
 
 def build_subcommands(parser):
