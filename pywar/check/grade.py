@@ -150,7 +150,7 @@ def grade_one(source, settings, clock, ran=lambda: None):
         os.chmod(work, 0o755)
         program, outcome = build(source, work, settings)
         tallies["builds"].add(program is None, {
-            "required": f"the build command to succeed: {settings.build}",
+            "required": "the build command to succeed", "command": settings.build,
             "said": outcome.trouble() or "no program was made",
             "last_lines": tail(outcome.stderr or outcome.stdout, 5)})
         if program is not None:

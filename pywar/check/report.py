@@ -31,6 +31,9 @@ def example_text(name, example):
     asks = "the reference's format has" if name == "format" else "the rules require"
     if "required" not in example:
         return f"{where}{example['said']}"
+    if name == "builds":
+        lines = " | ".join(example["last_lines"])
+        return f"the build ({example['command']}) {example['said']}; its last lines: {lines}"
     text = f"{where}{asks} {example['required']}; the file says {example['said']}"
     if name in ("runs",):
         text = f"{where}it {example['said']}; {example['progress']}"

@@ -63,12 +63,12 @@ def checked(args):
         weights = weights_type(args.weights or "")
     except ValueError as error:
         args.parser.error(str(error))
-    if "{program}" not in args.run:
+    if "{program}" not in args.run_command:
         args.parser.error("--run must name {program}, as in --run '{program} --seed {seed}'")
     limits = sandbox.Limits(wall=args.timeout, cpu=max(1, int(args.timeout + 0.999)),
                             memory=args.memory_limit * sandbox.MIB,
                             output=args.output_limit * sandbox.MIB)
-    return Settings(build=args.build, run=args.run, games=args.games, seed=args.seed,
+    return Settings(build=args.build, run=args.run_command, games=args.games, seed=args.seed,
                     limits=limits, memory=args.memory, weights=weights)
 
 
@@ -108,7 +108,7 @@ def add(subparsers):
     parser.add_argument("--build", default=DEFAULT_BUILD, metavar="CMD",
                         help="the shell command that builds {program} in the copy "
                              f"(default: {DEFAULT_BUILD.replace('%', '%%')})")
-    parser.add_argument("--run", default=DEFAULT_RUN, metavar="CMD",
+    parser.add_argument("--run", dest="run_command", default=DEFAULT_RUN, metavar="CMD",
                         help="the command of one run: {program}, and {seed} for a program "
                              "that takes its seed (default: {program})")
     parser.add_argument("-n", "--games", type=count_type(1, 100_000), default=40, metavar="N",
