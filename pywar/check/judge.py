@@ -251,8 +251,8 @@ class Judge:
         card = line.values[1]
         order = self.order[number]
         where = self.place_of(card)
-        if not self.known:
-            pass
+        if not self.known or "deal" in self.result.findings:
+            pass                            # the piles are unknown: no card can be placed
         elif any(card == in_pot for in_pot, _ in self.pot):
             self.note("plays", line, f"the top card of {player(number)}'s 'to play' pile",
                       f"{the_card(card)}, which is in the pot already")
