@@ -41,7 +41,15 @@ ENGINE_HELP = ("c, python, port-c, port-python, cmd:'PROGRAM ARGS' (with {seed} 
 
 
 class OutsideError(Exception):
-    """An outside implementation that failed on a seed: one line saying how."""
+    """An outside implementation that failed on a seed: one line saying how, and its kind
+    (one of FAILURES), which pywar check --keep-going tallies."""
+
+    def __init__(self, message, kind="failed"):
+        super().__init__(message)
+        self.kind = kind
+
+
+FAILURES = ("crashed", "timed out", "exit status", "failed")
 
 
 def kind_of(text):
@@ -126,7 +134,7 @@ class Program:
         except subprocess.TimeoutExpired:
             kill(process)
             raise OutsideError(f"{self.name} did not finish seed {seed} within "
-                               f"{self.timeout:g} s (--timeout)") from None
+                               f"{self.timeout:g} s (--timeout)", "timed out") from None
         except BaseException:
             kill(process)
             raise
@@ -136,14 +144,15 @@ class Program:
         status, out, err = self.run(seed)
         if status == -signal.SIGXFSZ:
             raise OutsideError(f"{self.name} printed more than {OUTPUT_LIMIT // 2 ** 20} MiB "
-                               f"for seed {seed}")
+                               f"for seed {seed}", "crashed")
         if status < 0:
             raise OutsideError(f"{self.name} was killed by {signal.Signals(-status).name} "
-                               f"on seed {seed}")
+                               f"on seed {seed}", "crashed")
         if status != 0:
             said = split_lines(err.decode("utf-8", "replace"))
             last = f": {said[-1]}" if said else ""
-            raise OutsideError(f"{self.name} exited with status {status} on seed {seed}{last}")
+            raise OutsideError(f"{self.name} exited with status {status} on seed {seed}{last}",
+                               "exit status")
         return side_of(self.name, out.decode("utf-8", "replace"), seed)
 
 
@@ -207,10 +216,10 @@ class PythonClass:
             transcript = "".join(text)
         except Overtime:
             raise OutsideError(f"{self.name} did not finish seed {seed} within "
-                               f"{self.timeout:g} s (--timeout)") from None
+                               f"{self.timeout:g} s (--timeout)", "timed out") from None
         except Exception as error:
             raise OutsideError(f"{self.name} raised {type(error).__name__} on seed {seed}: "
-                               f"{error}") from None
+                               f"{error}", "crashed") from None
         return side_of(self.name, transcript, seed)
 
     def drive(self, seed, text):

@@ -7,7 +7,10 @@
 c against python compares the games' results and digests in bulk (the digest folds
 every event), then drills into the first differing seed with traces; --traces compares
 every game's trace and transcript instead, as every other pair does.  A Ctrl-C reports
-the games compared so far, all of which agreed, and exits 130.
+the games compared so far, all of which agreed, and exits 130.  --keep-going plays every
+seed whatever happens and tallies them by kind: agree, differ, crashed, timed out, exit
+status (and failed: printed no transcript, could not run), with the seeds of each and
+the first report of each kind.
 """
 
 import hashlib
@@ -19,7 +22,7 @@ import numpy as np
 
 import pywar
 from ..compare import Difference, first_difference
-from ..outside import ENGINE_HELP, Builtin, OutsideError, implementation
+from ..outside import ENGINE_HELP, FAILURES, Builtin, OutsideError, implementation
 from ..referee import NotATranscript, referee
 from ..rules import make_rules
 from .common import (InterruptGuard, Progress, add_progress_option, add_rule_options,
@@ -31,10 +34,14 @@ EXAMPLES = examples(
     ("pywar check --engine port-c --against python --seed 1553 -n 50", "the port and the twin"),
     ("pywar check --engine cmd:'./student --seed {seed}' --against port-c -n 100",
      "a student's program, run once per seed"),
+    ("pywar check --engine cmd:'./student --seed {seed}' --against port-c -n 200 --keep-going",
+     "every seed played: how many agree, differ, crash, time out"),
     ("pywar check -n 200 --rules lehigh --traces --json",
      "every game's trace compared; the verdict as JSON"),
 )
 SEEDS = 2 ** 32
+KINDS = ("agree", "differ") + FAILURES          # what --keep-going tallies, seed by seed
+SHOWN_SEEDS = 10                                # seeds listed per kind in the text
 CHUNK = 10_000           # seeds played in bulk at a time: memory stays small
 BULK = {"c", "python"}
 
@@ -56,6 +63,8 @@ class Verdict:
     error: object = None
     referee: object = None
     digest: object = None
+    tally: object = None          # --keep-going: {kind: [seeds]}, and the first of each
+    firsts: dict = field(default_factory=dict)
 
     @property
     def agree(self):
@@ -69,10 +78,19 @@ class Verdict:
 
     def status(self):
         """The exit status: 1 a game differs, 130 interrupted, else 0."""
+        if self.tally is not None:
+            parted = any(self.tally[kind] for kind in KINDS[1:])
+            return 1 if parted else 130 if self.interrupted else 0
         return 1 if not self.agree else 130 if self.interrupted else 0
 
     def to_json(self):
         """The verdict as a JSON-ready dict ('games' is the number compared)."""
+        if self.tally is not None:
+            return {"rules": self.rules, "engine": self.engine, "against": self.against,
+                    "seed": self.seed, "requested": self.requested,
+                    "games": sum(map(len, self.tally.values())),
+                    "interrupted": self.interrupted, "tally": self.tally,
+                    "firsts": self.firsts}
         return {"rules": self.rules, "engine": self.engine, "against": self.against,
                 "seed": self.seed, "requested": self.requested, "games": self.compared,
                 "agreed": self.agreed, "interrupted": self.interrupted, "agree": self.agree,
@@ -84,8 +102,26 @@ class Verdict:
         """The last seed of the games that agree."""
         return (self.seed + self.agreed - 1) % SEEDS
 
+    def tally_text(self):
+        """--keep-going's verdict: each kind with its count and seeds, then the first
+        example of each kind but agree."""
+        played = sum(map(len, self.tally.values()))
+        lines = [f"{self.engine} and {self.against} on {played:,} seeds of {self.rules} from "
+                 f"seed {self.seed}" + (" (interrupted)" if self.interrupted else "") + ":"]
+        for kind in KINDS:
+            seeds = self.tally[kind]
+            listed = ", ".join(map(str, seeds[:SHOWN_SEEDS]))
+            more = f" and {len(seeds) - SHOWN_SEEDS:,} more" if len(seeds) > SHOWN_SEEDS else ""
+            lines.append(f"  {kind}: {len(seeds):,} seed{'' if len(seeds) == 1 else 's'}"
+                         + (f" ({listed}{more})" if seeds and kind != "agree" else ""))
+        for kind, first in self.firsts.items():
+            lines.append(f"first {kind}, seed {first['seed']}: {first['report']}")
+        return "\n".join(lines) + "\n"
+
     def text(self):
         """The verdict as lines for a reader."""
+        if self.tally is not None:
+            return self.tally_text()
         pair = f"{self.engine} and {self.against}"
         before = f"the {self.agreed:,} games before it agree"
         if self.error:
@@ -271,6 +307,27 @@ def seed_by_seed(verdict, one, other, rules, progress):
         verdict.digest = digest.hexdigest()
 
 
+def keep_going(verdict, one, other, rules, progress):
+    """Play every seed, whatever happens, tallying each seed under its kind."""
+    verdict.tally = {kind: [] for kind in KINDS}
+    for i in range(verdict.requested):
+        seed = (verdict.seed + i) % SEEDS
+        try:
+            sides = (one.play(seed, rules), other.play(seed, rules))
+            found = first_difference(*sides, seed=seed)
+            kind = "agree" if found is None else "differ"
+            report = None if found is None else found.report().rstrip("\n")
+            if found is not None:
+                also = referee_side(sides[0], rules) or referee_side(sides[1], rules)
+                report += "" if also is None else f"\nthe referee: {also}"
+        except OutsideError as error:
+            kind, report = error.kind, str(error)
+        verdict.tally[kind].append(seed)
+        if report is not None and kind not in verdict.firsts:
+            verdict.firsts[kind] = {"seed": seed, "report": report}
+        progress(i + 1, verdict.requested)
+
+
 # ---- The command
 
 def run_check(args):
@@ -281,7 +338,9 @@ def run_check(args):
     progress = Progress("checking", args.progress)
     with InterruptGuard() as guard:
         try:
-            if in_bulk(one, other, args):
+            if args.keep_going:
+                keep_going(verdict, one, other, rules, progress)
+            elif in_bulk(one, other, args):
                 bulk_check(verdict, one, other, rules, progress)
             else:
                 seed_by_seed(verdict, one, other, rules, progress)
@@ -323,6 +382,11 @@ def add(subparsers):
     parser.add_argument("--timeout", type=seconds_type, default=10.0, metavar="S",
                         help="seconds an outside implementation may take for a game "
                              "(default: 10)")
+    parser.add_argument("--keep-going", action="store_true",
+                        help="play every seed, one at a time, and tally those that agree, "
+                             "differ, crashed, timed out or exited with a status, with the "
+                             "seeds of each and the first of each kind (exit 1 unless all "
+                             "agree)")
     parser.add_argument("--json", action="store_true", help="print the verdict as one JSON line")
     add_progress_option(parser)
     parser.set_defaults(run=run_check, parser=parser)
