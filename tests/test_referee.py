@@ -195,3 +195,29 @@ def test_the_command_referees_an_engine(capsys):
 def test_bad_input_is_one_line(capsys, argv, status, words):
     found, out, err = run(capsys, *argv)
     assert (found, out) == (status, "") and err.count("\n") == 1 and words in err
+
+
+def test_all_reports_every_rule_broken_with_its_first_example(tmp_path, capsys):
+    """A winner swapped in round 1 (a ranks fault, whose counts then tell the pot went
+    to the other player: a pickup fault) and one listing line in other words (format):
+    three items, each with its line, where the first-fault referee stops at the first."""
+    text = reference_transcript(1)
+    text = text.replace("Player B plays seven of diamonds\nPlayer A wins",
+                        "Player B plays seven of diamonds\nPlayer B wins", 1)
+    text = text.replace("Card 3,", "card 3:", 1)
+    path = tmp_path / "student.txt"
+    path.write_text(text)
+    status = main(["referee", str(path), "--all"])
+    out = capsys.readouterr().out.splitlines()
+    assert status == 1
+    assert out[0] == (f"{path}: 3 rules broken (format, ranks, pickup); the game ended in "
+                      "round 450: player B ran out")
+    assert out[1].startswith("  format: line 11 (the deal): the reference's format has "
+                             "'Card 3, ace of spades'; the file says 'card 3: ace of spades'")
+    assert out[2].startswith("  ranks: line 68 (round 1): the rules require player A to win: "
+                             "the ace of diamonds beats the seven of diamonds (ace high)")
+    assert out[3].startswith("  pickup: line 71 (round 1): ")
+    status = main(["referee", str(DATA / "seed-1.txt"), "--all"])
+    assert status == 0 and capsys.readouterr().out.endswith(
+        ": no rule broken, the format included; the game ended in round 450: player B ran "
+        "out\n")
