@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import DATA
+from conftest import DATA, needs_tools
 from pywar.check import report, sandbox
 from pywar.check.grade import Submission
 from pywar.check.judge import ITEMS
@@ -27,8 +27,7 @@ SEEDS = 8                       # seeds 1 to 8: seed 5 ends in a tie (tie_crash 
 FIRST = 1
 ALL = "all"
 
-pytestmark = [pytest.mark.skipif(shutil.which("g++") is None, reason="no C++ compiler"),
-              pytest.mark.skipif(shutil.which("valgrind") is None, reason="no valgrind")]
+pytestmark = needs_tools("g++", "valgrind")
 
 
 def run(capsys, *argv):
@@ -64,7 +63,7 @@ def faithful_transcripts(tmp_path_factory):
     folder = Path(tempfile.mkdtemp(prefix="pywar-test-faithful-"))   # nobody may enter
     program = folder / "war"
     subprocess.run(["g++", "-std=c++17", "-O1", "-o", str(program),
-                    str(CLASS / "faithful" / "war.cpp")], check=True)
+                    str(CLASS / "faithful" / "war.cpp")], check=True, env=sandbox.unloaded())
     os.chmod(folder, 0o755)
     clock = sandbox.seed_clock(str(folder))
     yield {seed: sandbox.run([str(program)], env=sandbox.seeded(clock, seed)).stdout

@@ -10,7 +10,7 @@ import pytest
 import pywar
 import pywar.check.judge
 import pywar.check.lines
-from conftest import reference_transcript
+from conftest import ROOT, reference_transcript
 from pywar.check.judge import article, judge
 
 SEED = 1
@@ -134,3 +134,23 @@ def test_a_listing_numbered_from_zero_is_a_format_departure():
             lines[i] = re.sub(r"Card (\d+),", lambda m: f"Card {int(m[1]) - 1},", lines[i])
     found = broken(changed(from_zero))
     assert list(found) == ["format"]
+
+
+def understood_examples():
+    """(kind, line) of each example in docs/grading.md's table of what is understood."""
+    text = (ROOT / "docs" / "grading.md").read_text()
+    table = text[text.index("| kind | the reference's words |"):text.index("A line it does not")]
+    rows = re.findall(r"^\| (\w+) \| (.*) \| (.*) \|$", table, re.M)
+    return [(kind, line) for kind, words, also in rows
+            for line in re.findall(r"`([^`]+)`", words + " " + also)]
+
+
+@pytest.mark.parametrize("kind, line", understood_examples())
+def test_every_example_of_the_docs_is_understood(kind, line):
+    assert pywar.check.lines.meaning(line)[0] == kind
+
+
+def test_the_docs_give_examples_of_every_kind():
+    assert {kind for kind, _ in understood_examples()} == {
+        "welcome", "pile", "size", "listed", "round", "plays", "wins", "tie", "refill",
+        "counts", "lost"}

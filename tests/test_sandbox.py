@@ -13,13 +13,13 @@ import time
 
 import pytest
 
-from conftest import DATA
+from conftest import DATA, needs_tools
 from pywar.check import sandbox
 from pywar.check.sandbox import MIB, Limits
 
 LIMITS = DATA / "limits"
 
-pytestmark = pytest.mark.skipif(shutil.which("g++") is None, reason="no C++ compiler")
+pytestmark = needs_tools("g++", "cc")
 
 
 @pytest.fixture(scope="session")
@@ -31,7 +31,8 @@ def built():
     programs = {}
     for source in sorted(LIMITS.glob("*.cpp")):
         programs[source.stem] = os.path.join(folder, source.stem)
-        subprocess.run(["g++", "-O1", "-o", programs[source.stem], str(source)], check=True)
+        subprocess.run(["g++", "-O1", "-o", programs[source.stem], str(source)], check=True,
+                       env=sandbox.unloaded())
     programs["clock"] = sandbox.seed_clock(folder)
     yield programs
     shutil.rmtree(folder)

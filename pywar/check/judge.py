@@ -480,8 +480,9 @@ class Judge:
 
     def run(self):
         """Judge the whole file; the Judgement."""
-        understood = [Line(index, text, found[0], found[1:]) for index, text in enumerate(self.lines)
-                      if (found := meaning(text)) is not None and found[0] != "blank"]
+        meanings = ((index, text, meaning(text)) for index, text in enumerate(self.lines))
+        understood = [Line(index, text, found[0], found[1:]) for index, text, found in meanings
+                      if found is not None and found[0] != "blank"]
         start = next((n for n, line in enumerate(understood)
                       if line.kind in BATTLE_KINDS or line.kind == "round"), len(understood))
         self.deal(understood[:start])

@@ -190,6 +190,12 @@ def run(argv, limits=Limits(), cwd=None, env=None):
                    timed_out, flooded)
 
 
+def unloaded():
+    """pywar's own environment without LD_PRELOAD (a sanitizer's, say), for the tools it
+    runs itself."""
+    return {name: value for name, value in os.environ.items() if name != "LD_PRELOAD"}
+
+
 def c_compiler():
     """A C compiler on PATH, or None."""
     return next((name for name in C_COMPILERS if shutil.which(name)), None)
@@ -204,7 +210,7 @@ def seed_clock(folder):
     library = os.path.join(folder, "seedclock.so")
     with resources.as_file(source) as path:
         built = subprocess.run([compiler, "-shared", "-fPIC", "-O2", "-o", library, str(path),
-                                "-ldl"], capture_output=True, text=True)
+                                "-ldl"], capture_output=True, text=True, env=unloaded())
     if built.returncode != 0:
         raise OSError(f"the seed clock did not build: {built.stderr.strip()[:200]}")
     os.chmod(library, 0o755)
