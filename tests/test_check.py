@@ -307,3 +307,28 @@ def test_keep_going_tallies_every_seed_by_kind(capsys, tmp_path):
                          "  agree: 1 seed", "  differ: 1 seed (17456)", "  crashed: 0 seeds",
                          "  timed out: 0 seeds", "  exit status: 0 seeds", "  failed: 0 seeds"]
     assert lines[7].startswith("first differ, seed 17456: seed 17456: ")   # compare's report
+
+
+TOP_FIRST_PROGRAM = """\
+import os, re, sys
+lines = open(os.path.join(sys.argv[2], "seed-17455.txt")).read().split("\\n")
+for start in (8, 37):                     # each pile's 26 cards, listed top first
+    names = [line.split(", ", 1)[1] for line in lines[start:start + 26]][::-1]
+    lines[start:start + 26] = [f"Card {n + 1}, {name}" for n, name in enumerate(names)]
+sys.stdout.write("\\n".join(lines))
+"""
+
+
+def test_the_referee_names_a_top_first_listing_not_a_wrong_play(capsys, tmp_path):
+    """The reference's game of seed 17455 with the piles listed top first: the check's
+    referee says so (format), where the first-fault referee blamed the first play."""
+    program = tmp_path / "top_first.py"
+    program.write_text(TOP_FIRST_PROGRAM)
+    engine = f"cmd:{sys.executable} {program} {{seed}} {DATA}"
+    status, out, _ = run(capsys, "check", "--engine", engine, "--against", "port-python",
+                         "--seed", "17455", "-n", "1")
+    assert status == 1
+    said = next(line for line in out.splitlines() if line.startswith("the referee: "))
+    assert said == (f"the referee: {engine}: format: line 9 (the deal): the reference's format "
+                    "has the piles listed bottom card first (Card 1 is the bottom, Card 26 the "
+                    "first played); the file says they are listed top card first")

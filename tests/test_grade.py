@@ -279,11 +279,29 @@ def test_the_html_report_in_chromium(class_json):
 
 # ---- Reruns
 
-@pytest.mark.slow
 def test_a_rerun_gives_the_same_marks(class_json, capsys):
-    programs = [CLASS / "faithful", CLASS / "tie_crash", CLASS / "half_pot"]
+    """Two programs whose marks depend on the seeds' games, graded again: the same."""
+    programs = [CLASS / "tie_crash", CLASS / "half_pot"]
     status, out, _ = run(capsys, "grade", *programs, "-n", SEEDS, "--seed", FIRST, "--json")
     assert status == 0
     again = {sub["name"]: sub for sub in json.loads(out)["submissions"]}
     for name, sub in again.items():
         assert sub["items"] == class_json[0][name]["items"], name
+
+
+BROKEN_ITEMS = {"faithful": [], "reseeds": [], "top_first": ["format"],
+                "debug_lines": ["format"], "own_words": ["format"], "ace_low": ["ranks"],
+                "half_pot": ["pickup"], "no_refill": ["refill"], "pot_to_play": ["pickup"],
+                "tie_crash": ["runs"], "returns_one": ["runs"], "never_deletes": ["memory"]}
+
+
+@pytest.mark.slow
+def test_the_class_on_the_default_forty_seeds(capsys):
+    """The default -n 40: each program breaks its own item and no other."""
+    status, out, _ = run(capsys, "grade", *sorted(CLASS.iterdir()), "--jobs", "2", "--json")
+    assert status == 0
+    for sub in json.loads(out)["submissions"]:
+        broken = [item for item in ITEMS if not sub["items"][item]["ok"]]
+        assert broken == BROKEN_ITEMS[sub["name"]], sub["name"]
+        assert all(item["of"] == 40 for name, item in sub["items"].items()
+                   if name not in ("builds", "memory"))

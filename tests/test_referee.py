@@ -221,3 +221,18 @@ def test_all_reports_every_rule_broken_with_its_first_example(tmp_path, capsys):
     assert status == 0 and capsys.readouterr().out.endswith(
         ": no rule broken, the format included; the game ended in round 450: player B ran "
         "out\n")
+
+
+def test_a_missing_blank_line_and_a_tie_of_eights_in_plain_words():
+    lines = reference_transcript(1).split("\n")
+    at = lines.index("Shuffling initial deck...") + 1
+    no_blank = "\n".join(lines[:at] + lines[at + 1:])
+    assert str(referee(no_blank).fault) == ("line 4: the rules require a blank line (the "
+                                            "reference's opening); the file says "
+                                            "\"Initial 'to play' piles:\"")
+    tie = next(i for i, line in enumerate(lines) if line.startswith("There is a tie")
+               and lines[i - 1].endswith(("eight of hearts", "eight of diamonds",
+                                          "eight of spades", "eight of clubs")))
+    changed = "\n".join(lines[:tie] + ["Player A wins the 'currently in play' pile."]
+                        + lines[tie + 1:])
+    assert "(both play an eight)" in str(referee(changed).fault)

@@ -23,7 +23,7 @@ import numpy as np
 import pywar
 from ..compare import Difference, first_difference
 from ..outside import ENGINE_HELP, FAILURES, Builtin, OutsideError, implementation
-from ..referee import NotATranscript, referee
+from ..check.judge import judge
 from ..rules import make_rules
 from .common import (InterruptGuard, Progress, add_progress_option, add_rule_options,
                      add_seed_range_options, examples, rule_dimensions, usage_errors)
@@ -272,14 +272,16 @@ def add_digests(digest, run, count):
 # ---- Seed by seed: every other pair
 
 def referee_side(side, rules):
-    """The referee's first fault in a side that printed only a smu transcript, or None."""
+    """What the keep-going referee (pywar.check.judge) finds in a side that printed only
+    a smu transcript: its first broken item's first example, the others named; or None."""
     if side.trace is not None or rules.narration != "smu":
         return None
-    try:
-        fault = referee(side.transcript).fault
-    except NotATranscript as error:
-        return f"{side.name}: {error}"
-    return None if fault is None else f"{side.name}: {fault}"
+    judged = judge(side.transcript)
+    broken = judged.broken()
+    if not broken:
+        return None
+    also = f" (also broken: {', '.join(broken[1:])})" if len(broken) > 1 else ""
+    return f"{side.name}: {broken[0]}: {judged.first(broken[0]).text()}{also}"
 
 
 def seed_by_seed(verdict, one, other, rules, progress):
