@@ -305,3 +305,25 @@ def test_the_class_on_the_default_forty_seeds(capsys):
         assert broken == BROKEN_ITEMS[sub["name"]], sub["name"]
         assert all(item["of"] == 40 for name, item in sub["items"].items()
                    if name not in ("builds", "memory"))
+
+
+def test_ctrl_c_reports_the_submissions_graded_before_it(tmp_path, capsys, monkeypatch):
+    """A Ctrl-C while the second of three is graded: the first is reported, exit 130."""
+    import pywar.check.grade as grading
+    calls = []
+
+    def grade_one(source, settings, clock, ran):
+        calls.append(source)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        items = {item: {"ok": True, "failed": 0, "of": 1, "example": None} for item in ITEMS}
+        return Submission(os.path.basename(source), items, 12.0, 12.0)
+    monkeypatch.setattr(grading, "grade_one", grade_one)
+    folders = []
+    for name in ("ann", "ben", "cat"):
+        (tmp_path / name).mkdir()
+        folders.append(tmp_path / name)
+    status, out, err = run(capsys, "grade", *folders, "--json")
+    assert status == 130
+    assert err == "pywar grade: interrupted: 1 of 3 submissions graded\n"
+    assert [sub["name"] for sub in json.loads(out)["submissions"]] == ["ann"]

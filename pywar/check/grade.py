@@ -62,6 +62,14 @@ class Submission:
                 "max_score": self.max_score, "notes": self.notes}
 
 
+class GradeInterrupted(Exception):
+    """A Ctrl-C while grading: the submissions graded, from the first with no gap."""
+
+    def __init__(self, graded):
+        super().__init__("interrupted")
+        self.graded = graded
+
+
 class Tally:
     """An item's count of failures over the runs, with the first example."""
 
@@ -122,7 +130,8 @@ def memcheck(settings, program, seed, clock):
 
 
 def referee_runs(settings, program, clock, tallies, notes, ran):
-    """Run every seed under the limits and referee what each printed; ran() after each."""
+    """Run every seed under the limits and referee what each printed; ran() after each
+    (which raises KeyboardInterrupt once grading is interrupted)."""
     for seed in settings.seeds():
         outcome = sandbox.run(run_argv(settings, program, seed), settings.limits,
                               env=sandbox.seeded(clock, seed))
@@ -168,14 +177,27 @@ def grade_one(source, settings, clock, ran=lambda: None):
     return Submission(name, items, round(score, 6), sum(settings.weights.values()), notes)
 
 
+def finished(futures):
+    """The results of the futures that finished, from the first, up to the first gap."""
+    results = []
+    for future in futures:
+        if future.cancelled() or not future.done() or future.exception() is not None:
+            break
+        results.append(future.result())
+    return results
+
+
 def grade(sources, settings, jobs=1, progress=None):
     """Grade every submission, in parallel with jobs threads: the Submissions in order;
     progress(runs done, runs in all) after each run."""
     total = len(sources) * settings.games
     done = [0]
     lock = threading.Lock()
+    stop = threading.Event()
 
     def ran():
+        if stop.is_set():
+            raise KeyboardInterrupt
         with lock:
             done[0] += 1
             if progress:
@@ -186,4 +208,10 @@ def grade(sources, settings, jobs=1, progress=None):
         with ThreadPoolExecutor(max_workers=jobs) as pool:
             futures = [pool.submit(grade_one, source, settings, clock, ran)
                        for source in sources]
-            return [future.result() for future in futures]
+            try:
+                return [future.result() for future in futures]
+            except KeyboardInterrupt:
+                stop.set()
+                for future in futures:
+                    future.cancel()
+                raise GradeInterrupted(finished(futures)) from None

@@ -6,7 +6,7 @@ import shutil
 import sys
 
 from ..check import report, sandbox
-from ..check.grade import DEFAULT_BUILD, DEFAULT_RUN, Settings, grade
+from ..check.grade import DEFAULT_BUILD, DEFAULT_RUN, GradeInterrupted, Settings, grade
 from ..check.judge import ITEMS
 from .common import Progress, add_progress_option, count_type, examples, seed_type
 from .inputs import seconds_type
@@ -73,22 +73,32 @@ def checked(args):
 
 
 def run_grade(args):
-    """Grade the submissions: 0 once reported (a grade is no difference to exit 1 on)."""
+    """Grade the submissions: 0 once reported (a grade is no difference to exit 1 on);
+    130 after a Ctrl-C, once the submissions graded before it are reported."""
     settings = checked(args)
+    status = 0
     with output_files(("--html", args.html, False, "utf-8"),
                       ("--gradescope", args.gradescope, False, "utf-8")) as files:
         progress = Progress("grading", args.progress)
         try:
             submissions = grade(args.submissions, settings, args.jobs, progress)
+        except GradeInterrupted as stop:
+            submissions, status = stop.graded, 130
         finally:
             progress.close()
+        if status:
+            print(f"{args.parser.prog}: interrupted: {len(submissions)} of "
+                  f"{len(args.submissions)} submissions graded", file=sys.stderr)
+        if "--gradescope" in files and not submissions:
+            files["--gradescope"].discard()
+            files.pop("--gradescope")
         if "--html" in files:
             files["--html"].write(report.html_page(submissions))
         if "--gradescope" in files:
             files["--gradescope"].write(report.gradescope(submissions[0], settings.weights))
         sys.stdout.write(report.as_json(submissions) if args.json
                          else report.terminal(submissions))
-    return 0
+    return status
 
 
 def add(subparsers):
