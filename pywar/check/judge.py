@@ -131,6 +131,8 @@ class Judge:
         self.top_first = None               # the first listed Line, if listed top first
         self.oriented = False
         self.rounds_at = []                 # (index of a battle's first line, its round)
+        self.piles = [[], []]               # the listing's Lines of each player
+        self.numbered_from = []             # the first listed Line of a pile not numbered 1
         self.next_is_last = False
 
     # ---- Findings
@@ -203,7 +205,6 @@ class Judge:
                 owner = current if current is not None else (0 if len(piles[0]) < HAND else 1)
                 piles[owner].append(line)
         listed = [line.values[1] for pile in piles for line in pile]
-        self.numbered_from = []
         if not listed:
             return self.note("deal", seen[-1] if seen else None, "the deal listed: 26 cards "
                              "for each player", "no listing of the deal")
@@ -223,8 +224,6 @@ class Judge:
                 self.note("deal", line, f"{DECK} different cards", f"{the_card(card)} "
                           f"a second time (first on line {first_seen[card] + 1})")
             first_seen.setdefault(card, line.index)
-        if len(first_seen) < DECK and len(listed) == DECK:
-            pass                        # the duplicate was noted above
         self.piles = piles
         for number, pile in enumerate(piles):
             cards_in = [line.values[1] for line in pile]
@@ -332,67 +331,73 @@ class Judge:
             after[number] = [after[number][0] + after[number][1], 0]
         return after
 
+    def explanation(self, ways, refills, shown):
+        """(name, counts, silent refills) of the first way of taking the pot, with the
+        fewest silent refills, that gives the counts the file shows; or None."""
+        silent = [number for number in (0, 1) if number not in refills]
+        for extra in ((),) + tuple((number,) for number in silent) + (tuple(silent),):
+            for name, counts in ways:
+                due = all(counts[n][0] == 0 and counts[n][1] > 0 for n in extra)
+                after = self.refilled(counts, sorted(set(refills) | set(extra)))
+                if due and all(after[n] == value for n, value in shown.items()):
+                    return name, counts, extra
+        return None
+
     def settle(self, winner, verdict_line, block, last):
         """The pickup, refills, counts and run-outs of one battle, from what the file says."""
         refills = sorted({line.values[0] for line in block if line.kind == "refill"})
         printed = {line.values[0]: line for line in block if line.kind == "counts"}
-        lost = [line for line in block if line.kind == "lost"]
         shown = {number: list(line.values[1:]) for number, line in printed.items()}
-
-        def agrees(counts, extra=()):
-            after = self.refilled(counts, sorted(set(refills) | set(extra)))
-            return all(after[number] == value for number, value in shown.items())
         ways = self.candidates(winner)
-        silent = [number for number in (0, 1) if number not in refills]
-        chosen, silently = None, ()
-        for extra in ((),) + tuple((number,) for number in silent) + (tuple(silent),):
-            for name, counts in ways:
-                due = all(counts[n][0] == 0 and counts[n][1] > 0 for n in extra)
-                if due and agrees(counts, extra):
-                    chosen, silently = (name, counts), extra
-                    break
-            if chosen:
-                break
-        pot_size = len(self.pot)
-        counts_at = next(iter(printed.values()), None)
-        if chosen is None:
-            name, counts = ways[0]
-            expected = self.refilled(counts, [n for n in (0, 1) if counts[n][0] == 0])
-            for number, line in sorted(printed.items()):
-                if expected[number] != shown[number]:
-                    to_play, played = expected[number]
-                    self.note("counts", line, f"{player(number)}'s counts: {to_play} to "
-                              f"play and {played} played")
-                    break
-            self.adopt(winner, "right")
-            for number in refills:
-                self.to_play[number] |= self.played[number]
-                self.played[number] = set()
-                self.order[number] = None
-            for number in (0, 1):
-                if number in shown:
-                    self.count[number] = list(shown[number])
+        found = self.explanation(ways, refills, shown)
+        if found is None:
+            self.unexplained(winner, ways[0][1], refills, printed, shown)
         else:
-            name, counts = chosen
-            if name == "returned":
-                self.note("ties", counts_at or verdict_line, "the tied cards kept in the pot "
-                          "for the next battle", f"{repr(counts_at.text)}: they went back "
-                          "to their players" if counts_at else None)
-            elif name not in ("right", "kept"):
-                taken = ("into its 'to play' pile" if name == "to play" else
-                         f"into {player(1 - winner)}'s 'played' pile" if name == "loser" else
-                         f"with {name.split()[1]} of its {cards(pot_size)} lost")
-                told = printed.get(winner, counts_at)
-                self.note("pickup", told, f"{player(winner)} to take the whole pot, "
-                          f"{cards(pot_size)}, into its 'played' pile",
-                          f"{repr(told.text)}: the pot went {taken}")
+            name, counts, silently = found
+            self.explained(winner, name, verdict_line, printed)
             self.adopt(winner, name)
             self.count = [list(pair) for pair in counts]
-            self.check_refills(refills, silently, block, counts_at)
+            self.check_refills(refills, silently, block, next(iter(printed.values()), None))
         if not printed and not last:
             self.note("counts", block[-1].index + 1 if block else None,
                       "the pile counts after each battle")
+        lost = [line for line in block if line.kind == "lost"]
         self.run_outs(lost, block, last or self.next_is_last)
+
+    def unexplained(self, winner, counts, refills, printed, shown):
+        """Counts no way of taking the pot explains: a counts fault; the file's counts
+        are taken from here on."""
+        expected = self.refilled(counts, [n for n in (0, 1) if counts[n][0] == 0])
+        for number, line in sorted(printed.items()):
+            if expected[number] != shown[number]:
+                to_play, played = expected[number]
+                self.note("counts", line, f"{player(number)}'s counts: {to_play} to play and "
+                          f"{played} played")
+                break
+        self.adopt(winner, "right")
+        for number in refills:
+            self.to_play[number] |= self.played[number]
+            self.played[number] = set()
+            self.order[number] = None
+        for number, value in shown.items():
+            self.count[number] = list(value)
+
+    def explained(self, winner, name, verdict_line, printed):
+        """Note a way of taking the pot that is not the rules'."""
+        counts_at = next(iter(printed.values()), None)
+        size = len(self.pot)
+        if name == "returned":
+            self.note("ties", counts_at or verdict_line, "the tied cards kept in the pot for "
+                      "the next battle", f"{counts_at.text!r}: they went back to their "
+                      "players" if counts_at else None)
+        elif name not in ("right", "kept"):
+            taken = ("into its 'to play' pile" if name == "to play" else
+                     f"into {player(1 - winner)}'s 'played' pile" if name == "loser" else
+                     f"with {name.split()[1]} of its {cards(size)} lost")
+            told = printed.get(winner, counts_at)
+            self.note("pickup", told, f"{player(winner)} to take the whole pot, "
+                      f"{cards(size)}, into its 'played' pile",
+                      f"{told.text!r}: the pot went {taken}")
 
     def adopt(self, winner, name):
         """Move the pot's cards as the file's pickup did (lost cards stay possible)."""
