@@ -1,0 +1,9 @@
+"""The instructor's tools for grading a class of student programs (docs/grading.md):
+
+- sandbox: running untrusted code with limits, and the seed clock that makes an
+  unchanged srand(time(NULL)) read the seed;
+- lines: what a line of a student's transcript means, whatever its words;
+- judge: the referee that keeps going, every rule judged on the file's own story;
+- grade: the rubric of one submission, and of a class;
+- report: the terminal table, JSON, the HTML page and Gradescope's results.json.
+"""
