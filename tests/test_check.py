@@ -296,8 +296,11 @@ def test_keep_going_tallies_every_seed_by_kind(capsys, tmp_path):
     found = json.loads(out)
     assert found["tally"] == {"agree": [], "differ": [0, 4, 8], "crashed": [1, 5, 9],
                               "exit status": [2, 6], "timed out": [3, 7], "failed": []}
-    assert found["firsts"]["crashed"] == {"seed": 1, "report": f"{engine} was killed by "
-                                                               "SIGSEGV on seed 1"}
+    last = reference_transcript(17455).splitlines()[-3:]
+    assert found["firsts"]["crashed"] == {
+        "seed": 1, "report": f"{engine} was killed by SIGSEGV on seed 1 (the game ended in "
+                             f"round {pywar.play(17455).rounds}: player A ran out; rules "
+                             f"broken: none; its last lines: {' | '.join(map(repr, last))})"}
     assert found["firsts"]["differ"]["seed"] == 0
     status, out, _ = run(capsys, "check", "--engine", engine, "--against", "port-python",
                          "--seed", "17455", "-n", "2", "--keep-going", "--timeout", "1")

@@ -2,6 +2,8 @@
 The reference's own transcripts are legal games; each edit below breaks one rule, and
 the referee names its line.  Lines are found by a plain search of the reference files."""
 
+import sys
+
 import pytest
 
 import pywar
@@ -236,3 +238,23 @@ def test_a_missing_blank_line_and_a_tie_of_eights_in_plain_words():
     changed = "\n".join(lines[:tie] + ["Player A wins the 'currently in play' pile."]
                         + lines[tie + 1:])
     assert "(both play an eight)" in str(referee(changed).fault)
+
+
+def test_all_referees_what_a_crashed_program_printed(tmp_path, capsys):
+    """A program that prints the first 500 lines of the reference's game of seed 1, then
+    crashes: the crash is one line, and what it printed is refereed, with how far it got."""
+    program = tmp_path / "crash.py"
+    program.write_text("import os, sys\n"
+                       f"lines = open({str(DATA / 'seed-1.txt')!r}).read().split('\\n')\n"
+                       "sys.stdout.write('\\n'.join(lines[:500]) + '\\n')\n"
+                       "sys.stdout.flush()\n"
+                       "os.kill(os.getpid(), 11)\n")
+    engine = f"cmd:{sys.executable} {program} {{seed}}"
+    status = main(["referee", "--engine", engine, "--seed", "1", "--all"])
+    out = capsys.readouterr().out.splitlines()
+    rounds = sum(line.startswith("======== Round ") for line in
+                 reference_transcript(1).splitlines()[:500])
+    assert status == 1
+    assert out == [f"{engine} was killed by SIGSEGV on seed 1",
+                   f"what it printed: no rule broken, the format included; the game got to "
+                   f"round {rounds}"]

@@ -22,7 +22,7 @@ import numpy as np
 
 import pywar
 from ..compare import Difference, first_difference
-from ..outside import ENGINE_HELP, FAILURES, Builtin, OutsideError, implementation
+from ..outside import ENGINE_HELP, FAILURES, Builtin, OutsideError, implementation, kind_of
 from ..check.judge import judge
 from ..rules import make_rules
 from .common import (InterruptGuard, Progress, add_progress_option, add_rule_options,
@@ -309,6 +309,17 @@ def seed_by_seed(verdict, one, other, rules, progress):
         verdict.digest = digest.hexdigest()
 
 
+def printed_so_far(error):
+    """How far the game that a failed program printed got, refereed: '' when it printed
+    nothing, or a trace."""
+    if not error.printed or kind_of(error.printed) == "trace":
+        return ""
+    judged = judge(error.printed, complete=error.kind == "exit status")
+    broken = ", ".join(judged.broken()) or "none"
+    last = " | ".join(map(repr, judged.last_lines))
+    return f" ({judged.progress()}; rules broken: {broken}; its last lines: {last})"
+
+
 def keep_going(verdict, one, other, rules, progress):
     """Play every seed, whatever happens, tallying each seed under its kind."""
     verdict.tally = {kind: [] for kind in KINDS}
@@ -323,7 +334,7 @@ def keep_going(verdict, one, other, rules, progress):
                 also = referee_side(sides[0], rules) or referee_side(sides[1], rules)
                 report += "" if also is None else f"\nthe referee: {also}"
         except OutsideError as error:
-            kind, report = error.kind, str(error)
+            kind, report = error.kind, str(error) + printed_so_far(error)
         verdict.tally[kind].append(seed)
         if report is not None and kind not in verdict.firsts:
             verdict.firsts[kind] = {"seed": seed, "report": report}

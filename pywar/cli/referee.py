@@ -37,9 +37,9 @@ def verdict_line(name, verdict, seed):
             f"ran out")
 
 
-def every_rule(name, text):
+def every_rule(name, text, complete=True):
     """--all: every rule the file breaks, each with its first example and how often."""
-    judged = judge(text)
+    judged = judge(text, complete)
     broken = judged.broken()
     head = (f"{len(broken)} rule{'' if len(broken) == 1 else 's'} broken "
             f"({', '.join(broken)})" if broken else "no rule broken, the format included")
@@ -70,6 +70,8 @@ def run_referee(args):
         return say_error(args.parser.prog, error)
     except OutsideError as error:
         sys.stdout.write(f"{error}\n")
+        if args.all and error.printed:
+            every_rule("what it printed", error.printed, error.kind == "exit status")
         return 1
     sys.stdout.write(verdict_line(name, verdict, args.seed) + "\n")
     return 0 if verdict.fault is None else 1
