@@ -204,8 +204,11 @@ class Referee:
             self.fault(f"the rules require {required}; the file plays the "
                        f"{match.group(2)}, which is {self.place_of(card)}")
         if self.ordered[player] and card != hand[0]:
+            listed_first = self.round == 1 and len(hand) == HAND and card == hand[-1]
+            hint = ("; the deal lists it as Card 1: the piles look listed top first, which "
+                    "pywar referee --all reads as a format departure") if listed_first else ""
             self.fault(f"the rules require {required}, the top of the pile as dealt; the "
-                       f"file plays the {match.group(2)}")
+                       f"file plays the {match.group(2)}{hint}")
         hand.remove(card)
         self.pot.append((card, player))
         self.at += 1

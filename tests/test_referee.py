@@ -258,3 +258,14 @@ def test_all_referees_what_a_crashed_program_printed(tmp_path, capsys):
     assert out == [f"{engine} was killed by SIGSEGV on seed 1",
                    f"what it printed: no rule broken, the format included; the game got to "
                    f"round {rounds}"]
+
+
+def test_a_top_first_listing_is_named_as_the_likely_cause():
+    lines = reference_transcript(1).split("\n")
+    for start in (8, 37):
+        names = [line.split(", ", 1)[1] for line in lines[start:start + 26]][::-1]
+        lines[start:start + 26] = [f"Card {n + 1}, {name}" for n, name in enumerate(names)]
+    fault = referee("\n".join(lines)).fault
+    assert fault.line == 66 and str(fault).endswith(
+        "the file plays the ace of diamonds; the deal lists it as Card 1: the piles look "
+        "listed top first, which pywar referee --all reads as a format departure")
