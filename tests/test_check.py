@@ -332,6 +332,6 @@ def test_the_referee_names_a_top_first_listing_not_a_wrong_play(capsys, tmp_path
                          "--seed", "17455", "-n", "1")
     assert status == 1
     said = next(line for line in out.splitlines() if line.startswith("the referee: "))
-    assert said == (f"the referee: {engine}: format: line 9 (the deal): the reference's format "
-                    "has the piles listed bottom card first (Card 1 is the bottom, Card 26 the "
-                    "first played); the file says they are listed top card first")
+    assert said == (f"the referee: {engine}: format: line 9 (before round 1): the reference's "
+                    "format has the piles listed bottom card first (Card 1 is the bottom, "
+                    "Card 26 the first played); the file says they are listed top card first")

@@ -327,3 +327,16 @@ def test_ctrl_c_reports_the_submissions_graded_before_it(tmp_path, capsys, monke
     assert status == 130
     assert err == "pywar grade: interrupted: 1 of 3 submissions graded\n"
     assert [sub["name"] for sub in json.loads(out)["submissions"]] == ["ann"]
+
+
+def test_an_item_left_out_is_in_neither_the_score_nor_the_table(tmp_path, capsys):
+    """--no-memory: memory is '-' and out of the score; Gradescope gets no memory test."""
+    folder = tmp_path / "broken"
+    folder.mkdir()
+    (folder / "war.cpp").write_text("int main() { return undeclared; }\n")
+    results = tmp_path / "results.json"
+    status, out, _ = run(capsys, "grade", folder, "-n", "2", "--no-memory", "--gradescope",
+                         results)
+    assert status == 0 and out.splitlines()[1].split()[-2:] == ["-", "0/11"]
+    assert [test["name"] for test in json.loads(results.read_text())["tests"]] == [
+        item for item in ITEMS if item != "memory"]

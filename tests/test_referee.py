@@ -214,8 +214,9 @@ def test_all_reports_every_rule_broken_with_its_first_example(tmp_path, capsys):
     assert status == 1
     assert out[0] == (f"{path}: 3 rules broken (format, ranks, pickup); the game ended in "
                       "round 450: player B ran out")
-    assert out[1].startswith("  format: line 11 (the deal): the reference's format has "
-                             "'Card 3, ace of spades'; the file says 'card 3: ace of spades'")
+    assert out[1].startswith("  format: line 11 (before round 1): the reference's format "
+                             "has 'Card 3, ace of spades'; the file says 'card 3: ace of "
+                             "spades'")
     assert out[2].startswith("  ranks: line 68 (round 1): the rules require player A to win: "
                              "the ace of diamonds beats the seven of diamonds (ace high)")
     assert out[3].startswith("  pickup: line 71 (round 1): ")

@@ -172,9 +172,19 @@ def grade_one(source, settings, clock, ran=lambda: None):
             items[item] = {"ok": False, "failed": 0, "of": 0,
                            "example": {"said": "not checked: the program did not build"}}
     if not settings.memory:
-        items["memory"]["example"] = {"said": "not checked (--no-memory)"}
-    score = sum(settings.weights[item] for item in ITEMS if items[item]["ok"])
-    return Submission(name, items, round(score, 6), sum(settings.weights.values()), notes)
+        items["memory"] = {"ok": True, "failed": 0, "of": 0,
+                           "example": {"said": "not checked (--no-memory)"}}
+    return Submission(name, items, *score_of(items, settings.weights), notes)
+
+
+def score_of(items, weights):
+    """(score, max_score): the weights of the items that hold, of those checked (an item
+    left out, as memory with --no-memory, counts in neither; one not checked because
+    the program did not build counts as failed)."""
+    unchecked = {item for item in ITEMS if items[item]["ok"] and not items[item]["of"]}
+    score = sum(weights[item] for item in ITEMS if items[item]["ok"] and item not in unchecked)
+    return round(score, 6), round(sum(weights[item] for item in ITEMS
+                                      if item not in unchecked), 6)
 
 
 def finished(futures):

@@ -75,7 +75,7 @@ class Finding:
     def text(self):
         """The finding in one line."""
         where = "" if self.line is None else f"line {self.line}" + (
-            f" (round {self.round})" if self.round else " (the deal)")
+            f" (round {self.round})" if self.round else " (before round 1)")
         asks = "the reference's format has" if self.item == "format" else "the rules require"
         return f"{where}: {asks} {self.required}; the file says {self.said}"
 

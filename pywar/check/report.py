@@ -14,9 +14,9 @@ SHORT = {"builds": "build", "runs": "runs", "format": "form", "deal": "deal",
 
 def mark(item):
     """An item in a table cell: 'ok', 'K/N' seeds broken, or '-' not checked."""
-    if item["ok"]:
-        return "ok"
-    return f"{item['failed']}/{item['of']}" if item["of"] else "-"
+    if not item["of"]:
+        return "-"
+    return "ok" if item["ok"] else f"{item['failed']}/{item['of']}"
 
 
 def example_text(name, example):
@@ -26,7 +26,7 @@ def example_text(name, example):
     seed = f"seed {example['seed']}" if "seed" in example else ""
     line = f", line {example['line']}" if example.get("line") else ""
     round_ = (f" (round {example['round']})" if example.get("round") else
-              " (the deal)" if example.get("line") else "")
+              " (before round 1)" if example.get("line") else "")
     where = f"{seed}{line}{round_}: " if seed or line else ""
     asks = "the reference's format has" if name == "format" else "the rules require"
     if "required" not in example:
@@ -111,7 +111,7 @@ def html_page(submissions):
         cells = []
         for item in ITEMS:
             value = sub.items[item]
-            kind = "ok" if value["ok"] else "failed" if value["of"] else "unchecked"
+            kind = "unchecked" if not value["of"] else "ok" if value["ok"] else "failed"
             cells.append(f'<td class="{kind}" data-item="{item}">{html.escape(mark(value))}</td>')
         rows.append(f'<tr data-name="{html.escape(sub.name)}"><td class="name">'
                     f'{html.escape(sub.name)}</td>{"".join(cells)}<td class="score">'
@@ -135,6 +135,8 @@ def gradescope(submission, weights):
     for name in ITEMS:
         item = submission.items[name]
         weight = weights[name]
+        if item["ok"] and not item["of"]:
+            continue                        # left out (memory with --no-memory)
         text = "ok" if item["ok"] else example_text(name, item["example"])
         if not item["ok"] and item["of"] > 1:
             text = f"broken on {item['failed']} of {item['of']} seeds; first: {text}"
