@@ -340,3 +340,24 @@ def test_an_item_left_out_is_in_neither_the_score_nor_the_table(tmp_path, capsys
     assert status == 0 and out.splitlines()[1].split()[-2:] == ["-", "0/11"]
     assert [test["name"] for test in json.loads(results.read_text())["tests"]] == [
         item for item in ITEMS if item != "memory"]
+
+
+def test_a_flood_and_a_hang_fail_runs_and_are_refereed_as_far_as_they_got(tmp_path, capsys):
+    """tests/data/limits' flood (the round header forever) and sleeper, graded: runs fails
+    on every seed with the limit named, and what the flood printed is refereed (its
+    header lines list no deal: deal fails too, on the file's own story)."""
+    folders = []
+    for name in ("flood", "sleeper"):
+        (tmp_path / name).mkdir()
+        shutil.copy(DATA / "limits" / f"{name}.cpp", tmp_path / name / "main.cpp")
+        folders.append(tmp_path / name)
+    status, out, _ = run(capsys, "grade", *folders, "-n", "2", "--output-limit", "1",
+                         "--timeout", "1", "--no-memory", "--json", "--jobs", "2")
+    assert status == 0
+    grades = {sub["name"]: sub["items"] for sub in json.loads(out)["submissions"]}
+    assert grades["flood"]["runs"]["failed"] == 2
+    assert grades["flood"]["runs"]["example"]["said"] == "printed more than 1 MiB"
+    assert grades["flood"]["runs"]["example"]["last_lines"] == ["======== Round 1 ========"] * 3
+    assert grades["flood"]["deal"]["example"]["said"] == "no listing of the deal"
+    assert grades["sleeper"]["runs"]["example"]["said"] == "did not finish within 1 s"
+    assert grades["sleeper"]["runs"]["example"]["progress"] == "the game never began"

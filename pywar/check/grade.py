@@ -27,6 +27,7 @@ VALGRIND = ("valgrind", "--quiet", "--leak-check=full",
             "--log-file=valgrind.log")
 VALGRIND_LIMITS = sandbox.Limits(wall=120.0, cpu=120, memory=16 * 1024 * sandbox.MIB,
                                  output=64 * sandbox.MIB, processes=8)
+FLOOD_REFEREED = 2 * sandbox.MIB     # of a run that flooded its output, what is refereed
 SUMMARY_MARKS = ("definitely lost", "indirectly lost", "possibly lost", "Invalid read",
                  "Invalid write", "Invalid free", "Mismatched free", "uninitialised")
 
@@ -137,7 +138,8 @@ def referee_runs(settings, program, clock, tallies, notes, ran):
                               env=sandbox.seeded(clock, seed))
         trouble = outcome.trouble()
         stopped = outcome.timed_out or outcome.flooded or (outcome.status or 0) < 0
-        judged = judge(outcome.stdout, complete=not stopped)
+        printed = outcome.stdout[:FLOOD_REFEREED] if outcome.flooded else outcome.stdout
+        judged = judge(printed, complete=not stopped)
         example = {"seed": seed, "required": "a run that ends by itself with status 0",
                    "said": trouble, "progress": judged.progress(),
                    "last_lines": judged.last_lines}

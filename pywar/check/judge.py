@@ -119,6 +119,7 @@ class Judge:
 
     def __init__(self, lines, complete=True):
         self.lines = lines
+        self.meanings = []                  # each line's meaning (lines.meaning)
         self.complete = complete            # False: the program crashed or was stopped
         self.result = Judgement()
         self.round = 0
@@ -162,8 +163,7 @@ class Judge:
         """The first line that departs from the reference's words or layout, as a finding."""
         blank_due = False
         listed = 0
-        for index, text in enumerate(self.lines):
-            found = meaning(text)
+        for index, (text, found) in enumerate(zip(self.lines, self.meanings)):
             if text == "":
                 if not blank_due:
                     return self.note("format", index, "no blank line here")
@@ -485,8 +485,9 @@ class Judge:
 
     def run(self):
         """Judge the whole file; the Judgement."""
-        meanings = ((index, text, meaning(text)) for index, text in enumerate(self.lines))
-        understood = [Line(index, text, found[0], found[1:]) for index, text, found in meanings
+        self.meanings = [meaning(text) for text in self.lines]
+        understood = [Line(index, text, found[0], found[1:])
+                      for index, (text, found) in enumerate(zip(self.lines, self.meanings))
                       if found is not None and found[0] != "blank"]
         start = next((n for n, line in enumerate(understood)
                       if line.kind in BATTLE_KINDS or line.kind == "round"), len(understood))
