@@ -154,3 +154,13 @@ def test_the_docs_give_examples_of_every_kind():
     assert {kind for kind, _ in understood_examples()} == {
         "welcome", "pile", "size", "listed", "round", "plays", "wins", "tie", "refill",
         "counts", "lost"}
+
+
+@pytest.mark.parametrize("text", ["", "hello\n", "\x00\x01garbage"])
+def test_output_that_is_no_game_breaks_format_deal_and_end(text):
+    judged = judge(text)
+    assert judged.broken() == ["format", "deal", "end"]
+    assert judged.progress() == "the game never began"
+    assert judged.first("end").said == "nothing more: it stops before the first round"
+    assert judged.first("deal").text() == ("the rules require the deal listed: 26 cards for "
+                                           "each player; the file says no listing of the deal")

@@ -16,7 +16,7 @@ how many times it was broken.
 
 from dataclasses import dataclass, field
 
-from ..referee import NAME_OF, RANKS
+from ..referee import NAME_OF, OPENING, RANKS
 from .lines import meaning, reference_words, refill_words
 
 ITEMS = ("builds", "runs", "format", "deal", "plays", "ranks", "ties", "pickup", "refill",
@@ -77,7 +77,8 @@ class Finding:
         where = "" if self.line is None else f"line {self.line}" + (
             f" (round {self.round})" if self.round else " (before round 1)")
         asks = "the reference's format has" if self.item == "format" else "the rules require"
-        return f"{where}: {asks} {self.required}; the file says {self.said}"
+        said = f"{asks} {self.required}; the file says {self.said}"
+        return f"{where}: {said}" if where else said
 
 
 @dataclass
@@ -185,6 +186,8 @@ class Judge:
             blank_due = kind in BLANK_AFTER or listed == HAND or (
                 kind == "refill" and text.startswith("Shuffling")) or (
                 kind == "counts" and found[1] == 1)
+        if not self.lines:
+            return self.note("format", 0, f"the reference's opening, {OPENING[0]!r}")
         if self.top_first is not None:
             self.note("format", self.top_first, "the piles listed bottom card first (Card 1 "
                       "is the bottom, Card 26 the first played)", "they are listed top card "
@@ -500,8 +503,9 @@ class Judge:
             self.next_is_last = number == len(blocks) - 2
             self.battle(block, number == len(blocks) - 1)
         if not self.result.finished and self.complete and "end" not in self.result.findings:
-            self.note("end", len(self.lines), "the game played to its end: the file stops "
-                      f"in round {self.round}, before a player has run out")
+            stops = f"in round {self.round}" if self.round else "before the first round"
+            self.note("end", len(self.lines), "the game played until a player runs out",
+                      f"nothing more: it stops {stops}")
         self.format_departure()
         if self.numbered_from and "format" not in self.result.findings:
             first = self.numbered_from[0]
