@@ -335,3 +335,13 @@ def test_the_referee_names_a_top_first_listing_not_a_wrong_play(capsys, tmp_path
     assert said == (f"the referee: {engine}: format: line 9 (before round 1): the reference's "
                     "format has the piles listed bottom card first (Card 1 is the bottom, "
                     "Card 26 the first played); the file says they are listed top card first")
+
+
+def test_ctrl_c_with_keep_going_reports_the_seeds_tallied(capsys, monkeypatch):
+    interrupt_at(monkeypatch, pywar, "play", 7)          # the 4th game's first side
+    status, out, err = run(capsys, "check", "--engine", "port-python", "--against", "python",
+                           "-n", "50", "--seed", "17455", "--keep-going", "--json")
+    assert (status, err) == (130, "pywar check: interrupted\n")
+    found = json.loads(out)
+    assert found["interrupted"] and found["tally"]["agree"] == [17455, 17456, 17457]
+    assert found["games"] == 3
