@@ -361,3 +361,18 @@ def test_a_flood_and_a_hang_fail_runs_and_are_refereed_as_far_as_they_got(tmp_pa
     assert grades["flood"]["deal"]["example"]["said"] == "no listing of the deal"
     assert grades["sleeper"]["runs"]["example"]["said"] == "did not finish within 1 s"
     assert grades["sleeper"]["runs"]["example"]["progress"] == "the game never began"
+
+
+def test_a_program_that_takes_its_seed_as_an_argument(tmp_path, capsys):
+    """tests/data/student_war.c (C, --seed N) with --build and --run '{program} --seed
+    {seed}': full marks (without its --seed N it exits 2 with its usage line)."""
+    folder = tmp_path / "student"
+    folder.mkdir()
+    shutil.copy(DATA / "student_war.c", folder)
+    status, out, _ = run(capsys, "grade", folder, "--build", "cc -std=c11 -O1 -o {program} *.c",
+                         "--run", "{program} --seed {seed}", "-n", "2", "--seed", "17455",
+                         "--json")
+    assert status == 0
+    (sub,) = json.loads(out)["submissions"]
+    assert sub["score"] == sub["max_score"] == len(ITEMS)
+    assert sub["items"]["runs"]["of"] == 2
