@@ -376,3 +376,12 @@ def test_a_program_that_takes_its_seed_as_an_argument(tmp_path, capsys):
     (sub,) = json.loads(out)["submissions"]
     assert sub["score"] == sub["max_score"] == len(ITEMS)
     assert sub["items"]["runs"]["of"] == 2
+
+
+def test_a_report_that_cannot_be_written_is_exit_3_before_any_work(tmp_path, capsys):
+    (tmp_path / "ann").mkdir()
+    page = tmp_path / "no-such-folder" / "class.html"
+    status, out, err = run(capsys, "grade", tmp_path / "ann", "--html", page)
+    assert (status, out) == (3, "")
+    assert err == (f"pywar grade: error: cannot write --html {str(page)!r}: "
+                   "No such file or directory\n")
