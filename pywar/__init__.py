@@ -16,18 +16,18 @@ them, so that the port runs on the standard library alone.
 
 from importlib import import_module
 
-from . import twin
-from .check.agreement import check   # binds pywar.check to the function
+from . import check, exact, twin      # check and exact: packages callable as their functions
 from .common.fields import PLAYER_NAMES, SEED_LIMIT, check_seed
 from .engine_choice import (ENGINES, PORT_ENGINES, CoreMissing, check_port, checked,
                             default_engine, engines, resolve_engine, usable_cores)
-from .exact.enumeration import ExactResult, exact   # binds pywar.exact to the function
+from .exact import ExactResult
 from .one_game import GameResult, play
 from .rules import PRESETS, Rules, RulesError, make_rules, preset
 from .sim.run import simulate
 
 __all__ = ["CoreMissing", "ENGINES", "ExactResult", "Game", "GameResult", "PRESETS", "Rules",
-           "Simulation", "SimulationInterrupted", "check", "check_seed", "default_engine", "engines", "exact",
+           "Simulation", "SimulationInterrupted", "check", "check_seed", "default_engine",
+           "engines", "exact",
            "make_rules", "play", "preset", "resolve_engine", "simulate", "usable_cores"]
 
 LAZY = {"Simulation": ("sim.simulation", "Simulation"), "Game": ("step.model", "Game"),

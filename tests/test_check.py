@@ -8,11 +8,12 @@ import hashlib
 import json
 import re
 import struct
+import sys
 
 import pytest
 
 import pywar
-from conftest import needs_c, reference_transcript
+from conftest import DATA, needs_c, reference_transcript
 from pywar.cli import main
 from pywar.port.pile import Pile
 from pywar.port.tabletop import TableTop
@@ -281,3 +282,81 @@ def test_a_failing_class_is_one_line(capsys, tmp_path, monkeypatch):
                              "--timeout", "0.2")
         assert status == 1 and out.splitlines()[0] == (f"py:broken_war:{name} did not finish "
                                                        "seed 0 within 0.2 s (--timeout)")
+
+
+KEEP_GOING_PROGRAM = """\
+import os, sys, time
+seed = int(sys.argv[1])
+sys.stdout.write(open(os.path.join(sys.argv[2], "seed-17455.txt")).read())
+sys.stdout.flush()
+if seed < 100 and seed % 4 == 1:
+    os.kill(os.getpid(), 11)
+if seed < 100 and seed % 4 == 2:
+    sys.exit(3)
+if seed < 100 and seed % 4 == 3:
+    time.sleep(30)
+"""
+
+
+def test_keep_going_tallies_every_seed_by_kind(capsys, tmp_path):
+    """A program that prints the reference's game of seed 17455 whatever the seed, and
+    of seeds 0 to 9 crashes on 1, 5, 9, exits with status 3 on 2, 6 and hangs on 3, 7:
+    every seed is played and tallied, the first of each kind shown."""
+    program = tmp_path / "student.py"
+    program.write_text(KEEP_GOING_PROGRAM)
+    engine = f"cmd:{sys.executable} {program} {{seed}} {DATA}"
+    status, out, _ = run(capsys, "check", "--engine", engine, "--against", "port-python",
+                         "--seed", "0", "-n", "10", "--keep-going", "--timeout", "1", "--json")
+    assert status == 1
+    found = json.loads(out)
+    assert found["tally"] == {"agree": [], "differ": [0, 4, 8], "crashed": [1, 5, 9],
+                              "exit status": [2, 6], "timed out": [3, 7], "failed": []}
+    last = reference_transcript(17455).splitlines()[-3:]
+    assert found["firsts"]["crashed"] == {
+        "seed": 1, "report": f"{engine} was killed by SIGSEGV on seed 1 (the game ended in "
+                             f"round {pywar.play(17455).rounds}: player A ran out; rules "
+                             f"broken: none; its last lines: {' | '.join(map(repr, last))})"}
+    assert found["firsts"]["differ"]["seed"] == 0
+    status, out, _ = run(capsys, "check", "--engine", engine, "--against", "port-python",
+                         "--seed", "17455", "-n", "2", "--keep-going", "--timeout", "1")
+    assert status == 1
+    lines = out.splitlines()
+    assert lines[:7] == [f"{engine} and port-python on 2 seeds of smu from seed 17455:",
+                         "  agree: 1 seed", "  differ: 1 seed (17456)", "  crashed: 0 seeds",
+                         "  timed out: 0 seeds", "  exit status: 0 seeds", "  failed: 0 seeds"]
+    assert lines[7].startswith("first differ, seed 17456: seed 17456: ")   # compare's report
+
+
+TOP_FIRST_PROGRAM = """\
+import os, re, sys
+lines = open(os.path.join(sys.argv[2], "seed-17455.txt")).read().split("\\n")
+for start in (8, 37):                     # each pile's 26 cards, listed top first
+    names = [line.split(", ", 1)[1] for line in lines[start:start + 26]][::-1]
+    lines[start:start + 26] = [f"Card {n + 1}, {name}" for n, name in enumerate(names)]
+sys.stdout.write("\\n".join(lines))
+"""
+
+
+def test_the_referee_names_a_top_first_listing_not_a_wrong_play(capsys, tmp_path):
+    """The reference's game of seed 17455 with the piles listed top first: the check's
+    referee says so (format), where the first-fault referee blamed the first play."""
+    program = tmp_path / "top_first.py"
+    program.write_text(TOP_FIRST_PROGRAM)
+    engine = f"cmd:{sys.executable} {program} {{seed}} {DATA}"
+    status, out, _ = run(capsys, "check", "--engine", engine, "--against", "port-python",
+                         "--seed", "17455", "-n", "1")
+    assert status == 1
+    said = next(line for line in out.splitlines() if line.startswith("the referee: "))
+    assert said == (f"the referee: {engine}: format: line 9 (before round 1): the reference's "
+                    "format has the piles listed bottom card first (Card 1 is the bottom, "
+                    "Card 26 the first played); the file says they are listed top card first")
+
+
+def test_ctrl_c_with_keep_going_reports_the_seeds_tallied(capsys, monkeypatch):
+    interrupt_at(monkeypatch, pywar.one_game, "play", 7)   # the 4th game's first side
+    status, out, err = run(capsys, "check", "--engine", "port-python", "--against", "python",
+                           "-n", "50", "--seed", "17455", "--keep-going", "--json")
+    assert (status, err) == (130, "pywar check: interrupted\n")
+    found = json.loads(out)
+    assert found["interrupted"] and found["tally"]["agree"] == [17455, 17456, 17457]
+    assert found["games"] == 3

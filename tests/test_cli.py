@@ -164,7 +164,7 @@ def test_abbreviated_options_are_refused(capsys, argv, prog, word):
 
 
 @pytest.mark.parametrize("command", ["play", "simulate", "check", "exact", "rules", "step",
-                                     "replay", "diff", "referee", "completion"])
+                                     "replay", "diff", "referee", "grade", "completion"])
 def test_version_after_every_command_is_the_top_level_version(capsys, command):
     top = run(capsys, "--version")
     assert run(capsys, command, "--version") == top
@@ -347,7 +347,7 @@ def test_messages_name_options_as_typed(capsys, argv, message):
 
 
 COMMAND_NAMES = ["play", "simulate", "check", "exact", "rules", "step", "replay", "diff",
-                 "referee", "completion"]
+                 "referee", "grade", "completion"]
 
 
 def help_text(capsys, *argv):

@@ -96,8 +96,8 @@ def test_fish_offers_files_only_where_a_file_is_wanted(capsys, tmp_path):
     (tmp_path / "game.jsonl").write_text("")
     for line in ("pywar replay g", "pywar play --trace g", "pywar diff game.jsonl g"):
         assert [word for word, *_ in fish(str(path), line, tmp_path)] == ["game.jsonl"], line
-    for line in ("pywar play --seed g", "pywar g"):
-        assert fish(str(path), line, tmp_path) == [], line
+    assert fish(str(path), "pywar play --seed g", tmp_path) == []
+    assert [word for word, *_ in fish(str(path), "pywar g", tmp_path)] == ["grade"]  # no file
 
 
 def test_the_fish_script_describes_each_command(capsys):

@@ -119,3 +119,21 @@ def test_the_import_graph_has_no_cycle():
 def test_the_cycle_finder_finds_a_planted_cycle():
     """The test above can fail: a planted circle is found."""
     assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": set()}) == ["a", "b", "c", "a"]
+
+
+def test_check_and_exact_are_called_as_functions_and_keep_their_modules():
+    """pywar.check(...) and pywar.exact(...) are the functions' calls, with their
+    signatures, while pywar.check.judge and pywar.exact.enumeration stay reachable as
+    attributes (a facade that bound the names to the functions hid the packages)."""
+    import inspect
+
+    import pywar.check.judge
+    import pywar.exact.enumeration
+    from pywar.check.agreement import check
+    from pywar.exact.enumeration import exact
+    assert inspect.signature(pywar.check) == inspect.signature(check)
+    assert inspect.signature(pywar.exact) == inspect.signature(exact)
+    assert callable(pywar.check.judge.judge) and callable(pywar.exact.enumeration.exact)
+    small = {"deck": "3x1", "piles": "queue", "pickup": "winner-first"}
+    assert pywar.exact(**small).orderings == exact(**small).orderings == 6    # 3!
+    assert pywar.check(5, engine="python", against="port-python").agreed == 5

@@ -2,6 +2,8 @@
 The reference's own transcripts are legal games; each edit below breaks one rule, and
 the referee names its line.  Lines are found by a plain search of the reference files."""
 
+import sys
+
 import pytest
 
 import pywar
@@ -195,3 +197,76 @@ def test_the_command_referees_an_engine(capsys):
 def test_bad_input_is_one_line(capsys, argv, status, words):
     found, out, err = run(capsys, *argv)
     assert (found, out) == (status, "") and err.count("\n") == 1 and words in err
+
+
+def test_all_reports_every_rule_broken_with_its_first_example(tmp_path, capsys):
+    """A winner swapped in round 1 (a ranks fault, whose counts then tell the pot went
+    to the other player: a pickup fault) and one listing line in other words (format):
+    three items, each with its line, where the first-fault referee stops at the first."""
+    text = reference_transcript(1)
+    text = text.replace("Player B plays seven of diamonds\nPlayer A wins",
+                        "Player B plays seven of diamonds\nPlayer B wins", 1)
+    text = text.replace("Card 3,", "card 3:", 1)
+    path = tmp_path / "student.txt"
+    path.write_text(text)
+    status = main(["referee", str(path), "--all"])
+    out = capsys.readouterr().out.splitlines()
+    assert status == 1
+    assert out[0] == (f"{path}: 3 rules broken (format, ranks, pickup); the game ended in "
+                      "round 450: player B ran out")
+    assert out[1].startswith("  format: line 11 (before round 1): the reference's format "
+                             "has 'Card 3, ace of spades'; the file says 'card 3: ace of "
+                             "spades'")
+    assert out[2].startswith("  ranks: line 68 (round 1): the rules require player A to win: "
+                             "the ace of diamonds beats the seven of diamonds (ace high)")
+    assert out[3].startswith("  pickup: line 71 (round 1): ")
+    status = main(["referee", str(DATA / "seed-1.txt"), "--all"])
+    assert status == 0 and capsys.readouterr().out.endswith(
+        ": no rule broken, the format included; the game ended in round 450: player B ran "
+        "out\n")
+
+
+def test_a_missing_blank_line_and_a_tie_of_eights_in_plain_words():
+    lines = reference_transcript(1).split("\n")
+    at = lines.index("Shuffling initial deck...") + 1
+    no_blank = "\n".join(lines[:at] + lines[at + 1:])
+    assert str(referee(no_blank).fault) == ("line 4: the rules require a blank line (the "
+                                            "reference's opening); the file says "
+                                            "\"Initial 'to play' piles:\"")
+    tie = next(i for i, line in enumerate(lines) if line.startswith("There is a tie")
+               and lines[i - 1].endswith(("eight of hearts", "eight of diamonds",
+                                          "eight of spades", "eight of clubs")))
+    changed = "\n".join(lines[:tie] + ["Player A wins the 'currently in play' pile."]
+                        + lines[tie + 1:])
+    assert "(both play an eight)" in str(referee(changed).fault)
+
+
+def test_all_referees_what_a_crashed_program_printed(tmp_path, capsys):
+    """A program that prints the first 500 lines of the reference's game of seed 1, then
+    crashes: the crash is one line, and what it printed is refereed, with how far it got."""
+    program = tmp_path / "crash.py"
+    program.write_text("import os, sys\n"
+                       f"lines = open({str(DATA / 'seed-1.txt')!r}).read().split('\\n')\n"
+                       "sys.stdout.write('\\n'.join(lines[:500]) + '\\n')\n"
+                       "sys.stdout.flush()\n"
+                       "os.kill(os.getpid(), 11)\n")
+    engine = f"cmd:{sys.executable} {program} {{seed}}"
+    status = main(["referee", "--engine", engine, "--seed", "1", "--all"])
+    out = capsys.readouterr().out.splitlines()
+    rounds = sum(line.startswith("======== Round ") for line in
+                 reference_transcript(1).splitlines()[:500])
+    assert status == 1
+    assert out == [f"{engine} was killed by SIGSEGV on seed 1",
+                   f"what it printed: no rule broken, the format included; the game got to "
+                   f"round {rounds}"]
+
+
+def test_a_top_first_listing_is_named_as_the_likely_cause():
+    lines = reference_transcript(1).split("\n")
+    for start in (8, 37):
+        names = [line.split(", ", 1)[1] for line in lines[start:start + 26]][::-1]
+        lines[start:start + 26] = [f"Card {n + 1}, {name}" for n, name in enumerate(names)]
+    fault = referee("\n".join(lines)).fault
+    assert fault.line == 66 and str(fault).endswith(
+        "the file plays the ace of diamonds; the deal lists it as Card 1: the piles look "
+        "listed top first, which pywar referee --all reads as a format departure")

@@ -1,2 +1,19 @@
-"""Checking: implementations against each other (agreement.py), and programs against the
-reference."""
+"""Checking programs and implementations: against each other, and against the rules.
+The package is also its function: pywar.check(...) is agreement.check(...).
+
+- agreement: two implementations played seed by seed (pywar.check);
+- difference, replay, referee, implementations: where two games part, a trace checked
+  against its rules, a transcript refereed, and the implementations outside pywar;
+- the instructor's tools for grading a class of student programs (docs/grading.md):
+  - sandbox: running untrusted code with limits, and the seed clock that makes an
+    unchanged srand(time(NULL)) read the seed;
+  - lines: what a line of a student's transcript means, whatever its words;
+  - judge: the referee that keeps going, every rule judged on the file's own story;
+  - grade: the rubric of one submission, and of a class;
+  - report: the terminal table, JSON, the HTML page and Gradescope's results.json.
+"""
+
+from ..common.callable_package import callable_as
+from .agreement import Verdict, check
+
+callable_as(__name__, check)

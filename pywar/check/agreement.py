@@ -4,6 +4,9 @@ both and returns a Verdict.
 c against python compares the games' results and digests in bulk (the digest folds
 every event), then drills into the first differing seed with traces; traces=True
 compares every game's trace and transcript instead, as every other pair does.
+keep_going=True plays every seed whatever happens and tallies them by kind: agree,
+differ, crashed, timed out, exit status (and failed: printed no transcript, could not
+run), with the seeds of each and the first report of each kind.
 """
 
 import hashlib
@@ -11,22 +14,26 @@ from dataclasses import dataclass, field
 
 from ..common.fields import SEED_LIMIT, check_count, check_seed
 from .difference import Difference, first_difference
-from .implementations import Builtin, OutsideError, implementation
-from .referee import NotATranscript, referee
+from .implementations import FAILURES, Builtin, OutsideError, implementation, kind_of
+from .judge import judge
 from ..rules import make_rules
 from ..sim import run
 
 CHUNK = 10_000           # seeds played in bulk at a time: memory stays small
 BULK = {"c", "python"}
+KINDS = ("agree", "differ") + FAILURES          # what keep_going tallies, seed by seed
+SHOWN_SEEDS = 10                                # seeds listed per kind in the text
 
 
 def check(n=1000, rules="smu", seed=0, engine="c", against="python", stack=None,
-          stack_against=None, traces=False, timeout=10.0, progress=None, **dimensions):
+          stack_against=None, traces=False, timeout=10.0, progress=None, keep_going=False,
+          **dimensions):
     """Play n games from seed in two implementations and return the Verdict: where they
     first differ, if they do.  engine and against are each an engine name, a
     'cmd:PROGRAM {seed}' or a 'py:MODULE:CLASS' (pywar.check.implementations); stack and
     stack_against are the port stacks of either side.  progress, if given, is called as
-    progress(compared, n).  A Ctrl-C ends the check with the games compared so far:
+    progress(compared, n).  keep_going plays every seed one at a time and tallies them
+    by kind (verdict.tally).  A Ctrl-C ends the check with the games compared so far:
     verdict.interrupted is then True."""
     n = check_count("n", n, high=SEED_LIMIT)
     seed = check_seed(seed)
@@ -34,7 +41,11 @@ def check(n=1000, rules="smu", seed=0, engine="c", against="python", stack=None,
     one, other = sides(chosen, engine, against, stack, stack_against, timeout)
     verdict = Verdict(one.name, other.name, chosen.name, seed, n)
     try:
-        compare(verdict, one, other, chosen, progress or (lambda done, total: None), traces)
+        report = progress or (lambda done, total: None)
+        if keep_going:
+            tally_every_seed(verdict, one, other, chosen, report)
+        else:
+            compare(verdict, one, other, chosen, report, traces)
     except KeyboardInterrupt:
         verdict.interrupted = True
     return verdict
@@ -75,6 +86,8 @@ class Verdict:
     error: object = None
     referee: object = None
     digest: object = None
+    tally: object = None          # keep_going: {kind: [seeds]}, and the first of each
+    firsts: dict = field(default_factory=dict)
 
     @property
     def agree(self):
@@ -88,10 +101,19 @@ class Verdict:
 
     def status(self):
         """The exit status: 1 a game differs, 130 interrupted, else 0."""
+        if self.tally is not None:
+            parted = any(self.tally[kind] for kind in KINDS[1:])
+            return 1 if parted else 130 if self.interrupted else 0
         return 1 if not self.agree else 130 if self.interrupted else 0
 
     def to_json(self):
         """The verdict as a JSON-ready dict ('games' is the number compared)."""
+        if self.tally is not None:
+            return {"rules": self.rules, "engine": self.engine, "against": self.against,
+                    "seed": self.seed, "requested": self.requested,
+                    "games": sum(map(len, self.tally.values())),
+                    "interrupted": self.interrupted, "tally": self.tally,
+                    "firsts": self.firsts}
         return {"rules": self.rules, "engine": self.engine, "against": self.against,
                 "seed": self.seed, "requested": self.requested, "games": self.compared,
                 "agreed": self.agreed, "interrupted": self.interrupted, "agree": self.agree,
@@ -103,8 +125,26 @@ class Verdict:
         """The last seed of the games that agree."""
         return (self.seed + self.agreed - 1) % SEED_LIMIT
 
+    def tally_text(self):
+        """keep_going's verdict: each kind with its count and seeds, then the first
+        example of each kind but agree."""
+        played = sum(map(len, self.tally.values()))
+        lines = [f"{self.engine} and {self.against} on {played:,} seeds of {self.rules} from "
+                 f"seed {self.seed}" + (" (interrupted)" if self.interrupted else "") + ":"]
+        for kind in KINDS:
+            seeds = self.tally[kind]
+            listed = ", ".join(map(str, seeds[:SHOWN_SEEDS]))
+            more = f" and {len(seeds) - SHOWN_SEEDS:,} more" if len(seeds) > SHOWN_SEEDS else ""
+            lines.append(f"  {kind}: {len(seeds):,} seed{'' if len(seeds) == 1 else 's'}"
+                         + (f" ({listed}{more})" if seeds and kind != "agree" else ""))
+        for kind, first in self.firsts.items():
+            lines.append(f"first {kind}, seed {first['seed']}: {first['report']}")
+        return "\n".join(lines) + "\n"
+
     def text(self):
         """The verdict as lines for a reader."""
+        if self.tally is not None:
+            return self.tally_text()
         pair = f"{self.engine} and {self.against}"
         before = f"the {self.agreed:,} games before it agree"
         if self.error:
@@ -222,14 +262,16 @@ def add_digests(digest, run, count):
 # ---- Seed by seed: every other pair
 
 def referee_side(side, rules):
-    """The referee's first fault in a side that printed only a smu transcript, or None."""
+    """What the keep-going referee (pywar.check.judge) finds in a side that printed only
+    a smu transcript: its first broken item's first example, the others named; or None."""
     if side.trace is not None or rules.narration != "smu":
         return None
-    try:
-        fault = referee(side.transcript).fault
-    except NotATranscript as error:
-        return f"{side.name}: {error}"
-    return None if fault is None else f"{side.name}: {fault}"
+    judged = judge(side.transcript)
+    broken = judged.broken()
+    if not broken:
+        return None
+    also = f" (also broken: {', '.join(broken[1:])})" if len(broken) > 1 else ""
+    return f"{side.name}: {broken[0]}: {judged.first(broken[0]).text()}{also}"
 
 
 def seed_by_seed(verdict, one, other, rules, progress):
@@ -255,3 +297,37 @@ def seed_by_seed(verdict, one, other, rules, progress):
         progress(i + 1, verdict.requested)
     if isinstance(one, Builtin):
         verdict.digest = digest.hexdigest()
+
+
+# ---- Every seed, whatever happens (keep_going)
+
+def printed_so_far(error):
+    """How far the game that a failed program printed got, refereed: '' when it printed
+    nothing, or a trace."""
+    if not error.printed or kind_of(error.printed) == "trace":
+        return ""
+    judged = judge(error.printed, complete=error.kind == "exit status")
+    broken = ", ".join(judged.broken()) or "none"
+    last = " | ".join(map(repr, judged.last_lines))
+    return f" ({judged.progress()}; rules broken: {broken}; its last lines: {last})"
+
+
+def tally_every_seed(verdict, one, other, rules, progress):
+    """Play every seed, whatever happens, tallying each seed under its kind."""
+    verdict.tally = {kind: [] for kind in KINDS}
+    for i in range(verdict.requested):
+        seed = (verdict.seed + i) % SEED_LIMIT
+        try:
+            sides = (one.play(seed, rules), other.play(seed, rules))
+            found = first_difference(*sides, seed=seed)
+            kind = "agree" if found is None else "differ"
+            report = None if found is None else found.report().rstrip("\n")
+            if found is not None:
+                also = referee_side(sides[0], rules) or referee_side(sides[1], rules)
+                report += "" if also is None else f"\nthe referee: {also}"
+        except OutsideError as error:
+            kind, report = error.kind, str(error) + printed_so_far(error)
+        verdict.tally[kind].append(seed)
+        if report is not None and kind not in verdict.firsts:
+            verdict.firsts[kind] = {"seed": seed, "report": report}
+        progress(i + 1, verdict.requested)

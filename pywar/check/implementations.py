@@ -41,7 +41,16 @@ ENGINE_HELP = ("c, python, port-c, port-python, cmd:'PROGRAM ARGS' (with {seed} 
 
 
 class OutsideError(Exception):
-    """An outside implementation that failed on a seed: one line saying how."""
+    """An outside implementation that failed on a seed: one line saying how, and its kind
+    (one of FAILURES), which pywar check --keep-going tallies."""
+
+    def __init__(self, message, kind="failed", printed=None):
+        super().__init__(message)
+        self.kind = kind
+        self.printed = printed          # what the program printed on stdout before, if known
+
+
+FAILURES = ("crashed", "timed out", "exit status", "failed")
 
 
 def kind_of(text):
@@ -113,7 +122,12 @@ class Program:
                                            preexec_fn=limit_output)
             except OSError as error:
                 raise OutsideError(f"{self.name} could not be run: {error.strerror}") from None
-            status = self.wait(process, seed)
+            try:
+                status = self.wait(process, seed)
+            except OutsideError as error:
+                out.seek(0)
+                error.printed = out.read().decode("utf-8", "replace")
+                raise
             out.seek(0)
             err.seek(0)
             return status, out.read(), err.read()
@@ -126,25 +140,28 @@ class Program:
         except subprocess.TimeoutExpired:
             kill(process)
             raise OutsideError(f"{self.name} did not finish seed {seed} within "
-                               f"{self.timeout:g} s (--timeout)") from None
+                               f"{self.timeout:g} s (--timeout)", "timed out") from None
         except BaseException:
             kill(process)
             raise
 
     def play(self, seed, rules):
-        """The program's game of a seed, as the trace or transcript it printed."""
+        """The program's game of a seed, as the trace or transcript it printed; an
+        OutsideError keeps what it printed."""
         status, out, err = self.run(seed)
+        printed = out.decode("utf-8", "replace")
         if status == -signal.SIGXFSZ:
             raise OutsideError(f"{self.name} printed more than {OUTPUT_LIMIT // 2 ** 20} MiB "
-                               f"for seed {seed}")
+                               f"for seed {seed}", "crashed", printed)
         if status < 0:
             raise OutsideError(f"{self.name} was killed by {signal.Signals(-status).name} "
-                               f"on seed {seed}")
+                               f"on seed {seed}", "crashed", printed)
         if status != 0:
             said = split_lines(err.decode("utf-8", "replace"))
             last = f": {said[-1]}" if said else ""
-            raise OutsideError(f"{self.name} exited with status {status} on seed {seed}{last}")
-        return side_of(self.name, out.decode("utf-8", "replace"), seed)
+            raise OutsideError(f"{self.name} exited with status {status} on seed {seed}{last}",
+                               "exit status", printed)
+        return side_of(self.name, printed, seed)
 
 
 def limit_output():
@@ -207,10 +224,10 @@ class PythonClass:
             transcript = "".join(text)
         except Overtime:
             raise OutsideError(f"{self.name} did not finish seed {seed} within "
-                               f"{self.timeout:g} s (--timeout)") from None
+                               f"{self.timeout:g} s (--timeout)", "timed out") from None
         except Exception as error:
             raise OutsideError(f"{self.name} raised {type(error).__name__} on seed {seed}: "
-                               f"{error}") from None
+                               f"{error}", "crashed") from None
         return side_of(self.name, transcript, seed)
 
     def drive(self, seed, text):

@@ -33,6 +33,11 @@ PLAYS = re.compile(r"Player ([AB]) plays (.*)")
 LISTED = re.compile(r"Card (\d+), (.*)")
 
 
+def in_words(line):
+    """A line quoted, or 'a blank line'."""
+    return repr(line) if line else "a blank line"
+
+
 class NotATranscript(ValueError):
     """A file that is not a transcript in the reference's format."""
 
@@ -127,10 +132,11 @@ class Referee:
 
     def expect(self, wanted, why=""):
         """The next line must be wanted, exactly."""
-        line = self.next_line(repr(wanted))
+        line = self.next_line(in_words(wanted))
         if line != wanted:
             because = f" ({why})" if why else ""
-            self.fault(f"the rules require {wanted!r}{because}; the file says {line!r}")
+            self.fault(f"the rules require {in_words(wanted)}{because}; the file says "
+                       f"{in_words(line)}")
         self.at += 1
 
     # ---- Cards
@@ -198,8 +204,11 @@ class Referee:
             self.fault(f"the rules require {required}; the file plays the "
                        f"{match.group(2)}, which is {self.place_of(card)}")
         if self.ordered[player] and card != hand[0]:
+            listed_first = self.round == 1 and len(hand) == HAND and card == hand[-1]
+            hint = ("; the deal lists it as Card 1: the piles look listed top first, which "
+                    "pywar referee --all reads as a format departure") if listed_first else ""
             self.fault(f"the rules require {required}, the top of the pile as dealt; the "
-                       f"file plays the {match.group(2)}")
+                       f"file plays the {match.group(2)}{hint}")
         hand.remove(card)
         self.pot.append((card, player))
         self.at += 1
@@ -212,7 +221,8 @@ class Referee:
         ranks = [card % 13 for card in cards]
         names = [NAME_OF[card] for card in cards]
         if ranks[0] == ranks[1]:
-            self.expect(TIE_LINE, f"both play a {RANKS[ranks[0]]}")
+            rank = RANKS[ranks[0]]
+            self.expect(TIE_LINE, f"both play {'an' if rank[0] in 'aeiou' else 'a'} {rank}")
         else:
             winner = 0 if ranks[0] > ranks[1] else 1
             self.expect(wins_line(winner), f"the {names[winner]} beats the "

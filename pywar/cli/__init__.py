@@ -18,7 +18,7 @@ list it in COMMANDS.
 import sys
 import time  # noqa: F401  (tests set pywar.cli.time.time)
 
-from . import (check, completion, diff, exact, exercise, man, play, referee, replay,
+from . import (check, completion, diff, exact, exercise, grade, man, play, referee, replay,
                rules, simulate, step)
 from . import help as help_command
 from .common import *  # noqa: F401,F403  (the shared helpers, for other modules and tests)
@@ -26,7 +26,7 @@ from .common import PROG, Parser, UsageError, Version, examples
 from .inputs import InputError, say_error
 from .outputs import ReaderGone, Stdout, discard_stdout
 
-COMMANDS = (play, simulate, check, exact, rules, step, replay, diff, referee, exercise,
+COMMANDS = (play, simulate, check, exact, rules, step, replay, diff, referee, grade, exercise,
             completion, man, help_command)
 
 

@@ -7,7 +7,10 @@
 c against python compares the games' results and digests in bulk (the digest folds
 every event), then drills into the first differing seed with traces; --traces compares
 every game's trace and transcript instead, as every other pair does.  A Ctrl-C reports
-the games compared so far, all of which agreed, and exits 130.
+the games compared so far, all of which agreed, and exits 130.  --keep-going plays every
+seed whatever happens and tallies them by kind: agree, differ, crashed, timed out, exit
+status (and failed: printed no transcript, could not run), with the seeds of each and
+the first report of each kind.
 """
 
 import json
@@ -26,6 +29,8 @@ EXAMPLES = examples(
     ("pywar check --engine port-c --against python --seed 1553 -n 50", "the port and the twin"),
     ("pywar check --engine cmd:'./student --seed {seed}' --against port-c -n 100",
      "a student's program, run once per seed"),
+    ("pywar check --engine cmd:'./student --seed {seed}' --against port-c -n 200 --keep-going",
+     "every seed played: how many agree, differ, crash, time out"),
     ("pywar check -n 200 --rules lehigh --traces --json",
      "every game's trace compared; the verdict as JSON"),
 )
@@ -75,7 +80,8 @@ def run_check(args):
     with InterruptGuard() as guard:
         try:
             verdict = pywar.check(args.games, rules, args.seed, args.engine, args.against,
-                                  mine, theirs, args.traces, args.timeout, progress)
+                                  mine, theirs, args.traces, args.timeout, progress,
+                                  keep_going=args.keep_going)
         finally:
             guard.holding = True                # a further Ctrl-C waits for the report
             progress.close()
@@ -112,6 +118,11 @@ def add(subparsers):
     parser.add_argument("--timeout", type=seconds_type, default=10.0, metavar="S",
                         help="seconds an outside implementation may take for a game "
                              "(default: 10)")
+    parser.add_argument("--keep-going", action="store_true",
+                        help="play every seed, one at a time, and tally those that agree, "
+                             "differ, crashed, timed out or exited with a status, with the "
+                             "seeds of each and the first of each kind (exit 1 unless all "
+                             "agree)")
     parser.add_argument("--json", action="store_true", help="print the verdict as one JSON line")
     add_progress_option(parser)
     parser.set_defaults(run=run_check, parser=parser)

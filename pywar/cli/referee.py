@@ -2,6 +2,7 @@
 
 import sys
 
+from ..check.judge import judge
 from ..common.trace import read
 from ..check.implementations import OutsideError, implementation
 from ..check.referee import NotATranscript, referee
@@ -35,6 +36,21 @@ def verdict_line(name, verdict, seed):
             f"ran out")
 
 
+def every_rule(name, text, complete=True):
+    """--all: every rule the file breaks, each with its first example and how often."""
+    judged = judge(text, complete)
+    broken = judged.broken()
+    head = (f"{len(broken)} rule{'' if len(broken) == 1 else 's'} broken "
+            f"({', '.join(broken)})" if broken else "no rule broken, the format included")
+    lines = [f"{name}: {head}; {judged.progress()}"]
+    for item in broken:
+        first, count = judged.findings[item]
+        times = "" if count == 1 else f" ({count:,} times)"
+        lines.append(f"  {item}{times}: {first.text()}")
+    sys.stdout.write("\n".join(lines) + "\n")
+    return 1 if broken else 0
+
+
 def run_referee(args):
     """Referee a transcript: 0 legal, 1 at the first fault."""
     if (args.file is None) == (args.engine is None):
@@ -43,6 +59,8 @@ def run_referee(args):
         args.parser.error("--engine needs --seed: the game of which seed to referee")
     try:
         name, text = transcript_of(args)
+        if args.all:
+            return every_rule(name, text)
         try:
             verdict = referee(text, args.seed)
         except NotATranscript as error:
@@ -51,6 +69,8 @@ def run_referee(args):
         return say_error(args.parser.prog, error)
     except OutsideError as error:
         sys.stdout.write(f"{error}\n")
+        if args.all and error.printed:
+            every_rule("what it printed", error.printed, error.kind == "exit status")
         return 1
     sys.stdout.write(verdict_line(name, verdict, args.seed) + "\n")
     return 0 if verdict.fault is None else 1
@@ -67,6 +87,7 @@ def add(subparsers):
                     "a transcript, 3 one that cannot be read.",
         epilog=examples(("pywar referee student.txt", "a legal game?"),
                         ("pywar referee student.txt --seed 17455", "the reference's seed 17455?"),
+                        ("pywar referee student.txt --all", "every rule it breaks"),
                         ("pywar referee --engine port-c --seed 17455", "what port-c prints")))
     parser.add_argument("file", metavar="FILE", nargs="?",
                         help="the transcript, or - for stdin")
@@ -76,6 +97,10 @@ def add(subparsers):
                         help="referee the transcript this implementation prints for --seed "
                              "instead of a file: a pywar engine, cmd:'PROGRAM {seed}' or "
                              "py:MODULE:CLASS")
+    parser.add_argument("--all", action="store_true",
+                        help="go on after a fault: every rule broken, each with its first "
+                             "example and how often, reading the lines by their meaning "
+                             "(docs/grading.md), as pywar grade does")
     parser.add_argument("--stack", choices=("pile", "adt"), help="the port's stack")
     parser.add_argument("--timeout", type=seconds_type, default=10.0, metavar="S",
                         help="seconds an outside program may take (default: 10)")

@@ -1,0 +1,229 @@
+"""Grading a class: each submission built in a scratch copy, run on N seeds under
+limits with its clock reading the seed, every run refereed, and the rubric filled in
+(docs/grading.md).
+
+The rubric's items (judge.ITEMS), each {"ok", "failed", "of", "example"}:
+builds, runs, format, deal, plays, ranks, ties, pickup, refill, counts, end, memory.
+"""
+
+import os
+import shlex
+import shutil
+import tempfile
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+
+from . import sandbox
+from .judge import GAME_ITEMS, ITEMS, judge
+
+DEFAULT_BUILD = "g++ -std=c++17 -O1 -o {program} *.cpp"
+DEFAULT_RUN = "{program}"
+PROGRAM = "pywar-program"
+SEEDS = 2 ** 32
+VALGRIND = ("valgrind", "--quiet", "--leak-check=full",
+            "--errors-for-leak-kinds=definite,indirect,possible",
+            "--show-leak-kinds=definite,indirect,possible", "--error-exitcode=99",
+            "--log-file=valgrind.log")
+VALGRIND_LIMITS = sandbox.Limits(wall=120.0, cpu=120, memory=16 * 1024 * sandbox.MIB,
+                                 output=64 * sandbox.MIB, processes=8)
+FLOOD_REFEREED = 2 * sandbox.MIB     # of a run that flooded its output, what is refereed
+SUMMARY_MARKS = ("definitely lost", "indirectly lost", "possibly lost", "Invalid read",
+                 "Invalid write", "Invalid free", "Mismatched free", "uninitialised")
+
+
+@dataclass
+class Settings:
+    """How to grade: the commands, the seeds, the limits and the weights."""
+    build: str = DEFAULT_BUILD
+    run: str = DEFAULT_RUN
+    games: int = 40
+    seed: int = 1
+    limits: sandbox.Limits = sandbox.Limits()
+    memory: bool = True
+    weights: dict = field(default_factory=lambda: dict.fromkeys(ITEMS, 1.0))
+
+    def seeds(self):
+        """The seeds every submission is run on."""
+        return [(self.seed + i) % SEEDS for i in range(self.games)]
+
+
+@dataclass
+class Submission:
+    """One student's grade: the rubric's items, the score, and notes on the runs."""
+    name: str
+    items: dict
+    score: float
+    max_score: float
+    notes: list = field(default_factory=list)
+
+    def to_json(self):
+        """The submission as a JSON-ready dict."""
+        return {"name": self.name, "items": self.items, "score": self.score,
+                "max_score": self.max_score, "notes": self.notes}
+
+
+class GradeInterrupted(Exception):
+    """A Ctrl-C while grading: the submissions graded, from the first with no gap."""
+
+    def __init__(self, graded):
+        super().__init__("interrupted")
+        self.graded = graded
+
+
+class Tally:
+    """An item's count of failures over the runs, with the first example."""
+
+    def __init__(self):
+        self.failed, self.of, self.example = 0, 0, None
+
+    def add(self, broken, example=None):
+        """One run (or build) judged: broken or not."""
+        self.of += 1
+        if broken:
+            self.failed += 1
+            if self.example is None:
+                self.example = example
+
+    def item(self):
+        """The rubric's form: {"ok", "failed", "of", "example"}."""
+        return {"ok": self.failed == 0, "failed": self.failed, "of": self.of,
+                "example": self.example}
+
+
+def tail(text, count=3):
+    """The last lines of a text."""
+    return text.rstrip("\n").split("\n")[-count:] if text.strip() else []
+
+
+def build(source, work, settings):
+    """Copy a submission and build it: (the program's path or None, the build's Outcome)."""
+    copy = os.path.join(work, "src")
+    shutil.copytree(source, copy, symlinks=True)
+    sandbox.hand_over(work)
+    program = os.path.join(copy, PROGRAM)
+    command = settings.build.replace("{program}", shlex.quote(program))
+    outcome = sandbox.run(["/bin/sh", "-c", command], sandbox.BUILD_LIMITS, cwd=copy)
+    built = outcome.status == 0 and os.access(program, os.X_OK)
+    return (program if built else None), outcome
+
+
+def run_argv(settings, program, seed):
+    """The command line of one run."""
+    words = shlex.split(settings.run)
+    return [word.replace("{program}", program).replace("{seed}", str(seed)) for word in words]
+
+
+def memcheck(settings, program, seed, clock):
+    """valgrind memcheck on one seed: (broken, example)."""
+    with tempfile.TemporaryDirectory(prefix="pywar-memcheck-") as folder:
+        os.chmod(folder, 0o777)
+        outcome = sandbox.run([*VALGRIND, *run_argv(settings, program, seed)], VALGRIND_LIMITS,
+                              cwd=folder, env=sandbox.seeded(clock, seed))
+        log_path = os.path.join(folder, "valgrind.log")
+        log = open(log_path, errors="replace").read() if os.path.exists(log_path) else ""
+    marks = [line.split("== ", 1)[-1].strip() for line in log.splitlines()
+             if any(mark in line for mark in SUMMARY_MARKS)]
+    broken = outcome.status == 99 or bool(marks)
+    said = "; ".join(dict.fromkeys(marks)) or (outcome.trouble() or "no report")
+    return broken, {"seed": seed, "required": "no leak and no invalid read or write under "
+                    "valgrind memcheck", "said": said}
+
+
+def referee_runs(settings, program, clock, tallies, notes, ran):
+    """Run every seed under the limits and referee what each printed; ran() after each
+    (which raises KeyboardInterrupt once grading is interrupted)."""
+    for seed in settings.seeds():
+        outcome = sandbox.run(run_argv(settings, program, seed), settings.limits,
+                              env=sandbox.seeded(clock, seed))
+        trouble = outcome.trouble()
+        stopped = outcome.timed_out or outcome.flooded or (outcome.status or 0) < 0
+        printed = outcome.stdout[:FLOOD_REFEREED] if outcome.flooded else outcome.stdout
+        judged = judge(printed, complete=not stopped)
+        example = {"seed": seed, "required": "a run that ends by itself with status 0",
+                   "said": trouble, "progress": judged.progress(),
+                   "last_lines": judged.last_lines}
+        tallies["runs"].add(bool(trouble), example)
+        if trouble:
+            notes.append(f"seed {seed}: it {trouble}; {judged.progress()}")
+        for item in GAME_ITEMS:
+            first = judged.first(item)
+            tallies[item].add(first is not None, first and first.to_json(seed))
+        ran()
+
+
+def grade_one(source, settings, clock, ran=lambda: None):
+    """Grade one submission folder: a Submission."""
+    name = os.path.basename(os.path.normpath(source))
+    tallies = {item: Tally() for item in ITEMS}
+    notes = []
+    with tempfile.TemporaryDirectory(prefix="pywar-grade-") as work:
+        os.chmod(work, 0o755)
+        program, outcome = build(source, work, settings)
+        tallies["builds"].add(program is None, {
+            "required": "the build command to succeed", "command": settings.build,
+            "said": outcome.trouble() or "no program was made",
+            "last_lines": tail(outcome.stderr or outcome.stdout, 5)})
+        if program is not None:
+            referee_runs(settings, program, clock, tallies, notes, ran)
+            if settings.memory:
+                tallies["memory"].add(*memcheck(settings, program, settings.seed, clock))
+    items = {item: tally.item() for item, tally in tallies.items()}
+    if program is None:
+        for item in ITEMS[1:]:
+            items[item] = {"ok": False, "failed": 0, "of": 0,
+                           "example": {"said": "not checked: the program did not build"}}
+    if not settings.memory:
+        items["memory"] = {"ok": True, "failed": 0, "of": 0,
+                           "example": {"said": "not checked (--no-memory)"}}
+    return Submission(name, items, *score_of(items, settings.weights), notes)
+
+
+def score_of(items, weights):
+    """(score, max_score): the weights of the items that hold, of those checked (an item
+    left out, as memory with --no-memory, counts in neither; one not checked because
+    the program did not build counts as failed)."""
+    unchecked = {item for item in ITEMS if items[item]["ok"] and not items[item]["of"]}
+    score = sum(weights[item] for item in ITEMS if items[item]["ok"] and item not in unchecked)
+    return round(score, 6), round(sum(weights[item] for item in ITEMS
+                                      if item not in unchecked), 6)
+
+
+def finished(futures):
+    """The results of the futures that finished, from the first, up to the first gap."""
+    results = []
+    for future in futures:
+        if future.cancelled() or not future.done() or future.exception() is not None:
+            break
+        results.append(future.result())
+    return results
+
+
+def grade(sources, settings, jobs=1, progress=None):
+    """Grade every submission, in parallel with jobs threads: the Submissions in order;
+    progress(runs done, runs in all) after each run."""
+    total = len(sources) * settings.games
+    done = [0]
+    lock = threading.Lock()
+    stop = threading.Event()
+
+    def ran():
+        if stop.is_set():
+            raise KeyboardInterrupt
+        with lock:
+            done[0] += 1
+            if progress:
+                progress(done[0], total)
+    with tempfile.TemporaryDirectory(prefix="pywar-clock-") as folder:
+        os.chmod(folder, 0o755)
+        clock = sandbox.seed_clock(folder)
+        with ThreadPoolExecutor(max_workers=jobs) as pool:
+            futures = [pool.submit(grade_one, source, settings, clock, ran)
+                       for source in sources]
+            try:
+                return [future.result() for future in futures]
+            except KeyboardInterrupt:
+                stop.set()
+                for future in futures:
+                    future.cancel()
+                raise GradeInterrupted(finished(futures)) from None

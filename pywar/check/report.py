@@ -1,0 +1,147 @@
+"""A class's grades as a reader wants them: a terminal table with each submission's first
+examples, one line of JSON, a self-contained HTML page, and Gradescope's results.json.
+"""
+
+import html
+import json
+
+from .judge import ITEMS
+
+SHORT = {"builds": "build", "runs": "runs", "format": "form", "deal": "deal",
+         "plays": "plays", "ranks": "ranks", "ties": "ties", "pickup": "pick",
+         "refill": "refil", "counts": "count", "end": "end", "memory": "mem"}
+
+
+def mark(item):
+    """An item in a table cell: 'ok', 'K/N' seeds broken, or '-' not checked."""
+    if not item["of"]:
+        return "-"
+    return "ok" if item["ok"] else f"{item['failed']}/{item['of']}"
+
+
+def example_text(name, example):
+    """An item's first example in one line of plain words."""
+    if example is None:
+        return ""
+    seed = f"seed {example['seed']}" if "seed" in example else ""
+    line = f", line {example['line']}" if example.get("line") else ""
+    round_ = (f" (round {example['round']})" if example.get("round") else
+              " (before round 1)" if example.get("line") else "")
+    where = f"{seed}{line}{round_}: " if seed or line else ""
+    asks = "the reference's format has" if name == "format" else "the rules require"
+    if "required" not in example:
+        return f"{where}{example['said']}"
+    if name == "builds":
+        lines = " | ".join(example["last_lines"])
+        return f"the build ({example['command']}) {example['said']}; its last lines: {lines}"
+    text = f"{where}{asks} {example['required']}; the file says {example['said']}"
+    if name in ("runs",):
+        text = f"{where}it {example['said']}; {example['progress']}"
+        if example.get("last_lines"):
+            text += "; its last lines: " + " | ".join(map(repr, example["last_lines"]))
+    elif name == "memory":
+        text = f"{where}valgrind memcheck: {example['said']}"
+    return text
+
+
+def findings(submission):
+    """(item, how many broken, the example in words) of each item the submission broke."""
+    found = []
+    for name in ITEMS:
+        item = submission.items[name]
+        if not item["ok"]:
+            count = (f"on {item['failed']} of {item['of']} seeds" if item["of"] > 1 else "")
+            found.append((name, count, example_text(name, item["example"])))
+    return found
+
+
+def terminal(submissions):
+    """The class table, submissions by items, then each submission's first examples."""
+    header = ["submission", *(SHORT[item] for item in ITEMS), "score"]
+    rows = [header] + [[sub.name, *(mark(sub.items[item]) for item in ITEMS),
+                        f"{sub.score:g}/{sub.max_score:g}"] for sub in submissions]
+    widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
+    lines = ["  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip()
+             for row in rows]
+    for sub in submissions:
+        found = findings(sub)
+        lines.append("")
+        lines.append(f"{sub.name}: {sub.score:g} of {sub.max_score:g}" +
+                     ("" if found else ", every item ok"))
+        for name, count, text in found:
+            lines.append(f"  {name}" + (f" ({count})" if count else "") + f": {text}")
+    return "\n".join(lines) + "\n"
+
+
+def as_json(submissions):
+    """One line: {"submissions": [{"name", "items", "score", ...}, ...]}."""
+    return json.dumps({"items": list(ITEMS),
+                       "submissions": [sub.to_json() for sub in submissions]}) + "\n"
+
+
+PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>pywar grade: {count} submissions</title>
+<style>
+body {{ font-family: system-ui, sans-serif; margin: 2em; color: #222; }}
+table {{ border-collapse: collapse; }}
+th, td {{ border: 1px solid #bbb; padding: 0.3em 0.6em; text-align: center; }}
+td.name {{ text-align: left; font-weight: bold; }}
+td.ok {{ background: #d9f2d9; }} td.failed {{ background: #f7d4d4; }}
+td.unchecked {{ background: #eee; }}
+section {{ margin-top: 1.5em; }} li {{ margin: 0.3em 0; }}
+code {{ background: #f4f4f4; }}
+</style></head><body>
+<h1>pywar grade</h1>
+<p>{count} submissions, each run on the same seeds. A cell is <b>ok</b>, or the number of
+seeds on which the item was broken of those checked.</p>
+<table id="grades"><thead><tr><th>submission</th>{heads}<th>score</th></tr></thead>
+<tbody>
+{rows}
+</tbody></table>
+{sections}
+</body></html>
+"""
+
+
+def html_page(submissions):
+    """The class report as one self-contained HTML page."""
+    heads = "".join(f"<th>{item}</th>" for item in ITEMS)
+    rows = []
+    for sub in submissions:
+        cells = []
+        for item in ITEMS:
+            value = sub.items[item]
+            kind = "unchecked" if not value["of"] else "ok" if value["ok"] else "failed"
+            cells.append(f'<td class="{kind}" data-item="{item}">{html.escape(mark(value))}</td>')
+        rows.append(f'<tr data-name="{html.escape(sub.name)}"><td class="name">'
+                    f'{html.escape(sub.name)}</td>{"".join(cells)}<td class="score">'
+                    f'{sub.score:g}/{sub.max_score:g}</td></tr>')
+    sections = []
+    for sub in submissions:
+        found = findings(sub)
+        items = "".join(f'<li data-item="{name}"><b>{name}</b>'
+                        f'{" (" + count + ")" if count else ""}: {html.escape(text)}</li>'
+                        for name, count, text in found) or "<li>every item ok</li>"
+        sections.append(f'<section data-name="{html.escape(sub.name)}"><h2>'
+                        f'{html.escape(sub.name)}: {sub.score:g} of {sub.max_score:g}</h2>'
+                        f'<ul>{items}</ul></section>')
+    return PAGE.format(count=len(submissions), heads=heads, rows="\n".join(rows),
+                       sections="\n".join(sections))
+
+
+def gradescope(submission, weights):
+    """Gradescope's results.json for one submission: a test per item, and the score."""
+    tests = []
+    for name in ITEMS:
+        item = submission.items[name]
+        weight = weights[name]
+        if item["ok"] and not item["of"]:
+            continue                        # left out (memory with --no-memory)
+        text = "ok" if item["ok"] else example_text(name, item["example"])
+        if not item["ok"] and item["of"] > 1:
+            text = f"broken on {item['failed']} of {item['of']} seeds; first: {text}"
+        tests.append({"name": name, "score": weight if item["ok"] else 0.0,
+                      "max_score": weight, "output": text})
+    return json.dumps({"score": submission.score, "tests": tests,
+                       "output": f"pywar grade: {submission.score:g} of "
+                                 f"{submission.max_score:g}"}, indent=1) + "\n"

@@ -1,0 +1,387 @@
+"""pywar grade on a class of its own: tests/data/class holds one student-style C++ program
+per deviation that real submissions made, each complete, seeded with srand(time(NULL))
+and shuffling its own way (faithful/ is the assignment done right).  The class is
+graded once per session, through the command line, and each test below writes down the
+marks its program must get, item by item.  A mark is 'all' (broken on every seed), a
+number of seeds, or the count that a plain reading of the faithful program's transcripts
+gives (the programs that share its shuffle play its games)."""
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from conftest import DATA, needs_tools
+from pywar.check import report, sandbox
+from pywar.check.grade import Submission
+from pywar.check.judge import ITEMS
+from pywar.cli import main
+
+CLASS = DATA / "class"
+SEEDS = 8                       # seeds 1 to 8: seed 5 ends in a tie (tie_crash crashes)
+FIRST = 1
+ALL = "all"
+
+pytestmark = needs_tools("g++", "valgrind")
+
+
+def run(capsys, *argv):
+    """main(argv): (exit status, stdout, stderr)."""
+    status = main([str(arg) for arg in argv])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+@pytest.fixture(scope="session")
+def class_json(tmp_path_factory):
+    """The whole class graded once through the command line, stdout kept: (the JSON's
+    submissions by name, the path of the HTML page)."""
+    folder = tmp_path_factory.mktemp("grades")
+    page = folder / "class.html"
+    out = folder / "grades.json"
+    programs = sorted(str(path) for path in CLASS.iterdir())
+    command = [os.path.join(os.path.dirname(os.sys.executable), "pywar"), "grade", *programs,
+               "-n", str(SEEDS), "--seed", str(FIRST), "--jobs", "2", "--json",
+               "--html", str(page)]
+    done = subprocess.run(command, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    out.write_text(done.stdout)
+    assert done.stdout.count("\n") == 1                 # one line
+    found = json.loads(done.stdout)
+    assert found["items"] == list(ITEMS)
+    return {sub["name"]: sub for sub in found["submissions"]}, page
+
+
+@pytest.fixture(scope="session")
+def faithful_transcripts(tmp_path_factory):
+    """What the faithful program prints for each seed, run with pywar's seed clock."""
+    folder = Path(tempfile.mkdtemp(prefix="pywar-test-faithful-"))   # nobody may enter
+    program = folder / "war"
+    subprocess.run(["g++", "-std=c++17", "-O1", "-o", str(program),
+                    str(CLASS / "faithful" / "war.cpp")], check=True, env=sandbox.unloaded())
+    os.chmod(folder, 0o755)
+    clock = sandbox.seed_clock(str(folder))
+    yield {seed: sandbox.run([str(program)], env=sandbox.seeded(clock, seed)).stdout
+           for seed in range(FIRST, FIRST + SEEDS)}
+    shutil.rmtree(folder)
+
+
+def marks(grades, name):
+    """A submission's broken items: {item: 'all' or the number of seeds broken}."""
+    items = grades[0][name]["items"]
+    assert list(items) == list(ITEMS)
+    for item in items.values():
+        assert set(item) == {"ok", "failed", "of", "example"}
+        assert item["ok"] == (item["failed"] == 0) and (item["example"] is None) == item["ok"]
+    return {item: ALL if value["failed"] == value["of"] else value["failed"]
+            for item, value in items.items() if not value["ok"]}
+
+
+def example(grades, name, item):
+    """The first example of a submission's item."""
+    return grades[0][name]["items"][item]["example"]
+
+
+# ---- Each program's marks
+
+def test_the_faithful_program_gets_full_marks(class_json):
+    assert marks(class_json, "faithful") == {}
+    assert class_json[0]["faithful"]["score"] == len(ITEMS)
+    assert class_json[0]["faithful"]["items"]["runs"]["of"] == SEEDS
+
+
+def test_a_program_that_reseeds_at_every_shuffle_gets_full_marks(class_json):
+    assert marks(class_json, "reseeds") == {}
+
+
+def test_the_top_first_lister_fails_format_alone(class_json):
+    assert marks(class_json, "top_first") == {"format": ALL}
+    assert example(class_json, "top_first", "format")["line"] == 9    # Card 1 of player A
+
+
+def test_debug_lines_fail_format_alone(class_json):
+    assert marks(class_json, "debug_lines") == {"format": ALL}
+    assert example(class_json, "debug_lines", "format")["said"].startswith("'DEBUG: pot has")
+
+
+def test_a_program_in_its_own_words_fails_format_and_is_graded_on_the_rest(class_json):
+    assert marks(class_json, "own_words") == {"format": ALL}
+    found = example(class_json, "own_words", "format")
+    assert (found["line"], found["said"]) == (1, "'WELCOME TO WAR!!!'")
+
+
+def test_ace_low_fails_ranks(class_json):
+    assert marks(class_json, "ace_low") == {"ranks": ALL}
+    found = example(class_json, "ace_low", "ranks")
+    assert "beats" in found["required"] and "ace" in found["required"]
+
+
+def test_half_a_ties_pot_lost_fails_pickup(class_json, faithful_transcripts):
+    won_wars = [seed for seed, text in faithful_transcripts.items()
+                if re.search(r"Doing another battle\.\n\n(?:.*\n)*?.* wins the ", text)]
+    assert marks(class_json, "half_pot") == {"pickup": ALL if len(won_wars) == SEEDS
+                                             else len(won_wars)}
+    assert "lost" in example(class_json, "half_pot", "pickup")["said"]
+
+
+def test_no_refill_step_fails_refill(class_json):
+    assert marks(class_json, "no_refill") == {"refill": ALL}
+
+
+def test_the_pot_on_the_to_play_pile_fails_pickup(class_json):
+    assert marks(class_json, "pot_to_play") == {"pickup": ALL}
+    assert "'to play' pile" in example(class_json, "pot_to_play", "pickup")["said"]
+
+
+def test_a_crash_on_a_tie_with_an_empty_pile_fails_runs_alone(class_json, faithful_transcripts):
+    """It crashes on the seeds whose game ends in a tie (the faithful program's last
+    verdict is a tie), and what it printed before is refereed: nothing else is wrong."""
+    ending_in_a_tie = [seed for seed, text in faithful_transcripts.items()
+                       if re.findall(r"(There is a tie|wins the 'currently)", text)[-1]
+                       == "There is a tie"]
+    assert ending_in_a_tie                              # the seeds were chosen for one
+    assert marks(class_json, "tie_crash") == {"runs": len(ending_in_a_tie)}
+    found = example(class_json, "tie_crash", "runs")
+    assert found["seed"] == ending_in_a_tie[0]
+    assert found["said"] == "was killed by SIGABRT (a crash)"
+    assert found["progress"].startswith("the game got to round ")
+    assert found["last_lines"][-1].startswith("Player A plays ")
+
+
+def test_main_returning_1_fails_runs(class_json):
+    assert marks(class_json, "returns_one") == {"runs": ALL}
+    assert example(class_json, "returns_one", "runs")["said"] == "exited with status 1"
+
+
+def test_cards_never_deleted_fail_memory(class_json):
+    assert marks(class_json, "never_deletes") == {"memory": ALL}
+    assert "definitely lost" in example(class_json, "never_deletes", "memory")["said"]
+
+
+def test_every_program_of_the_class_has_a_test():
+    names = {path.name for path in CLASS.iterdir()}
+    tested = {"faithful", "reseeds", "top_first", "debug_lines", "own_words", "ace_low",
+              "half_pot", "no_refill", "pot_to_play", "tie_crash", "returns_one",
+              "never_deletes"}
+    assert names == tested
+    for name in names:
+        source = (CLASS / name / "war.cpp").read_text()
+        assert "srand(time(NULL))" in source and "int main()" in source
+
+
+# ---- The reports
+
+def submissions_of(grades):
+    """The JSON's submissions as pywar.check.grade.Submission objects."""
+    return [Submission(**sub) for sub in grades[0].values()]
+
+
+def test_the_terminal_table_and_first_examples(class_json):
+    text = report.terminal(submissions_of(class_json))
+    lines = text.splitlines()
+    assert lines[0].split() == ["submission", *report.SHORT.values(), "score"]
+    rows = {line.split()[0]: line.split()[1:] for line in lines[1:len(class_json[0]) + 1]}
+    assert rows["faithful"] == ["ok"] * len(ITEMS) + [f"{len(ITEMS)}/{len(ITEMS)}"]
+    assert rows["ace_low"][ITEMS.index("ranks")] == f"{SEEDS}/{SEEDS}"
+    assert "faithful: 12 of 12, every item ok" in lines
+    ranks = next(line for line in lines if line.startswith("  ranks (on 8 of 8 seeds): seed 1"))
+    assert "the rules require player" in ranks and "(ace high)" in ranks
+
+
+def test_the_gradescope_file_has_its_documented_shape(class_json):
+    weights = dict.fromkeys(ITEMS, 1.0) | {"format": 0.5, "memory": 2.0}
+    sub = next(s for s in submissions_of(class_json) if s.name == "top_first")
+    found = json.loads(report.gradescope(sub, weights))
+    assert set(found) == {"score", "tests", "output"}
+    assert [test["name"] for test in found["tests"]] == list(ITEMS)
+    for test in found["tests"]:
+        assert set(test) == {"name", "score", "max_score", "output"}
+        assert test["max_score"] == weights[test["name"]]
+        assert test["score"] == (0 if test["name"] == "format" else weights[test["name"]])
+    format_test = found["tests"][ITEMS.index("format")]
+    assert format_test["output"].startswith(f"broken on {SEEDS} of {SEEDS} seeds; first: seed 1")
+
+
+def test_a_submission_that_does_not_build(tmp_path, capsys):
+    folder = tmp_path / "broken"
+    folder.mkdir()
+    (folder / "war.cpp").write_text("int main() { return undeclared; }\n")
+    results = tmp_path / "results.json"
+    status, out, err = run(capsys, "grade", folder, "-n", "3", "--gradescope", results,
+                           "--weights", "builds=4")
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[1].split() == ["broken", "1/1", *["-"] * (len(ITEMS) - 1), "0/15"]
+    builds = next(line for line in lines if line.startswith("  builds: "))
+    assert builds.startswith("  builds: the build (g++ -std=c++17 -O1 -o {program} *.cpp) "
+                             "exited with status 1; its last lines: ")
+    assert "undeclared" in builds
+    assert "  runs: not checked: the program did not build" in lines
+    found = json.loads(results.read_text())
+    assert found["score"] == 0 and found["tests"][0]["max_score"] == 4
+    assert found["tests"][0]["output"] == builds[len("  builds: "):]
+
+
+def test_usage_errors_come_before_any_work(tmp_path, capsys):
+    status, _, err = run(capsys, "grade", tmp_path / "nowhere")
+    assert status == 2 and "is not a folder" in err
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    status, _, err = run(capsys, "grade", tmp_path / "a", tmp_path / "b", "--gradescope",
+                         tmp_path / "r.json")
+    assert status == 2 and "one submission" in err and not (tmp_path / "r.json").exists()
+    status, _, err = run(capsys, "grade", tmp_path / "a", "--weights", "style=2")
+    assert status == 2 and "unknown item 'style'" in err
+    status, _, err = run(capsys, "grade", tmp_path / "a", "--run", "./a.out")
+    assert status == 2 and "{program}" in err
+
+
+# ---- The page, in a real browser
+
+def test_the_html_report_in_chromium(class_json):
+    from test_page import browser_or_skip
+    grades, page = class_json
+    html = page.read_text()
+    for outside in ("http:", "https:", "src=", "<link", "<script"):
+        assert outside not in html, outside
+    driver = browser_or_skip()
+    try:
+        driver.get(page.as_uri())
+        cells = driver.execute_script("""
+            const rows = {};
+            for (const row of document.querySelectorAll('#grades tbody tr'))
+              rows[row.dataset.name] = Array.from(row.querySelectorAll('td[data-item]'))
+                .map(cell => [cell.dataset.item, cell.textContent, cell.className,
+                              getComputedStyle(cell).backgroundColor]);
+            return rows;""")
+        sections = driver.execute_script("""
+            return Array.from(document.querySelectorAll('section')).map(
+              s => [s.dataset.name, Array.from(s.querySelectorAll('li[data-item]'))
+                                      .map(li => li.dataset.item)]);""")
+    finally:
+        driver.quit()
+    assert set(cells) == set(grades)
+    for name, row in cells.items():
+        items = grades[name]["items"]
+        assert [item for item, *_ in row] == list(ITEMS)
+        for item, text, kind, colour in row:
+            assert text == report.mark(items[item])
+            assert kind == ("ok" if items[item]["ok"] else "failed")
+        assert len({colour for _, _, kind, colour in row if kind == "ok"}) <= 1
+    assert dict(sections) == {name: [item for item in ITEMS if not sub["items"][item]["ok"]]
+                              for name, sub in grades.items()}
+
+
+# ---- Reruns
+
+def test_a_rerun_gives_the_same_marks(class_json, capsys):
+    """Two programs whose marks depend on the seeds' games, graded again: the same."""
+    programs = [CLASS / "tie_crash", CLASS / "half_pot"]
+    status, out, _ = run(capsys, "grade", *programs, "-n", SEEDS, "--seed", FIRST, "--json")
+    assert status == 0
+    again = {sub["name"]: sub for sub in json.loads(out)["submissions"]}
+    for name, sub in again.items():
+        assert sub["items"] == class_json[0][name]["items"], name
+
+
+BROKEN_ITEMS = {"faithful": [], "reseeds": [], "top_first": ["format"],
+                "debug_lines": ["format"], "own_words": ["format"], "ace_low": ["ranks"],
+                "half_pot": ["pickup"], "no_refill": ["refill"], "pot_to_play": ["pickup"],
+                "tie_crash": ["runs"], "returns_one": ["runs"], "never_deletes": ["memory"]}
+
+
+@pytest.mark.slow
+def test_the_class_on_the_default_forty_seeds(capsys):
+    """The default -n 40: each program breaks its own item and no other."""
+    status, out, _ = run(capsys, "grade", *sorted(CLASS.iterdir()), "--jobs", "2", "--json")
+    assert status == 0
+    for sub in json.loads(out)["submissions"]:
+        broken = [item for item in ITEMS if not sub["items"][item]["ok"]]
+        assert broken == BROKEN_ITEMS[sub["name"]], sub["name"]
+        assert all(item["of"] == 40 for name, item in sub["items"].items()
+                   if name not in ("builds", "memory"))
+
+
+def test_ctrl_c_reports_the_submissions_graded_before_it(tmp_path, capsys, monkeypatch):
+    """A Ctrl-C while the second of three is graded: the first is reported, exit 130."""
+    import pywar.check.grade as grading
+    calls = []
+
+    def grade_one(source, settings, clock, ran):
+        calls.append(source)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        items = {item: {"ok": True, "failed": 0, "of": 1, "example": None} for item in ITEMS}
+        return Submission(os.path.basename(source), items, 12.0, 12.0)
+    monkeypatch.setattr(grading, "grade_one", grade_one)
+    folders = []
+    for name in ("ann", "ben", "cat"):
+        (tmp_path / name).mkdir()
+        folders.append(tmp_path / name)
+    status, out, err = run(capsys, "grade", *folders, "--json")
+    assert status == 130
+    assert err == "pywar grade: interrupted: 1 of 3 submissions graded\n"
+    assert [sub["name"] for sub in json.loads(out)["submissions"]] == ["ann"]
+
+
+def test_an_item_left_out_is_in_neither_the_score_nor_the_table(tmp_path, capsys):
+    """--no-memory: memory is '-' and out of the score; Gradescope gets no memory test."""
+    folder = tmp_path / "broken"
+    folder.mkdir()
+    (folder / "war.cpp").write_text("int main() { return undeclared; }\n")
+    results = tmp_path / "results.json"
+    status, out, _ = run(capsys, "grade", folder, "-n", "2", "--no-memory", "--gradescope",
+                         results)
+    assert status == 0 and out.splitlines()[1].split()[-2:] == ["-", "0/11"]
+    assert [test["name"] for test in json.loads(results.read_text())["tests"]] == [
+        item for item in ITEMS if item != "memory"]
+
+
+def test_a_flood_and_a_hang_fail_runs_and_are_refereed_as_far_as_they_got(tmp_path, capsys):
+    """tests/data/limits' flood (the round header forever) and sleeper, graded: runs fails
+    on every seed with the limit named, and what the flood printed is refereed (its
+    header lines list no deal: deal fails too, on the file's own story)."""
+    folders = []
+    for name in ("flood", "sleeper"):
+        (tmp_path / name).mkdir()
+        shutil.copy(DATA / "limits" / f"{name}.cpp", tmp_path / name / "main.cpp")
+        folders.append(tmp_path / name)
+    status, out, _ = run(capsys, "grade", *folders, "-n", "2", "--output-limit", "1",
+                         "--timeout", "1", "--no-memory", "--json", "--jobs", "2")
+    assert status == 0
+    grades = {sub["name"]: sub["items"] for sub in json.loads(out)["submissions"]}
+    assert grades["flood"]["runs"]["failed"] == 2
+    assert grades["flood"]["runs"]["example"]["said"] == "printed more than 1 MiB"
+    assert grades["flood"]["runs"]["example"]["last_lines"] == ["======== Round 1 ========"] * 3
+    assert grades["flood"]["deal"]["example"]["said"] == "no listing of the deal"
+    assert grades["sleeper"]["runs"]["example"]["said"] == "did not finish within 1 s"
+    assert grades["sleeper"]["runs"]["example"]["progress"] == "the game never began"
+
+
+def test_a_program_that_takes_its_seed_as_an_argument(tmp_path, capsys):
+    """tests/data/student_war.c (C, --seed N) with --build and --run '{program} --seed
+    {seed}': full marks (without its --seed N it exits 2 with its usage line)."""
+    folder = tmp_path / "student"
+    folder.mkdir()
+    shutil.copy(DATA / "student_war.c", folder)
+    status, out, _ = run(capsys, "grade", folder, "--build", "cc -std=c11 -O1 -o {program} *.c",
+                         "--run", "{program} --seed {seed}", "-n", "2", "--seed", "17455",
+                         "--json")
+    assert status == 0
+    (sub,) = json.loads(out)["submissions"]
+    assert sub["score"] == sub["max_score"] == len(ITEMS)
+    assert sub["items"]["runs"]["of"] == 2
+
+
+def test_a_report_that_cannot_be_written_is_exit_3_before_any_work(tmp_path, capsys):
+    (tmp_path / "ann").mkdir()
+    page = tmp_path / "no-such-folder" / "class.html"
+    status, out, err = run(capsys, "grade", tmp_path / "ann", "--html", page)
+    assert (status, out) == (3, "")
+    assert err == (f"pywar grade: error: cannot write --html {str(page)!r}: "
+                   "No such file or directory\n")

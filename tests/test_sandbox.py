@@ -1,0 +1,148 @@
+"""The limits on a student's program (pywar.check.sandbox), each tested by a program of
+tests/data/limits that breaks it: a loop (CPU), a sleeper (the wall clock), a flood
+(output), a memory hog, a forker (processes, and the group killed at the end), a reader
+of stdin, and a snoop (the environment, the scratch directory, the network); and the
+seed clock that makes srand(time(NULL)) read the seed."""
+
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+
+import pytest
+
+from conftest import DATA, needs_tools
+from pywar.check import sandbox
+from pywar.check.sandbox import MIB, Limits
+
+LIMITS = DATA / "limits"
+
+pytestmark = needs_tools("g++", "cc")
+
+
+@pytest.fixture(scope="session")
+def built():
+    """Each limit-breaker built once, with the seed clock, in a folder any user may read:
+    {name: path} and 'clock'."""
+    folder = tempfile.mkdtemp(prefix="pywar-test-limits-")
+    os.chmod(folder, 0o755)
+    programs = {}
+    for source in sorted(LIMITS.glob("*.cpp")):
+        programs[source.stem] = os.path.join(folder, source.stem)
+        subprocess.run(["g++", "-O1", "-o", programs[source.stem], str(source)], check=True,
+                       env=sandbox.unloaded())
+    programs["clock"] = sandbox.seed_clock(folder)
+    yield programs
+    shutil.rmtree(folder)
+
+
+def test_a_loop_is_stopped_by_the_cpu_limit(built):
+    outcome = sandbox.run([built["loop"]], Limits(wall=20, cpu=1))
+    assert outcome.status in (-9, -24) and not outcome.timed_out      # SIGKILL or SIGXCPU
+    assert 0.9 < outcome.seconds < 10
+    assert outcome.trouble() == "ran past its 1 s of CPU time"
+
+
+def test_a_sleeper_is_stopped_by_the_wall_clock(built):
+    outcome = sandbox.run([built["sleeper"]], Limits(wall=1, cpu=10))
+    assert outcome.timed_out and outcome.status is None
+    assert 1 <= outcome.seconds < 5
+    assert outcome.trouble() == "did not finish within 1 s"
+
+
+def test_a_flood_is_stopped_at_the_output_limit(built):
+    outcome = sandbox.run([built["flood"]], Limits(output=1 * MIB))
+    assert outcome.flooded and len(outcome.stdout) <= MIB
+    assert outcome.stdout.startswith("======== Round 1 ========\n")
+    assert outcome.trouble() == "printed more than 1 MiB"
+
+
+def test_a_memory_hog_runs_out_of_its_memory(built):
+    outcome = sandbox.run([built["memhog"]], Limits(memory=256 * MIB))
+    assert outcome.status == -6 and "bad_alloc" in outcome.stderr       # SIGABRT
+    assert outcome.stdout == ""
+    assert outcome.trouble() == "ran out of memory (its limit is 256 MiB)"
+
+
+def children_of_group(pgid):
+    """The processes left in a process group."""
+    left = []
+    for entry in os.scandir("/proc"):
+        if entry.name.isdigit():
+            try:
+                fields = open(f"/proc/{entry.name}/stat").read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[2]) == pgid and fields[0] != "Z":
+                left.append(int(entry.name))
+    return left
+
+
+def test_a_forker_is_held_to_the_process_limit_and_its_group_killed(built, monkeypatch):
+    started = []
+    real_popen = subprocess.Popen
+
+    def recording(*args, **kwargs):
+        process = real_popen(*args, **kwargs)
+        started.append(process.pid)
+        return process
+    monkeypatch.setattr(sandbox.subprocess, "Popen", recording)
+    outcome = sandbox.run([built["forker"]], Limits(processes=5))
+    count = int(outcome.stdout.split()[1])
+    assert outcome.stdout.startswith("started ") and 0 <= count <= 5
+    deadline = time.monotonic() + 5                      # SIGKILL takes a moment
+    while children_of_group(started[0]) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert children_of_group(started[0]) == []           # the waiting players were killed
+
+
+def test_a_reader_of_stdin_gets_end_of_file_at_once(built):
+    outcome = sandbox.run([built["reader"]], Limits(wall=5))
+    assert (outcome.status, outcome.stdout) == (0, "no input\n")
+    assert outcome.seconds < 2
+
+
+def serve():
+    """A TCP server on this machine's loopback: (socket, port)."""
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(4)
+    return server, server.getsockname()[1]
+
+
+def test_a_snoop_sees_a_scrubbed_environment_and_a_scratch_directory(built, monkeypatch):
+    monkeypatch.setenv("PYWAR_TEST_SECRET", "the grader's token")
+    outcome = sandbox.run([built["snoop"]], env=sandbox.seeded(built["clock"], 7))
+    lines = outcome.stdout.splitlines()
+    names = {line.split()[1].split("=")[0] for line in lines if line.startswith("env ")}
+    assert names == {"PATH", "HOME", "LANG", "LC_ALL", "TZ", "LD_PRELOAD", "PYWAR_SEED"}
+    cwd = next(line.split(" ", 1)[1] for line in lines if line.startswith("cwd "))
+    assert os.path.basename(cwd).startswith("pywar-run-") and not os.path.exists(cwd)
+    assert "wrote note.txt: yes" in lines
+    if os.geteuid() == 0:
+        assert f"uid {sandbox.NOBODY}" in lines          # root's runs run as nobody
+
+
+def test_a_snoop_cannot_reach_a_server_on_this_machine(built):
+    if not sandbox.network_is_isolated():
+        pytest.skip("this machine gives a run no network namespace of its own")
+    server, port = serve()
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=2):
+            pass                                          # the grader itself can
+        outcome = sandbox.run([built["snoop"], str(port)])
+    finally:
+        server.close()
+    assert "network unreachable" in outcome.stdout.splitlines()
+
+
+def test_the_seed_clock_makes_time_read_the_seed(built):
+    """The calendar clock reads the seed, every 32-bit seed (date asks clock_gettime)."""
+    date = [sandbox.run(["date", "+%s"], env=sandbox.seeded(built["clock"], seed)).stdout
+            for seed in (17455, 2 ** 32 - 1)]
+    assert date == ["17455\n", f"{2 ** 32 - 1}\n"]
+    start = time.time()
+    real = sandbox.run(["date", "+%s"]).stdout
+    assert abs(int(real) - start) < 5                  # no seed, the real clock
