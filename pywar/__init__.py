@@ -175,6 +175,8 @@ def play(seed, rules="smu", engine=None, transcript=False, deal=None, trace=Fals
     ids being suit * 13 + rank (suits heart, diamond, spade, club).
     """
     seed = check_seed(seed)
+    check_text_target("transcript", transcript)
+    check_text_target("trace", trace)
     chosen = make_rules(rules, **dimensions)
     engine = resolve_engine(engine)
     stack = check_port(engine, chosen, stack, deal)
@@ -237,6 +239,29 @@ def check_count(name, value, low=1, high=None):
     return value
 
 
+def check_callable(name, value):
+    """A TypeError naming the argument unless value is None or callable."""
+    if value is not None and not callable(value):
+        raise TypeError(f"{name} must be a function or None, not {type(value).__name__}")
+
+
+def check_client(client):
+    """A TypeError unless client is None or a distributed.Client (as far as pywar uses
+    one: it submits tasks and names its scheduler)."""
+    if client is not None and not all(hasattr(client, name) for name in ("submit", "scheduler")):
+        raise TypeError(f"client must be a distributed.Client or None, not "
+                        f"{type(client).__name__}")
+
+
+def check_text_target(name, target):
+    """A TypeError naming the argument unless target is False, True or a text stream
+    (with a write method)."""
+    if target is not False and target is not True and not hasattr(target, "write"):
+        raise TypeError(f"{name} must be False, True or a text stream (with write), not "
+                        f"{type(target).__name__}")
+    return target
+
+
 def simulate(n, rules="smu", seed=0, engine=None, jobs=None, progress=None, keep_games=True,
              csv=None, chunk=None, client=None, **dimensions):
     """Play n games, with seeds seed, seed + 1, ... (mod 2^32), and return a Simulation.
@@ -262,6 +287,9 @@ def simulate(n, rules="smu", seed=0, engine=None, jobs=None, progress=None, keep
     if engine in PORT_ENGINES:
         raise ValueError("the port plays one game at a time (pywar.play): "
                          "simulate with engine c or python")
+    csv = None if csv is None else check_binary_file("csv", csv)
+    check_callable("progress", progress)
+    check_client(client)
     report = None if progress is None else (lambda finished: progress(finished, n))
     from . import batch
     if keep_games:
@@ -275,11 +303,29 @@ def simulate(n, rules="smu", seed=0, engine=None, jobs=None, progress=None, keep
                          keep_games, rows, chunk)
 
 
+def check_binary_file(name, target):
+    """target if it is a path (as a str) or a binary file, or a TypeError naming the
+    argument (a text file, a file descriptor), before any work."""
+    from .atomic import check_path
+    if not hasattr(target, "write"):
+        return check_path(name, target, "a path or a binary file")
+    try:
+        target.write(b"")
+    except TypeError:
+        raise TypeError(f"{name} must be a path or a binary file (open(path, 'wb')), not "
+                        f"the text file {type(target).__name__}") from None
+    return target
+
+
 @contextmanager
 def csv_target(csv):
-    """A binary file for CSV rows: None, a file given, or a path opened (and closed)."""
+    """A binary file for CSV rows: None, a file given, or a path written through
+    pywar.atomic: put in place when the run ends, or is interrupted (the finished games'
+    rows), and left as it was after a failure."""
     if csv is None or hasattr(csv, "write"):
         yield csv
         return
-    with open(csv, "wb") as handle:
+    from .atomic import written
+    from .batch import SimulationInterrupted
+    with written(csv, keep=SimulationInterrupted) as handle:
         yield handle

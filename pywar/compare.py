@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass, field
 
 from .common.trace import TraceError, read
+from .quote import cut
 from .replay import split_lines
 from .twin.narrator import narrate_steps
 
@@ -88,7 +89,7 @@ class Difference:
         width = max(len(name) for name in self.names) + 1
         if self.kind == "events":
             lines += [f"  {name + ':':{width}} "
-                      f"{line if line is not None else '(the trace ends here)'}"
+                      f"{cut(line) if line is not None else '(the trace ends here)'}"
                       for name, line in zip(self.names, self.sides)]
             lines += [f"  {self.note}"] if self.note else []
             lines += [f"the transcripts part at line {self.line}:"] if self.line else []

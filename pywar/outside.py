@@ -30,6 +30,7 @@ from importlib import import_module
 import pywar
 from .common.trace import TraceError, read
 from .compare import Side
+from .quote import shown
 from .replay import split_lines
 
 BUILT_IN = ("c", "python", "port-c", "port-python", "auto")
@@ -54,11 +55,6 @@ def kind_of(text):
     except ValueError:
         return None
     return "trace" if isinstance(header, dict) and header.get("trace") == "pywar" else None
-
-
-def shown(text, limit=60):
-    """A piece of output, quoted and cut short, for a one-line message."""
-    return repr(text if len(text) <= limit else text[:limit] + "...")
 
 
 class Builtin:

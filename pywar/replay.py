@@ -20,6 +20,7 @@ import json
 from dataclasses import dataclass, field
 
 from .common.trace import TraceError, parse_header, spell
+from .quote import shown
 from .rules import Rules, check_deal, parse_deck
 from .table import NAMES, Table
 from .twin.narrator import Narrator
@@ -133,8 +134,9 @@ def check_header_values(header):
 def shape_fault(event, players):
     """What is wrong with the keys and values of an event, or None."""
     kind = event.get("event")
-    if kind not in OWN_KEYS:
-        return f"{kind!r} is not an event of the trace"
+    if not isinstance(kind, str) or kind not in OWN_KEYS:
+        return f"{shown(kind if isinstance(kind, str) else json.dumps(kind))} is not an " \
+               "event of the trace"
     keys = ("event", "round", "battle") + OWN_KEYS[kind] + ("piles", "pot")
     if tuple(event) != keys:
         return f"a {kind} event has the keys {', '.join(keys)}, in that order"

@@ -10,7 +10,7 @@ from ..rules import DEAL_HELP, check_deal, parse_deal
 from .common import (add_engine_option, add_rule_options, examples, rules_and_engine,
                      seed_type, usage_errors)
 from .html import write_page
-from .outputs import output_files, refuse_stdout
+from .outputs import check_distinct, output_files, refuse_stdout
 
 
 EXAMPLES = examples(
@@ -34,6 +34,8 @@ def checked(args):
     if args.json and args.trace == "-":
         args.parser.error("--json and --trace - both write stdout: give --trace a file")
     refuse_stdout("--html", args.html, args.parser)
+    check_distinct(args.parser, [("--html", args.html), ("--trace", args.trace),
+                                 ("stdout", None if args.trace == "-" else "-")])
     return rules, engine, deal
 
 

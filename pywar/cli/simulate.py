@@ -13,7 +13,7 @@ from .common import (InterruptGuard, Progress, add_engine_option, add_jobs_optio
                      add_progress_option, add_rule_options, add_seed_range_options, check_jobs,
                      count_type, examples, rules_and_engine, table, usage_errors)
 from .inputs import cannot, file_name
-from .outputs import output_files, refuse_stdout
+from .outputs import check_distinct, output_files, refuse_stdout
 
 
 EXAMPLES = examples(
@@ -196,6 +196,8 @@ def check_outputs(args):
     if args.json and args.csv == "-":
         args.parser.error("--json and --csv - both write stdout: give --csv a file")
     refuse_stdout("--plot", args.plot, args.parser)
+    check_distinct(args.parser, [("--csv", args.csv), ("--plot", args.plot),
+                                 ("the summary on stdout", None if args.csv == "-" else "-")])
     if args.plot:
         from ..plot import plot_format
         plot_format(args.plot)
