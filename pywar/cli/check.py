@@ -23,7 +23,8 @@ from ..outside import ENGINE_HELP, Builtin, OutsideError, implementation
 from ..referee import NotATranscript, referee
 from ..rules import make_rules
 from .common import (InterruptGuard, Progress, add_progress_option, add_rule_options,
-                     add_seed_range_options, examples, rule_dimensions, usage_errors)
+                     add_seed_range_options, examples, interrupted_status, rule_dimensions,
+                     usage_errors)
 from .inputs import seconds_type
 
 EXAMPLES = examples(
@@ -69,7 +70,7 @@ class Verdict:
 
     def status(self):
         """The exit status: 1 a game differs, 130 interrupted, else 0."""
-        return 1 if not self.agree else 130 if self.interrupted else 0
+        return 1 if not self.agree else interrupted_status() if self.interrupted else 0
 
     def to_json(self):
         """The verdict as a JSON-ready dict ('games' is the number compared)."""

@@ -292,32 +292,80 @@ class Progress:
             sys.stderr.flush()
 
 
+STOPPING = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
+                 if hasattr(signal, name))
+RECEIVED = []                # the stopping signals a command has received, first first
+
+
+def interrupted_status():
+    """The exit status of a command that a signal stopped: 128 + the first one received,
+    130 for Ctrl-C (SIGINT), 143 for SIGTERM, 129 for SIGHUP."""
+    return 128 + (RECEIVED[0] if RECEIVED else signal.SIGINT)
+
+
+def interrupted_line():
+    """The one line a stopped command prints: 'pywar: interrupted', or for another
+    signal than Ctrl-C, 'pywar: stopped by SIGTERM'."""
+    number = RECEIVED[0] if RECEIVED else signal.SIGINT
+    if number == signal.SIGINT:
+        return f"{PROG}: interrupted"
+    return f"{PROG}: stopped by {signal.Signals(number).name}"
+
+
+def stopping_signal(signum, frame):
+    """The handler of Ctrl-C, SIGTERM and SIGHUP while a command runs: recorded, then
+    raised as Ctrl-C is, so that every command reports its finished work as for
+    Ctrl-C."""
+    RECEIVED.append(signum)
+    raise KeyboardInterrupt
+
+
+@contextmanager
+def stopping_signals():
+    """While a command runs (main()), SIGTERM and SIGHUP are handled as Ctrl-C is (each
+    one not ignored); on leaving, the handlers are put back."""
+    RECEIVED.clear()
+    previous = {}
+    if threading.current_thread() is threading.main_thread():
+        for number in STOPPING:
+            if signal.getsignal(number) not in (signal.SIG_IGN, None):
+                previous[number] = signal.signal(number, stopping_signal)
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+
+
 class InterruptGuard:
-    """A context in which the first Ctrl-C raises KeyboardInterrupt, unless holding is
-    set; after the first, or while holding, a Ctrl-C is only recorded in seen.  Outside
-    the main thread, or when SIGINT is not handled by Python, it changes nothing."""
+    """A context in which the first Ctrl-C (or SIGTERM, or SIGHUP, while main() handles
+    them) raises KeyboardInterrupt, unless holding is set; after the first, or while
+    holding, a signal is only recorded in seen.  Outside the main thread, or for a
+    signal not handled by Python, it changes nothing."""
 
     def __init__(self):
         self.seen = False
         self.holding = False
-        self.previous = None
+        self.previous = {}
 
     def __enter__(self):
         if threading.current_thread() is threading.main_thread():
-            if callable(signal.getsignal(signal.SIGINT)):
-                self.previous = signal.signal(signal.SIGINT, self.handle)
+            for number in STOPPING:
+                if callable(signal.getsignal(number)):
+                    self.previous[number] = signal.signal(number, self.handle)
         return self
 
     def handle(self, signum, frame):
-        """The SIGINT handler: raise for the first Ctrl-C, unless holding."""
+        """The signal handler: raise for the first signal, unless holding."""
         first = not (self.seen or self.holding)
         self.seen = True
+        RECEIVED.append(signum)
         if first:
             raise KeyboardInterrupt
 
     def __exit__(self, *exception):
-        if self.previous is not None:
-            signal.signal(signal.SIGINT, self.previous)
+        for number, handler in self.previous.items():
+            signal.signal(number, handler)
         return False
 
 

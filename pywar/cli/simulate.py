@@ -11,7 +11,7 @@ from contextlib import ExitStack, contextmanager
 import pywar
 from .common import (InterruptGuard, Progress, add_engine_option, add_jobs_option,
                      add_progress_option, add_rule_options, add_seed_range_options, check_jobs,
-                     count_type, examples, rules_and_engine, table, usage_errors)
+                     count_type, examples, interrupted_status, rules_and_engine, table, usage_errors)
 from .inputs import cannot, file_name
 from .outputs import check_distinct, output_files, refuse_stdout
 
@@ -115,7 +115,7 @@ def simulate_and_report(args, rules, engine, client, files):
         if rows is not None:
             rows.close()                        # its last rows written before the summary
         write_results(args, simulation, files.get("--plot"))
-    return 130 if guard.seen else 0
+    return interrupted_status() if guard.seen else 0
 
 
 @contextmanager

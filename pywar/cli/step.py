@@ -19,6 +19,7 @@ from ..port.program4 import main as port_main
 from ..rules import make_rules
 from ..stepper import Stepper
 from .common import add_rule_options, examples, rule_dimensions, seed_type, usage_errors
+from .inputs import stdin
 
 STEP_ENGINES = ("port-python", "python")
 
@@ -61,9 +62,10 @@ def run_step(args):
         print(f"seed: {seed}", file=sys.stderr)
     if args.pdb:
         return debug(seed, rules, engine, args.stack)
+    commands = stdin()
     with usage_errors(args.parser):
         game = Game(seed, rules, engine=engine, stack=args.stack)
-    Stepper(game).loop()
+    Stepper(game, stdin=commands).loop()
     return 0
 
 
