@@ -199,6 +199,29 @@ def play(seed, rules="smu", engine=None, transcript=False, deal=None, trace=Fals
                        trace=None if lines is None else header + lines)
 
 
+def more_events_than(limit, seed, rules, engine, deal=None, stack=None):
+    """Whether the game would have more than limit events in its trace, known before it
+    is played for its trace: counted in C (the port's game for a port engine, the
+    engine's for c or python, whose games are the same), or without the C core, bounded
+    from the rules' round cap (most_events).  None when neither can tell."""
+    if checked().available():
+        port_stack = stack if engine in PORT_ENGINES else None
+        return checked().count_events(seed, rules, deal, port_stack, limit) > limit
+    return False if most_events(rules) <= limit else None
+
+
+def most_events(rules):
+    """An upper bound on a game's events under the rules: at most cards + 2 battles a
+    round, each with a face-up card, two face-down events and two refills per player and
+    the battle, then refills and the pickups, for each of max_rounds rounds; the deal,
+    the run-outs and the end."""
+    from .rules import parse_deck
+    ranks, suits = parse_deck(rules.deck)
+    cards, players = ranks * suits, rules.players
+    per_round = 1 + (cards + 2) * (5 * players + 1) + players + 2
+    return 1 + rules.max_rounds * per_round + players + 3
+
+
 def game_result(fields, rules_name, seed, engine, **texts):
     """The GameResult of a game's fields as an engine gives them (a dict: the winner a
     player number or None, the piles as pairs), with its transcript and trace, if any."""

@@ -341,3 +341,17 @@ def rng_reduce(n, values):
     status = lib.pywar_rng_reduce(n, ffi.new("uint32_t[]", words), len(words), out)
     check_status(status, refused=f"the C core refused the modulus {n}: it must be at least 1")
     return list(out)
+
+
+def count_events(seed, rules, deal=None, stack=None, limit=2 ** 62):
+    """How many events one game's trace has, counted in C without writing it: the
+    engine's game (pywar_play's arguments), or with stack ('pile' or 'adt') the port's.
+    A game of more than limit events is stopped there, and counts limit + 1."""
+    port = 0 if stack is None else PORT_STACKS.index(stack) + 1
+    cards, counts = c_deal(deal)
+    events = ffi.new("int64_t *")
+    stop = stop_flag()
+    call = (lambda: lib.pywar_count_events(seed, c_rules(rules), cards, counts, port, limit,
+                                           events, stop))
+    check_status(call_stoppably(call, stop) if may_run_long(rules) else call())
+    return events[0]
