@@ -61,7 +61,7 @@ int pywar_play(uint32_t seed, const PywarRules *rules, const uint8_t *deal,
 }
 
 int pywar_count_events(uint32_t seed, const PywarRules *rules, const uint8_t *deal,
-                       const int *hand_counts, int port, int64_t limit, int64_t *events,
+                       const int *hand_counts, int64_t limit, int64_t *events,
                        volatile int32_t *stop)
 {
     PywarResult result;
@@ -72,8 +72,7 @@ int pywar_count_events(uint32_t seed, const PywarRules *rules, const uint8_t *de
     trace.counting = 1;
     trace.limit = limit;
     trace.full = stop;
-    int status = port ? pywar_port_play(seed, port - 1, &result, NULL, &trace)
-                      : pywar_play(seed, rules, deal, hand_counts, &result, NULL, &trace, stop);
+    int status = pywar_play(seed, rules, deal, hand_counts, &result, NULL, &trace, stop);
     *events = trace.lines > limit ? limit + 1 : trace.lines;
     return status == PYWAR_ESTOPPED && trace.lines > limit ? PYWAR_OK : status;
 }

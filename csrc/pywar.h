@@ -138,12 +138,11 @@ int pywar_rng_draws(uint32_t seed, int64_t count, uint32_t *out);
  * (Lemire's fastmod), so that it can be checked against '%'. */
 int pywar_rng_reduce(uint32_t n, const uint32_t *values, int64_t count, uint32_t *out);
 void pywar_text_free(PywarText *text);
-/* The events of one game's trace, counted without writing it (pywar_play's arguments,
- * or with port set, the port's game of seed with stack port - 1), into *events; a game
- * of more than limit events is stopped there (stop is set), with *events = limit + 1.
- * stop, set by the caller, ends the engine's game early with PYWAR_ESTOPPED. */
+/* The events of one game's trace (pywar_play's arguments), counted without writing it,
+ * into *events; a game of more than limit events is stopped there (stop is set), with
+ * *events = limit + 1.  stop, set by the caller, ends the game early: PYWAR_ESTOPPED. */
 int pywar_count_events(uint32_t seed, const PywarRules *rules, const uint8_t *deal,
-                       const int *hand_counts, int port, int64_t limit, int64_t *events,
+                       const int *hand_counts, int64_t limit, int64_t *events,
                        volatile int32_t *stop);
 
 /* The port (csrc/port/): the SMU reference program, member for member, playing smu only.

@@ -199,14 +199,17 @@ def play(seed, rules="smu", engine=None, transcript=False, deal=None, trace=Fals
                        trace=None if lines is None else header + lines)
 
 
-def more_events_than(limit, seed, rules, engine, deal=None, stack=None):
+def more_events_than(limit, seed, rules, engine, deal=None):
     """Whether the game would have more than limit events in its trace, known before it
-    is played for its trace: counted in C (the port's game for a port engine, the
-    engine's for c or python, whose games are the same), or without the C core, bounded
-    from the rules' round cap (most_events).  None when neither can tell."""
+    is played for its trace: counted in C (the engine's game, for c or python, whose
+    games are the same), or without the C core, bounded from the rules' round cap
+    (most_events); None when neither can tell.  A port engine's game is never too long:
+    the port plays plain smu, shuffled, whose games end within a few thousand rounds
+    (and its Python game needs nothing beyond the standard library)."""
+    if engine in PORT_ENGINES:
+        return False
     if checked().available():
-        port_stack = stack if engine in PORT_ENGINES else None
-        return checked().count_events(seed, rules, deal, port_stack, limit) > limit
+        return checked().count_events(seed, rules, deal, limit) > limit
     return False if most_events(rules) <= limit else None
 
 

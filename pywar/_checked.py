@@ -343,15 +343,14 @@ def rng_reduce(n, values):
     return list(out)
 
 
-def count_events(seed, rules, deal=None, stack=None, limit=2 ** 62):
-    """How many events one game's trace has, counted in C without writing it: the
-    engine's game (pywar_play's arguments), or with stack ('pile' or 'adt') the port's.
-    A game of more than limit events is stopped there, and counts limit + 1."""
-    port = 0 if stack is None else PORT_STACKS.index(stack) + 1
+def count_events(seed, rules, deal=None, limit=2 ** 62):
+    """How many events one game's trace has (pywar_play's arguments), counted in C
+    without writing it.  A game of more than limit events is stopped there, and counts
+    limit + 1."""
     cards, counts = c_deal(deal)
     events = ffi.new("int64_t *")
     stop = stop_flag()
-    call = (lambda: lib.pywar_count_events(seed, c_rules(rules), cards, counts, port, limit,
+    call = (lambda: lib.pywar_count_events(seed, c_rules(rules), cards, counts, limit,
                                            events, stop))
     check_status(call_stoppably(call, stop) if may_run_long(rules) else call())
     return events[0]

@@ -234,8 +234,7 @@ class Game:
         self.engine = stepping_engine(engine, self.rules, deal)
         self.stack = check_port(self.engine, self.rules, stack, deal)
         self.deal = None if deal is None else check_deal(deal, self.rules)
-        if more_events_than(MAX_EVENTS, self.seed, self.rules, self.engine, self.deal,
-                            self.stack):
+        if more_events_than(MAX_EVENTS, self.seed, self.rules, self.engine, self.deal):
             raise too_long()
         recorder = Recorder(keep_places=self.engine == "port-python", limit=MAX_EVENTS)
         try:

@@ -115,11 +115,11 @@ class Version(argparse.Action):
 
 
 def integer(text, valid):
-    """The text as an int, or an argparse error: 'valid, not text'."""
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{valid}, not {text!r}") from None
+    """The text, ASCII digits only (no sign, space, underscore or other script's digit),
+    as an int, or an argparse error: 'valid, not text'."""
+    if not (text.isascii() and text.isdigit()):
+        raise argparse.ArgumentTypeError(f"{valid}, not {text!r}")
+    return int(text)
 
 
 def seed_type(text):
@@ -179,9 +179,12 @@ def examples(*lines):
     return "examples:\n" + "".join(f"  {command}\n      {what}\n" for command, what in lines)
 
 
-def add_engine_option(parser):
-    """Add --engine."""
-    parser.add_argument("--engine", choices=pywar.ENGINES,
+BULK_ENGINES = ("auto", "c", "python")      # the engines that play many games
+
+
+def add_engine_option(parser, engines=pywar.ENGINES):
+    """Add --engine, one of engines."""
+    parser.add_argument("--engine", choices=engines,
                         help="%(choices)s (default: $PYWAR_ENGINE or auto)")
 
 
@@ -219,13 +222,15 @@ def add_jobs_option(parser):
     """Add --jobs: the C engine's threads."""
     parser.add_argument("--jobs", type=count_type(1), metavar="J",
                         help="threads for the C engine (default: the usable cores; the "
-                             "Python engine plays in one thread, and refuses --jobs)")
+                             "Python engine plays in one thread, and refuses more)")
 
 
 def check_jobs(args, engine):
-    """A usage error for --jobs with the Python engine, which plays in one thread."""
-    if args.jobs is not None and engine == "python":
-        args.parser.error("--jobs needs --engine c: the Python engine plays in one thread")
+    """A usage error for --jobs above 1 with the Python engine, which plays in one
+    thread."""
+    if args.jobs is not None and args.jobs > 1 and engine == "python":
+        args.parser.error(f"--jobs {args.jobs} needs --engine c: the Python engine plays "
+                          "in one thread")
 
 
 def table(rows):

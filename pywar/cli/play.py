@@ -30,7 +30,7 @@ def checked(args):
     rules, engine = rules_and_engine(args)
     with usage_errors(args.parser):
         deal = None if args.deal is None else check_deal(parse_deal(args.deal), rules)
-        stack = pywar.check_port(engine, rules, args.stack, deal)
+        pywar.check_port(engine, rules, args.stack, deal)
     if args.json and args.trace == "-":
         args.parser.error("--json and --trace - both write stdout: give --trace a file")
     refuse_stdout("--html", args.html, args.parser)
@@ -40,7 +40,7 @@ def checked(args):
     if seed is None:
         seed = int(time.time()) % 2 ** 32
         print(f"seed: {seed}", file=sys.stderr)
-    if args.html and pywar.more_events_than(page.MAX_EVENTS, seed, rules, engine, deal, stack):
+    if args.html and pywar.more_events_than(page.MAX_EVENTS, seed, rules, engine, deal):
         args.parser.error(page_too_long())
     return rules, engine, deal, seed
 

@@ -39,7 +39,7 @@ def verdict_line(name, verdict, seed):
 def run_referee(args):
     """Referee a transcript: 0 legal, 1 at the first fault."""
     if args.file is None and args.engine is None:
-        args.parser.error("give a FILE to referee, or --engine (with --seed)")
+        args.parser.error("give a FILE or --engine (with --seed) to referee")
     if args.file is not None and args.engine is not None:
         args.parser.error("give a FILE or --engine (with --seed), not both")
     if args.engine is not None and args.seed is None:

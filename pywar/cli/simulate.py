@@ -9,7 +9,7 @@ import sys
 from contextlib import ExitStack, contextmanager
 
 import pywar
-from .common import (InterruptGuard, Progress, add_engine_option, add_jobs_option,
+from .common import (BULK_ENGINES, InterruptGuard, Progress, add_engine_option, add_jobs_option,
                      add_progress_option, add_rule_options, add_seed_range_options, check_jobs,
                      count_type, examples, interrupted_status, rules_and_engine, table, usage_errors)
 from .inputs import cannot, file_name
@@ -237,7 +237,7 @@ def add(subparsers):
                         help="games per chunk or task (default: sized automatically; "
                              "the results do not depend on it)")
     add_rule_options(parser)
-    add_engine_option(parser)
+    add_engine_option(parser, BULK_ENGINES)
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     parser.add_argument("--csv", metavar="FILE",
                         help="write one row per game to FILE, in seed order, as they "
