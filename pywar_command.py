@@ -23,9 +23,11 @@ def stop(signum, frame):
 
 
 def in_a_worker_process():
-    """True in a process that multiprocessing started (Dask's workers)."""
+    """True in a process that multiprocessing started (Dask's workers), which imports
+    the command's script again while it prepares, having taken the name its parent gave
+    it (the process's parent is known only later)."""
     started = sys.modules.get("multiprocessing")
-    return started is not None and started.parent_process() is not None
+    return started is not None and started.current_process().name != "MainProcess"
 
 
 def quiet_worker():
