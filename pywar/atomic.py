@@ -8,8 +8,9 @@ command line and of the API (a CSV, a plot, a trace, a page) is written through 
   link stays a link.
 - Anything else (a device such as /dev/null or /dev/full, a FIFO, a terminal) is
   written directly, and never removed.
-- A path is a str, bytes or os.PathLike: a file descriptor (an int, or a bool) is not
-  one, and is a TypeError naming the argument.
+- A path is a str, bytes or os.PathLike, not empty: a file descriptor (an int, or a
+  bool) is not one, and is a TypeError naming the argument.  A path that cannot be
+  written is the OSError of opening it, before any work.
 """
 
 import os
@@ -22,6 +23,8 @@ def check_path(name, path, also="a path"):
     """path as a str or bytes path, or a TypeError naming the argument: 'csv must be a
     path or a binary file, not int (a file descriptor is not a path)'."""
     if isinstance(path, (str, bytes, os.PathLike)):
+        if not os.fspath(path):
+            raise ValueError(f"{name} must be a path, not an empty one")
         return os.fspath(path)
     descriptor = " (a file descriptor is not a path)" if isinstance(path, int) else ""
     raise TypeError(f"{name} must be {also}, not {type(path).__name__}{descriptor}")

@@ -230,3 +230,19 @@ def test_two_outputs_on_one_file_are_refused_before_any_work(argv, words, tmp_pa
 
 def test_the_null_device_takes_two_outputs(capsys):
     assert main(["play", "--seed", "1", "--trace", os.devnull, "--html", os.devnull]) == 0
+
+
+def test_ctrl_c_before_the_first_game_leaves_a_csv_of_its_header(tmp_path, monkeypatch,
+                                                                 capsys):
+    """A Ctrl-C before the first game left a 0-byte CSV: now the CSV of no games, its
+    header, beside the summary of no games."""
+    from pywar.stats import CSV_HEADER
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(pywar, "simulate", interrupted)
+    path = tmp_path / "games.csv"
+    path.write_text(OLD)
+    assert main(["simulate", "-n", "10", "--csv", str(path), "--json"]) == 130
+    assert '"games": 0' in capsys.readouterr().out
+    assert path.read_bytes() == CSV_HEADER

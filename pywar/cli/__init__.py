@@ -131,13 +131,17 @@ def main(argv=None):
         return IO_FAILED
     real = sys.stdout
     sys.stdout = Stdout(real)
+    ran = []
     try:
         with stopping_signals():
-            return run(argv)
+            ran.append(run(argv))
+        return ran[0]
     except (ReaderGone, BrokenPipeError):   # the reader went away: say nothing more, exit 0
         discard_stdout()
         return 0
-    except KeyboardInterrupt:           # a signal after the command had done its work
+    except KeyboardInterrupt:           # a signal as the command starts, or once it is done
+        if not ran:
+            print(interrupted_line(), file=sys.stderr)
         return interrupted_status()
     finally:
         sys.stdout = real

@@ -116,10 +116,13 @@ class OutputFile(Guarded):
                 self.file = AtomicFile(path, binary, encoding)
                 self.stream = self.file.stream
 
+    written = 0                             # the bytes or characters written so far
+
     def write(self, data):
         """Write data."""
         with self.failures():
             self.stream.write(data)
+        self.written += len(data)
 
     def close(self):
         """Put the file in place (flush stdout), with what it still holds; after a

@@ -156,6 +156,9 @@ def simulated(args, rules, engine, guard, client, rows):
         return interrupted.simulation
     except KeyboardInterrupt:                   # before the first game began
         guard.holding = guard.seen = True
+        if rows is not None and not rows.written:
+            from ..stats import CSV_HEADER
+            rows.write(CSV_HEADER)              # a CSV of no games: its header
         return nothing_finished(args, rules, engine, client)
     finally:
         progress.close()
