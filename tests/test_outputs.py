@@ -12,7 +12,6 @@ import pytest
 
 import pywar
 from conftest import needs_c
-from pywar.atomic import AtomicFile, written
 from pywar.cli import main
 
 pytestmark = needs_c
@@ -136,6 +135,7 @@ def test_a_new_file_gets_the_umask_permissions(tmp_path, capsys):
 
 def test_nothing_is_at_the_path_until_the_output_is_complete(tmp_path):
     """The old content stays while the new is written; the commit swaps them."""
+    from pywar.atomic import AtomicFile
     path = tmp_path / "out.txt"
     path.write_text(OLD)
     output = AtomicFile(str(path), binary=False)
@@ -147,6 +147,7 @@ def test_nothing_is_at_the_path_until_the_output_is_complete(tmp_path):
 
 
 def test_a_block_that_raises_leaves_the_path_and_one_that_is_kept_commits(tmp_path):
+    from pywar.atomic import written
     path = tmp_path / "out.bin"
     path.write_bytes(b"old")
     with pytest.raises(ZeroDivisionError):

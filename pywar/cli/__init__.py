@@ -45,8 +45,8 @@ EXIT_STATUS = """exit status:
   1    check, replay, diff or referee found a difference (or a fault, or an
        outside implementation failed)
   2    a usage error, found before any work (one line on stderr)
-  3    a file or stream that cannot be read or written, or a scheduler that
-       cannot be reached (one line on stderr naming it)
+  3    a file or stream that cannot be read or written, a scheduler that
+       cannot be reached (one line on stderr naming it), or out of memory
   130  interrupted (Ctrl-C), after reporting only the work finished, from the
        first seed on with no gap; 143 for SIGTERM and 129 for SIGHUP, the same way
 """
