@@ -92,7 +92,7 @@ def test_mutated_traces_and_transcripts_give_no_traceback(seed, tmp_path, capsys
     chance = random.Random(seed)
     played = games()
     good = tmp_path / "good.jsonl"
-    for round_ in range(400):
+    for round_ in range(150):
         game = chance.choice(played)
         trace = game.trace.splitlines()
         bad = tmp_path / "bad.jsonl"

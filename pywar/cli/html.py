@@ -8,7 +8,7 @@ from .inputs import InputError
 
 def write_page(output, collector):
     """Write the page of the trace the collector kept to the OutputFile and close it; the
-    one-line InputError (exit 3) if it cannot be, leaving no file behind."""
+    one-line InputError (exit 3) if it cannot be, leaving the path as it was."""
     try:
         page.write(output, collector.text())
         output.close()

@@ -108,6 +108,7 @@ class OutputFile(Guarded):
         self.name = file_name(option, path, "stdout")
         self.file = None                    # the AtomicFile; None for stdout
         self.to_stdout = path == "-"
+        self.written = 0                    # the bytes or characters written so far
         with self.failures():
             if self.to_stdout:
                 sys.stdout.flush()
@@ -115,8 +116,6 @@ class OutputFile(Guarded):
             else:
                 self.file = AtomicFile(path, binary, encoding)
                 self.stream = self.file.stream
-
-    written = 0                             # the bytes or characters written so far
 
     def write(self, data):
         """Write data."""

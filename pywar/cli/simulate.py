@@ -176,7 +176,7 @@ def nothing_finished(args, rules, engine, client):
 
 def write_results(args, simulation, plot):
     """Print the summary (on stderr when the CSV rows take stdout), and draw the plot
-    into its OutputFile if asked for (or remove the file when no game finished)."""
+    into its OutputFile if asked for (when no game finished, the path is left as it was)."""
     summary = simulation.summary()
     text = json.dumps(summary) + "\n" if args.json else summary_table(summary)
     to = sys.stderr if args.csv == "-" else sys.stdout
