@@ -21,9 +21,9 @@ from dataclasses import asdict, dataclass, replace
 from importlib import import_module
 
 from . import twin
-from .rules import PRESETS, Rules, RulesError, check_deal, make_rules, preset
+from .rules import PRESETS, Rules, RulesError, Setting, check_deal, make_rules, preset
 
-__all__ = ["ENGINES", "ExactResult", "Game", "GameResult", "PRESETS", "Rules", "Simulation",
+__all__ = ["CoreMissing", "ENGINES", "ExactResult", "Game", "GameResult", "PRESETS", "Rules", "Simulation",
            "SimulationInterrupted", "check_seed", "default_engine", "engines", "exact",
            "make_rules", "play", "preset", "resolve_engine", "simulate", "usable_cores"]
 
@@ -108,6 +108,11 @@ def engines():
     return tuple(engine for engine in ENGINES[1:] if built or engine in ("python", "port-python"))
 
 
+class CoreMissing(RulesError, RuntimeError):
+    """engine 'c' or 'port-c' asked for where the C core is not built: a RuntimeError
+    whose message names the engine to use instead in the caller's words."""
+
+
 def require_c():
     """True when PYWAR_REQUIRE_C is set (to anything but '' or 0): a missing C core is
     then an error where 'auto' would fall back to Python (CI sets it)."""
@@ -128,8 +133,9 @@ def resolve_engine(engine=None):
         raise ValueError(f"unknown {source} {engine!r}: choose one of {', '.join(ENGINES)}")
     if engine in ("c", "port-c") and not checked().available():
         instead = "python" if engine == "c" else "port-python"
-        raise RuntimeError(f"{checked().missing()}: reinstall pywar with a C compiler "
-                           f"(pip install .), or use engine='{instead}'")
+        raise CoreMissing("{missing}: reinstall pywar with a C compiler (pip install .), "
+                          "or use {instead}", missing=checked().missing(),
+                          instead=Setting("engine", instead))
     if engine == "auto":
         if checked().available():
             return "c"
@@ -155,8 +161,8 @@ def check_port(engine, rules, stack=None, deal=None):
     if replace(rules, name="smu") != PRESETS["smu"]:
         raise ValueError(f"the port plays only the smu rules, not {rules.name}")
     if deal is not None:
-        raise ValueError("the port deals a shuffled deck only: a given deal needs "
-                         "engine c or python")
+        raise RulesError("the port deals a shuffled deck only: a given deal needs {engine} "
+                         "c or python")
     return "pile" if stack is None else stack
 
 

@@ -26,8 +26,8 @@ from contextlib import contextmanager
 from urllib.parse import urlsplit
 
 from . import batch
+from .installed import install_hint
 
-INSTALL = "pip install 'pywar[dask]'"
 LOCAL = "local"
 PROTOCOLS = ("tcp", "tls", "ws", "wss", "ucx")    # the comms Dask connects a client by
 CONNECT_SECONDS = 10         # to reach a scheduler, and for it to have a worker
@@ -43,7 +43,8 @@ def require_distributed():
     try:
         import distributed
     except ImportError:
-        raise ImportError(f"--scheduler needs Dask's distributed: {INSTALL}") from None
+        raise ImportError("--scheduler needs Dask's distributed: "
+                          f"{install_hint('dask')}") from None
     return distributed
 
 

@@ -41,11 +41,12 @@ class Side:
 
 @dataclass
 class Difference:
-    """Where two games part.  kind is "header", "events" (the traces part), "transcript"
-    (the traces agree or are missing, the transcripts part) or "results".  event is the
+    """Where two games part.  kind is "events" (the traces part), "transcript" (the
+    traces agree or are missing, the transcripts part) or "results".  event is the
     index of the first differing event (0 is the deal, on trace line 2), or for a
     transcript difference the event whose narration holds the line, when known; line is
-    the first differing transcript line (1 is the first)."""
+    the first differing transcript line (1 is the first); headers holds the trace
+    header fields (seed, deal, rules) that differ, which do not stop the comparison."""
     names: tuple
     kind: str
     seed: object = None
@@ -57,6 +58,7 @@ class Difference:
     diff: list = field(default_factory=list)
     fields: list = field(default_factory=list)
     note: str = ""
+    headers: dict = field(default_factory=dict)     # header field: [a's value, b's]
 
     def to_json(self):
         """The difference as a JSON-ready dict."""
@@ -64,7 +66,8 @@ class Difference:
                 "trace_line": None if self.event is None else self.event + 2,
                 "round": self.round, "battle": self.battle,
                 "sides": dict(zip(self.names, self.sides)), "transcript_line": self.line,
-                "diff": self.diff, "differing_fields": self.fields, "note": self.note}
+                "diff": self.diff, "differing_fields": self.fields, "note": self.note,
+                "differing_header": self.headers}
 
     def where(self):
         """'event E (trace line L), round R, battle B', or '' when no event is known."""
@@ -86,6 +89,7 @@ class Difference:
     def report(self):
         """The difference as text: the headline, both events, the transcript diff."""
         lines = [self.headline()]
+        lines += [f"  {header_words(self.headers)}"] if self.headers else []
         width = max(len(name) for name in self.names) + 1
         if self.kind == "events":
             lines += [f"  {name + ':':{width}} "
@@ -159,9 +163,43 @@ def hunk(a_lines, b_lines, first, names):
     return diff[:2] + [renumber(body[0], start)] + body[1:]
 
 
-def header_difference(a_header, b_header):
-    """The header fields that differ between two traces (engine and stack may)."""
-    return [key for key in HEADER_FIELDS if a_header.get(key) != b_header.get(key)]
+def header_difference(a, b):
+    """The header fields of the games (seed, deal, rules) that differ between two Sides'
+    traces, as {field: [a's, b's]} ({} unless both have a readable header)."""
+    if a.trace is None or b.trace is None:
+        return {}
+    try:
+        a_header, b_header = (json.loads(split_lines(side.trace)[0]) for side in (a, b))
+    except (TypeError, IndexError, ValueError):
+        return {}
+    if not isinstance(a_header, dict) or not isinstance(b_header, dict):
+        return {}
+    return {key: [a_header.get(key), b_header.get(key)] for key in HEADER_FIELDS
+            if a_header.get(key) != b_header.get(key)}
+
+
+def spelled(value):
+    """A header value in the trace's own JSON spelling (null, true, [[2,0],[1]])."""
+    return value if isinstance(value, str) else json.dumps(value, separators=(",", ":"))
+
+
+def rules_words(a_rules, b_rules):
+    """Two rule sets in words: their names, then each setting that differs."""
+    if not isinstance(a_rules, dict) or not isinstance(b_rules, dict):
+        return f"rules {spelled(a_rules)} / {spelled(b_rules)}"
+    names = f"rules {spelled(a_rules.get('name'))} / {spelled(b_rules.get('name'))}"
+    settings = [f"{key} {spelled(a_rules.get(key))} / {spelled(b_rules.get(key))}"
+                for key in dict.fromkeys([*a_rules, *b_rules])
+                if key != "name" and a_rules.get(key) != b_rules.get(key)]
+    return names + (f" ({', '.join(settings)})" if settings else "")
+
+
+def header_words(headers):
+    """'the trace headers differ in seed 1 / 2; rules smu / lehigh (face_down 0 / 3)'."""
+    said = [rules_words(*values) if key == "rules"
+            else f"{key} {spelled(values[0])} / {spelled(values[1])}"
+            for key, values in headers.items()]
+    return "the trace headers differ in " + "; ".join(said)
 
 
 def event_at_line(side, line):
@@ -184,12 +222,6 @@ def trace_difference(a, b, seed):
     """The first difference between two traces, or None when their events agree."""
     names = (a.name, b.name)
     a_lines, b_lines = split_lines(a.trace), split_lines(b.trace)
-    a_header, b_header = json.loads(a_lines[0]), json.loads(b_lines[0])
-    keys = header_difference(a_header, b_header)
-    if keys:
-        note = "; ".join(f"{key}: {a_header.get(key)!r} / {b_header.get(key)!r}"
-                         for key in keys)
-        return Difference(names, "header", seed, note=f"the trace headers differ in {note}")
     first = first_differing(a_lines[1:], b_lines[1:])
     if first is None:
         return None
@@ -252,6 +284,8 @@ def first_difference(a, b, seed=None):
     if a.trace is not None and b.trace is not None:
         found = trace_difference(a, b, seed)
     found = found or transcript_difference(a, b, seed) or result_difference(a, b, seed)
+    if found is not None:
+        found.headers = header_difference(a, b)
     if found is not None and a.result is not None and b.result is not None:
         found.fields = [key for key in a.result
                         if key != "engine" and a.result[key] != b.result.get(key)]

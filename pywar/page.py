@@ -13,7 +13,12 @@ The file holds everything it needs and works from file:// with no network: its s
 - the trace (docs/trace.md), line for line as `pywar play --trace` writes it, from
   which the script rebuilds the table at every event, as pywar.table does;
 - the transcript's lines of each event, worked out here by narrate_steps, the one
-  narrator (the script says no words of its own about the game).
+  narrator (the script says no words of its own about the game);
+- the code beside the table (pywar.source): the source files that made the events and
+  the line of each event, in Python and, for the port, in C; and how the game ended,
+  in words (ending).
+
+The page opens on the deal, with its lines.
 
 A page holds at most MAX_EVENTS events (a game of some 40,000 rounds, a file of about
 50 MB): a longer game is refused with a ValueError.
@@ -24,10 +29,12 @@ import json
 import re
 from importlib import resources
 
+from . import source
 from .common.trace import read
 from .twin.narrator import narrate_steps
 
 MAX_EVENTS = 250_000
+NAMES = "ABCDEFGH"
 
 
 def asset(name):
@@ -46,6 +53,24 @@ def title_of(header):
             f"engine {header['engine']}")
 
 
+def ending(events):
+    """How the game ended, in words, from its last events."""
+    end = events[-1]
+    rounds = end["round"]
+    out = [NAMES[event["player"]] for event in events if event["event"] == "run_out"]
+    winner = None if end["winner"] is None else f"player {NAMES[end['winner']]}"
+    if end["outcome"] == "capped":
+        why = "the round cap was reached"
+    elif end["outcome"] == "cycle":
+        cycle = next(event for event in events if event["event"] == "cycle")
+        why = (f"the game repeats itself every {cycle['period']} rounds from round "
+               f"{cycle['start'] + 1}")
+    else:
+        why = " and ".join(f"player {name}" for name in out) + " ran out of cards"
+    who = "Nobody wins" if winner is None else f"{winner[0].upper()}{winner[1:]} wins"
+    return f"The game is over after {rounds} rounds: {why}. {who}."
+
+
 def html(trace):
     """The page of a game, from its trace (the text of pywar.play(..., trace=True))."""
     lines = trace.splitlines(keepends=True)
@@ -60,6 +85,8 @@ def html(trace):
         "SCRIPT": embedded(asset("page.js")),
         "TRACE": embedded("".join(lines)),
         "NARRATION": embedded(json.dumps(narration)),
+        "SOURCE": embedded(json.dumps({"ending": ending(events),
+                                       "code": source.pane(header, events)})),
     }
     return re.sub(r"\{\{(\w+)\}\}", lambda found: parts[found[1]], asset("page.html"))
 

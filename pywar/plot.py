@@ -7,6 +7,7 @@ import os
 
 import numpy as np
 
+from .installed import install_hint
 from .rules import OUTCOMES
 
 OUTCOME_LOOKS = {            # outcome: (its words in the legend, its colour)
@@ -23,7 +24,7 @@ def require_matplotlib():
     try:
         import matplotlib.figure        # matplotlib itself first: it may be missing
     except ImportError:
-        raise ImportError("plots need matplotlib: pip install 'pywar[plot]'") from None
+        raise ImportError(f"plots need matplotlib: {install_hint('plot')}") from None
     return matplotlib.figure.Figure
 
 

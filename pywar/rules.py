@@ -40,10 +40,24 @@ def python_name(setting):
     return "detect_cycles=False" if setting == "detect_cycles" else setting
 
 
+@dataclass(frozen=True)
+class Setting:
+    """A setting and a value for it, in a RulesError's message: spelled engine='python'
+    in Python's words, --engine python in the command line's."""
+    name: str
+    value: object
+
+    def spelled(self, naming):
+        """The setting as naming names it, with its value."""
+        named = naming(self.name)
+        return f"{named} {self.value}" if named.startswith("-") else f"{named}={self.value!r}"
+
+
 class RulesError(ValueError):
     """A refused rule setting, in one line.  Its template names the settings (the
     dimensions, engine and stack) as fields, {face_down}; str() names them as Python
-    does, named(naming) as a caller does (the command line: --face-down)."""
+    does, named(naming) as a caller does (the command line: --face-down).  A value that
+    is a Setting is spelled the same way (engine='python', --engine python)."""
 
     def __init__(self, template, **values):
         self.template = template
@@ -53,10 +67,12 @@ class RulesError(ValueError):
     def named(self, naming):
         """The message with each setting named by naming(setting)."""
         settings = {setting: naming(setting) for setting in (*DIMENSIONS, "engine", "stack")}
-        return self.template.format(**settings, **self.values)
+        values = {key: value.spelled(naming) if isinstance(value, Setting) else value
+                  for key, value in self.values.items()}
+        return self.template.format(**settings, **values)
 
     def __reduce__(self):
-        return partial(RulesError, **self.values), (self.template,)
+        return partial(type(self), **self.values), (self.template,)
 
 
 def is_whole_number(value):

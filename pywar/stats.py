@@ -80,7 +80,8 @@ class Simulation:
         return self.statistics().digest()
 
     def summary(self):
-        """The summary as a JSON-ready dict."""
+        """The summary as a JSON-ready dict (war_depths has int keys, as
+        GameResult.war_depths has; JSON spells them as strings)."""
         counted = {
             "rules": self.rules, "games": self.games, "seed": self.first_seed,
             "engine": self.engine, "jobs": self.jobs, "scheduler": self.scheduler,
@@ -134,7 +135,7 @@ def summarize(totals, players=2):
         **{key: value for name in SPREADS
            for key, value in ((f"mean_{name}", means[name]),
                               (f"max_{name}", totals.maxima[name][0]))},
-        "war_depths": {str(depth): int(count) for depth, count
+        "war_depths": {depth: int(count) for depth, count
                        in enumerate(totals.war_depths.tolist()) if depth and count},
         "notable_games": notable_games(totals),
     }

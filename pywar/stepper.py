@@ -23,7 +23,7 @@ COMMANDS = [
     ("n, next", "one event of the trace (a card face up, a battle, a pickup, ...)"),
     ("b, battle", "to the next battle: its face-up cards compared"),
     ("r, round", "to the start of the next round"),
-    ("u N, until N", "until round N has begun"),
+    ("u N, until N", "until round N has begun (or to the end, saying that N never comes)"),
     ("t, tie", "to the next tie"),
     ("w, war", "to the next war: the battle after a tie"),
     ("c, continue", "to the end of the game"),
@@ -187,10 +187,15 @@ class Stepper(cmd.Cmd):
         if not arg.strip().isdigit() or int(arg) < 1:
             self.error(f"until takes a round number from 1, as in: until 10 (not {arg!r})")
             return
+        wanted, was_over = int(arg), self.game.over
         try:
-            self.move(lambda: self.game.until(round=int(arg)))
+            self.move(lambda: self.game.until(round=wanted))
         except StepError as error:
             self.error(str(error).replace("back() or goto() go back", "back goes back"))
+            return
+        last = self.game.table.counters.rounds
+        if self.game.over and not was_over and last < wanted:
+            self.note(f"the game ended in round {last}: round {wanted} never comes")
 
     def do_tie(self, arg):
         """t, tie: to the next tie."""

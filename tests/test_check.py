@@ -4,8 +4,10 @@ docs/trace.md's example of seed 17455's first round, and from the reference
 transcripts.  A Ctrl-C reports the games compared, and no verdict on the others."""
 
 import _thread
+import hashlib
 import json
 import re
+import struct
 
 import pytest
 
@@ -120,6 +122,19 @@ def test_implementations_that_agree(capsys):
         status, found = verdict(capsys, "--engine", one, "--against", other, "-n", "3",
                                 "--seed", "17455", *options)
         assert (status, found["agree"], found["games"]) == (0, True, 3), (one, other)
+
+
+@pytest.mark.parametrize("one, other", [("port-python", "python"),
+                                        pytest.param("c", "python", marks=needs_c)])
+def test_the_run_digest_is_the_same_64_digits_in_text_and_json(capsys, one, other):
+    """docs/rules.md section 11: the sha256 of the games' 64-bit digests, little-endian."""
+    digests = [pywar.play(seed, engine="python").digest for seed in range(1553, 1556)]
+    expected = hashlib.sha256(struct.pack("<3Q", *digests)).hexdigest()
+    argv = ("--engine", one, "--against", other, "-n", "3", "--seed", "1553")
+    status, found = verdict(capsys, *argv)
+    assert (status, found["digest"]) == (0, expected)
+    status, out, _ = run(capsys, "check", *argv)
+    assert status == 0 and out.endswith(f" (digest {expected}).\n")
 
 
 @needs_c

@@ -425,3 +425,31 @@ def test_every_json_is_one_line_with_full_hex_digests(capsys, tmp_path, argv, le
     found = digests(data)
     assert len(found) == (1 if length else 0)
     assert all(re.fullmatch(f"[0-9a-f]{{{length}}}", digest) for digest in found)
+
+
+COMMAND_NAMES = ("play", "simulate", "check", "exact", "rules", "step", "replay", "diff",
+                 "referee", "completion", "man", "help")     # the README's table
+
+
+def printed(capsys, *argv):
+    """main(argv) on stdout: (status, out), nothing on stderr."""
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    assert err == ""
+    return status, out
+
+
+def test_help_is_the_help_of_pywar_or_of_a_command(capsys):
+    assert printed(capsys, "help") == printed(capsys, "--help")
+    assert "pywar help COMMAND" in printed(capsys, "help")[1]
+    for name in COMMAND_NAMES:
+        status, out = printed(capsys, "help", name)
+        assert (status, out) == printed(capsys, name, "--help") and status == 0
+        assert out.startswith(f"usage: pywar {name} ")
+
+
+def test_help_of_an_unknown_command_is_one_line_naming_the_commands(capsys):
+    status = main(["help", "nope"])
+    out, err = capsys.readouterr()
+    assert (status, out) == (2, "") and err.count("\n") == 1
+    assert all(f"'{name}'" in err for name in COMMAND_NAMES)

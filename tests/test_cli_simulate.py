@@ -10,7 +10,8 @@ import pytest
 
 import pywar
 from conftest import needs_c
-from pywar import batch, cli
+from pywar import batch, cli, installed
+from pywar.installed import install_hint
 
 ISSUE_KEYS = {"rules", "games", "seed", "engine", "jobs", "mean_rounds", "ci95_rounds",
               "median_rounds", "p90_rounds", "p99_rounds", "min_rounds", "max_rounds",
@@ -75,7 +76,32 @@ def test_plot_without_matplotlib_is_a_usage_error(capsys, monkeypatch):
     monkeypatch.setitem(sys.modules, "matplotlib", None)
     status, out, err = run(capsys, "simulate", "-n", "10", "--plot", "x.png")
     assert status == 2 and out == ""
-    assert err.count("\n") == 1 and "pywar[plot]" in err
+    assert err.count("\n") == 1 and err.endswith(f"plots need matplotlib: {install_hint('plot')}\n")
+
+
+class FakeDistribution:
+    """A distribution whose direct_url.json (PEP 610) holds recorded, or is missing."""
+
+    def __init__(self, recorded):
+        self.recorded = recorded
+
+    def read_text(self, name):
+        return self.recorded if name == "direct_url.json" else None
+
+
+@pytest.mark.parametrize("recorded, hint", [
+    ('{"dir_info": {"editable": true}, "url": "file:///home/me/pywar"}',
+     "pip install -e '/home/me/pywar[plot]'"),
+    ('{"dir_info": {}, "url": "file:///home/me/my%20pywar"}', "pip install '/home/me/my pywar[plot]'"),
+    ('{"archive_info": {}, "url": "file:///tmp/pywar-0.1.0-cp311-linux_x86_64.whl"}',
+     "pip install 'pywar[plot]'"),
+    (None, "pip install 'pywar[plot]'"),             # from an index: no direct_url.json
+])
+def test_the_hint_says_how_pywar_was_installed(monkeypatch, recorded, hint):
+    """A checkout (the README's pip install -e '.[test]'), a wheel, an index."""
+    monkeypatch.setattr(installed.metadata, "distributions",
+                        lambda name: [FakeDistribution(None), FakeDistribution(recorded)])
+    assert install_hint("plot") == hint
 
 
 @pytest.mark.parametrize("argv, words", [
@@ -223,3 +249,40 @@ def test_jobs_with_the_python_engine_is_refused(capsys, monkeypatch, argv):
     assert (status, err) == (0, "") and out
     status, out, err = run(capsys, *argv, "--engine", "python", "--jobs", "1")  # its one
     assert (status, err) == (0, "") and out
+
+
+@needs_c
+def test_the_progress_bar_fits_a_narrow_terminal():
+    """At a terminal 72 columns wide every redraw of the bar fits in one line, so that
+    the carriage return redraws it in place instead of leaving a trail of lines; it ends
+    at 100.0% with the rate and the time left."""
+    pexpect = pytest.importorskip("pexpect", reason="pexpect is in the test extra")
+    child = pexpect.spawn(sys.executable, ["-m", "pywar", "simulate", "-n", "200000",
+                                           "--rules", "iofall", "--json"],
+                          dimensions=(24, 72), timeout=120, encoding="utf-8")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    shown = child.before.split("{")[0]                      # stderr's bar, before the JSON
+    redraws = [line for line in shown.replace("\r\n", "\r").split("\r") if line]
+    assert redraws and all(len(line) <= 72 for line in redraws), redraws
+    assert redraws[-1].startswith("simulating [") and " 100.0% " in redraws[-1]
+    assert redraws[-1].endswith(" games/s, 00:00 left")
+
+
+def test_without_a_bar_long_work_says_how_long_once(capsys, monkeypatch):
+    """From the first report (100 games at 2 s) to 350 at 7 s: 50 a second, so the 99,650
+    games left take 1,993 s, 33 minutes."""
+    now = [0.0]
+    monkeypatch.setattr(cli.Progress, "clock", staticmethod(lambda: now[0]))
+    progress = cli.Progress("checking", False)
+    for now[0], finished in ((2.0, 100), (6.0, 300), (7.0, 350), (8.0, 400)):
+        progress(finished, 100_000)
+    progress.close()
+    assert capsys.readouterr() == ("", "pywar: warning: checking 100,000 games at 50 a "
+                                   "second: 350 done, about 33 minutes left (--progress "
+                                   "draws a bar)\n")
+    quick = cli.Progress("checking", False)            # 1,000 left at 100 a second: no word
+    for now[0], finished in ((14.0, 400), (20.0, 1000)):
+        quick(finished, 2_000)
+    assert capsys.readouterr() == ("", "")

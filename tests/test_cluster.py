@@ -19,6 +19,7 @@ import pywar
 from conftest import ROOT, needs_c
 from pywar import cli
 from pywar.exhaustive import same_counts
+from pywar.installed import install_hint
 
 pytestmark = needs_c
 distributed = pytest.importorskip("distributed")
@@ -168,7 +169,7 @@ def test_without_distributed_the_option_says_how_to_install_it(capsys, monkeypat
     monkeypatch.setitem(sys.modules, "distributed", None)
     status, out, err = run_cli(capsys, *command, "--scheduler", "local:2")
     assert status == 2 and out == "" and err.count("\n") == 1
-    assert "pip install 'pywar[dask]'" in err
+    assert err.endswith(f"Dask's distributed: {install_hint('dask')}\n")
 
 
 def test_an_unreachable_scheduler_is_an_input_output_error(capsys, monkeypatch):

@@ -8,6 +8,8 @@ import pytest
 from pywar.cli import main
 
 needs_bash = pytest.mark.skipif(shutil.which("bash") is None, reason="needs bash")
+needs_fish = pytest.mark.skipif(shutil.which("fish") is None,
+                                reason="needs fish (Debian: apt-get install fish; .ci/run does)")
 
 
 def script(capsys, shell):
@@ -63,7 +65,50 @@ def test_the_zsh_script(capsys):
         assert (check.returncode, check.stderr) == (0, "")
 
 
+def fish(source, line, cwd):
+    """fish's completions of a command line after sourcing a script: (word, description)
+    pairs, as `complete -C` gives them."""
+    done = subprocess.run(["fish", "--no-config", "-c", "source $argv[1]; complete -C $argv[2]",
+                           source, line], capture_output=True, text=True, timeout=60, cwd=cwd)
+    assert (done.returncode, done.stderr) == (0, "")
+    return [tuple(found.split("\t")) for found in done.stdout.splitlines()]
+
+
+@needs_fish
+@pytest.mark.parametrize("line, expected", [
+    ("pywar sim", "simulate"),
+    ("pywar simulate --face", "--face-down"),
+    ("pywar play --pickup w", "winner-first"),
+    ("pywar exact --no-s", "--no-symmetry"),
+    ("pywar completion f", "fish"),
+    ("pywar help si", "simulate"),
+])
+def test_fish_completes_commands_options_and_choices(capsys, tmp_path, line, expected):
+    path = tmp_path / "pywar.fish"
+    path.write_text(script(capsys, "fish"))
+    assert [word for word, *_ in fish(str(path), line, tmp_path)] == [expected]
+
+
+@needs_fish
+def test_fish_offers_files_only_where_a_file_is_wanted(capsys, tmp_path):
+    path = tmp_path / "pywar.fish"
+    path.write_text(script(capsys, "fish"))
+    (tmp_path / "game.jsonl").write_text("")
+    for line in ("pywar replay g", "pywar play --trace g", "pywar diff game.jsonl g"):
+        assert [word for word, *_ in fish(str(path), line, tmp_path)] == ["game.jsonl"], line
+    for line in ("pywar play --seed g", "pywar g"):
+        assert fish(str(path), line, tmp_path) == [], line
+
+
+def test_the_fish_script_describes_each_command(capsys):
+    """Each command of the README's table, with its one-line help."""
+    lines = script(capsys, "fish").splitlines()
+    assert lines[1] == "complete -c pywar -f"
+    assert "complete -c pywar -n __fish_use_subcommand -a simulate -d 'play many games and " \
+           "summarize them'" in lines
+
+
 def test_an_unknown_shell_is_a_usage_error(capsys):
-    assert main(["completion", "fish"]) == 2
+    assert main(["completion", "tcsh"]) == 2
     out, err = capsys.readouterr()
     assert out == "" and err.startswith("pywar completion: error: argument shell: invalid choice")

@@ -77,11 +77,61 @@ def test_the_transcript_lines_around_the_first_difference(tmp_path, capsys):
     assert report[7:9] == ["-" + lines[first], "+" + lines[first].replace(" ace ", " one ")]
 
 
-def test_traces_of_different_seeds(tmp_path, capsys):
-    a = write(tmp_path, "a.jsonl", trace(1))
-    b = write(tmp_path, "b.jsonl", trace(2))
+def test_traces_of_different_seeds_part_at_the_deal(tmp_path, capsys):
+    """Seeds 1 and 2 deal different hands: the games part at event 0, the deal."""
+    one, two = trace(1), trace(2)
+    a, b = write(tmp_path, "a.jsonl", one), write(tmp_path, "b.jsonl", two)
     status, out, _ = run(capsys, "diff", a, b)
-    assert status == 1 and out == "the trace headers differ in seed: 1 / 2\n"
+    report = out.splitlines()
+    assert status == 1
+    assert report[:4] == ["the traces part at event 0 (trace line 2), round 0, battle 0",
+                          "  the trace headers differ in seed 1 / 2",
+                          f"  {a}: {one.splitlines()[1]}", f"  {b}: {two.splitlines()[1]}"]
+    assert report[4].startswith("the transcripts part at line ")
+    found = json.loads(run(capsys, "diff", a, b, "--json")[1])
+    assert found["differing_header"] == {"seed": [1, 2]}
+    assert (found["difference"]["event"], found["difference"]["differing_header"]) == \
+        (0, {"seed": [1, 2]})
+
+
+def test_two_rule_sets_are_named_in_words(tmp_path, capsys):
+    """smu and lehigh as docs/rules.md gives them: the names, then each setting."""
+    a = write(tmp_path, "a.jsonl", trace(17455))
+    b = write(tmp_path, "b.jsonl", trace(17455, rules="lehigh"))
+    status, out, _ = run(capsys, "diff", a, b)
+    assert status == 1 and "{" not in out.splitlines()[1]
+    assert out.splitlines()[1] == (
+        "  the trace headers differ in rules smu / lehigh (face_down 0 / 3, short_war lose "
+        "/ all-but-one, pickup smu / pot-order, piles to-play+played / queue, shuffle smu / "
+        "swap-each, narration smu / lehigh, max_rounds 10000000 / 1000000)")
+
+
+def test_seeds_0_and_1_are_the_same_game_under_two_headers(tmp_path, capsys):
+    """docs/rules.md: as in glibc, seed 0 is seed 1."""
+    a = write(tmp_path, "a.jsonl", trace(0))
+    b = write(tmp_path, "b.jsonl", trace(1))
+    assert run(capsys, "diff", a, b) == (
+        0, f"{a} and {b} are the same game (the trace headers differ in seed 0 / 1).\n", "")
+
+
+def test_a_trace_cut_short_is_not_the_same_game(tmp_path, capsys):
+    """A crashed program's trace: the full one's first 40 lines."""
+    full = trace(17455)
+    lines = full.splitlines(keepends=True)
+    a, b = write(tmp_path, "full.jsonl", full), write(tmp_path, "cut.jsonl", "".join(lines[:40]))
+    status, out, _ = run(capsys, "diff", a, b, "--json")
+    found = json.loads(out)["difference"]
+    assert (status, found["kind"], found["trace_line"]) == (1, "events", 41)
+    assert found["sides"] == {a: lines[40].rstrip("\n"), b: None}
+
+
+def test_a_transcript_cut_short_is_not_the_same_game(tmp_path, capsys):
+    """The reference's transcript and its first 100 lines part at line 101."""
+    full = reference_transcript(17455)
+    a = write(tmp_path, "full.txt", full)
+    b = write(tmp_path, "cut.txt", "".join(full.splitlines(keepends=True)[:100]))
+    status, out, _ = run(capsys, "diff", a, b)
+    assert status == 1 and out.splitlines()[0].startswith("the transcripts part at line 101")
 
 
 @pytest.mark.parametrize("content, status, words", [
@@ -93,6 +143,20 @@ def test_files_that_are_not_games(tmp_path, capsys, content, status, words):
     b = write(tmp_path, "b", content)
     found, out, err = run(capsys, "diff", a, b)
     assert (found, out) == (status, "") and err.count("\n") == 1 and words in err
+
+
+@pytest.mark.parametrize("version", [None, 2, "1"])
+def test_a_trace_without_the_known_version_is_refused(tmp_path, capsys, version):
+    """docs/trace.md: the header names version 1; one without it is not read as one."""
+    lines = trace(17455).splitlines(keepends=True)
+    header = json.loads(lines[0])
+    del header["version"]
+    if version is not None:
+        header["version"] = version
+    a = write(tmp_path, "a.jsonl", "".join(lines))
+    b = write(tmp_path, "b.jsonl", json.dumps(header) + "\n" + "".join(lines[1:]))
+    status, out, err = run(capsys, "diff", a, b)
+    assert (status, out) == (2, "") and f"trace version {version!r} is not known" in err
 
 
 def test_a_file_that_cannot_be_read(tmp_path, capsys):

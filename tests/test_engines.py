@@ -79,6 +79,20 @@ def test_other_commands_do_not_load_the_core():
     assert run_.returncode == 0, run_.stderr
 
 
+@pytest.mark.parametrize("argv, instead", [
+    (["play", "--engine", "c"], "python"), (["simulate", "-n", "2", "--engine", "c"], "python"),
+    (["exact", "--deck", "4x1", "--piles", "queue", "--engine", "c"], "python"),
+    (["referee", "--engine", "port-c", "--seed", "1"], "port-python")])
+def test_without_the_core_the_command_says_which_option_to_use(no_core, capsys, argv, instead):
+    """The command line's words (--engine python), not Python's (engine='python')."""
+    status, out, err = run(capsys, *argv)
+    assert (status, out) == (2, "") and err.count("\n") == 1
+    assert err.endswith(f"is not built: reinstall pywar with a C compiler (pip install .), "
+                        f"or use --engine {instead}\n")
+    with pytest.raises(RuntimeError, match=f"or use engine='{instead}'$"):
+        pywar.play(1, engine=argv[argv.index("--engine") + 1])
+
+
 def test_require_c_turns_the_fallback_into_an_error(no_core):
     no_core.setenv("PYWAR_REQUIRE_C", "1")
     with pytest.raises(RuntimeError, match="PYWAR_REQUIRE_C is set and the C core "
@@ -144,3 +158,12 @@ def test_the_build_says_why_in_one_line(error, reason):
     warning = setup["WARNING"].format(error=reason)
     assert warning.count("WARNING") == 1 and "pywar" in warning
     assert "pure-Python engines" in warning and "install a C compiler" in warning
+
+
+def test_a_deal_for_the_port_is_refused_in_the_callers_words(capsys):
+    status, out, err = run(capsys, "play", "--engine", "port-python", "--deal", "1/0")
+    assert (status, out) == (2, "") and err == (
+        "pywar play: error: the port deals a shuffled deck only: a given deal needs "
+        "--engine c or python\n")
+    with pytest.raises(ValueError, match="a given deal needs engine c or python$"):
+        pywar.play(1, engine="port-python", deal=([1], [0]))

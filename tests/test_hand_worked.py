@@ -249,6 +249,31 @@ def test_short_war_by_hand(engine, rule, deal_name):
     assert hands(game) == held
 
 
+# Both run out in one war, under iofall (sections 7.6, 7.7).  Each holds 1 card after
+# the tie (5H against 5D): n = 1 < face_down = 2, so each puts max(1 - 1, 1) = 1 down
+# (A's, then B's) and has none left.  Nobody is left in the game: the last of the war's
+# players wins, B (the program's Computer), whatever the cards, and takes the pot in
+# pot order: the tied pair, then A's card down, then B's.
+#
+# KING_A  A: 5H KS   B: 5D 9C     B wins although A's card down is the higher
+# KING_B  A: 5D 9C   B: 5H KS     B wins, and the pot is 5D 5H 9C KS
+BOTH_OUT = {
+    "KING_A": (([FIVE_H, KING_S], [FIVE_D, NINE_C]), [FIVE_H, FIVE_D, KING_S, NINE_C]),
+    "KING_B": (([FIVE_D, NINE_C], [FIVE_H, KING_S]), [FIVE_D, FIVE_H, NINE_C, KING_S]),
+}
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("deal_name", list(BOTH_OUT))
+def test_iofall_both_run_out_in_one_war_and_b_wins(engine, deal_name):
+    deal, pot = BOTH_OUT[deal_name]
+    game = play(engine, deal, short_war="iofall", pickup="pot-order")
+    tie = f"{NAMES[deal[0][0]]} against {NAMES[deal[1][0]]}"
+    assert game.transcript == narration(tie, "War!", *gets(2, pot), "Player 2 wins")
+    assert (game.winner, game.outcome, game.rounds, game.ties) == ("B", "win", 1, 1)
+    assert (game.stranded, hands(game)) == (0, (0, 0, 4, 0))
+
+
 @pytest.mark.parametrize("engine", ENGINES)
 def test_a_player_with_enough_cards_is_not_short(engine):
     """A holds 3 = face_down + 1 after the tie: a whole war under every rule."""

@@ -12,6 +12,7 @@ import pytest
 
 import pywar
 import pywar.page
+import pywar.port.tabletop
 from conftest import reference_transcript
 from pywar.cli import main
 from pywar.common.trace import read
@@ -47,9 +48,12 @@ def test_the_page_holds_the_game_and_nothing_from_outside(tmp_path, capsys):
     trace = pywar.play(17455, trace=True, engine="python").trace
     assert embedded(page, "trace").splitlines()[1:] == trace.splitlines()[1:]
     assert "".join(json.loads(embedded(page, "narration"))) == reference_transcript(17455)
+    code = json.loads(embedded(page, "source"))["code"]
+    assert code["files"]["pywar/port/tabletop.py"] == Path(pywar.port.tabletop.__file__).read_text()
+    shown = page.replace(embedded(page, "source"), "")     # the sources shown are data
     for outside in ("http:", "https:", "src=", "<link", "fetch(", "import ", "XMLHttpRequest"):
-        assert outside not in page, outside
-    assert page.count("<script") == 3 and "{{" not in page
+        assert outside not in shown, outside
+    assert page.count("<script") == 4 and "{{" not in page
 
 
 def test_a_path_that_cannot_be_written_fails_before_the_game(tmp_path, capsys):
@@ -117,7 +121,13 @@ const cards = selector => Array.from(document.querySelectorAll(selector + " .car
 const text = id => document.getElementById(id).textContent;
 const shown = {event: Number(text("event")), round: Number(text("round")),
   battle: Number(text("battle")), ties: Number(text("ties")), kind: text("kind"),
-  potCount: Number(text("pot-count")), outcome: text("outcome"),
+  potCount: Number(text("pot-count")), outcome: text("outcome"), silent: text("silent"),
+  where: text("code-where"),
+  marked: Array.from(document.querySelectorAll("#code-lines .current .text"))
+    .map(line => line.textContent),
+  before: (document.querySelector("#code-lines .current") || {}).previousElementSibling
+    ? document.querySelector("#code-lines .current").previousElementSibling
+        .querySelector(".text").textContent : null,
   told: text("earlier") + text("current-lines"), current: text("current-lines"),
   slider: Number(document.getElementById("slider").value),
   pot: cards("#pot").map(card => [Number(card.dataset.card),
@@ -169,10 +179,12 @@ def test_the_page_in_a_browser(browser, tmp_path, capsys, record_property):
     browser.get(path.as_uri())
     click = lambda name: browser.find_element("id", name).click()    # noqa: E731
     told = []
-    for position in range(8):                           # the deal, round 1, its battle, ...
+    for position in range(1, 9):                        # it opens on the deal; round 1, ...
         told.append(check_shown(browser, header, events, position, transcript)["told"])
         click("forward")
-    assert told[1].startswith("Welcome to the Game of War!") and len(set(told)) > 3
+    assert told[0].startswith("Welcome to the Game of War!") and len(set(told)) > 3
+    assert told[0].endswith("Player B:\n" + told[0].split("Player B:\n")[1])
+    assert "There are 26 cards in the pile." in told[0]         # the deal's lines, shown
     rounds = [i for i, event in enumerate(events) if event["event"] == "round"]
     browser.execute_script("const s = document.getElementById('slider'); s.value = arguments[0];"
                            "s.dispatchEvent(new Event('input'));", rounds[285] + 1)
@@ -182,17 +194,41 @@ def test_the_page_in_a_browser(browser, tmp_path, capsys, record_property):
         shown = browser.execute_script(SHOWN)
         assert (shown["round"], shown["battle"], shown["kind"]) == (286, battle, "battle")
         assert "There is a tie... Doing another battle.\n\n" in shown["current"]
+        assert shown["where"].startswith("pywar/port/tabletop.py:")
+        assert shown["where"].endswith(" in TableTop.do_battle")
+        assert (shown["before"].strip(), shown["marked"]) == ("else:",
+                                                              ["            self.observer.battle(None)"])
         if battle == 308:
             browser.save_screenshot(str(tmp_path / "page-1553-three-ties.png"))
+            click("show-c")                             # the same event in the C port
+            shown = browser.execute_script(SHOWN)
+            assert shown["where"].startswith("csrc/port/tabletop.c:")
+            assert shown["where"].endswith(" in TableTop_DoBattle")
+            assert shown["before"].strip() == "} else {"
+            assert [line.strip() for line in shown["marked"]] == [
+                "Observer_Battle(observer, -1);"]
+            browser.save_screenshot(str(tmp_path / "page-1553-three-ties-c.png"))
+            click("show-python")
     position = shown["event"]
     click("back")
     check_shown(browser, header, events, position - 1, transcript)
+    steps = browser.find_elements("css selector", "#earlier .step")
+    chosen = steps[len(steps) // 2]
+    wanted = int(chosen.get_attribute("data-position"))
+    assert chosen.text.strip() and wanted < position - 1
+    chosen.click()                                      # a line of the transcript: its step
+    check_shown(browser, header, events, wanted, transcript)
     click("end")
     result = pywar.play(1553, engine="python")
     shown = check_shown(browser, header, events, len(events), transcript)
     assert shown["outcome"] == f"The end (win): player {result.winner} wins."
+    loser = "AB".replace(result.winner, "")
+    assert shown["silent"] == (f"The game is over after {result.rounds} rounds: player "
+                               f"{loser} ran out of cards. Player {result.winner} wins.")
+    assert shown["where"].startswith("pywar/port/program4.py:")
     assert transcript.endswith(shown["told"]) and shown["told"].endswith("has lost.\n")
     click("start")
+    assert browser.execute_script(SHOWN)["event"] == 1              # the start is the deal
     browser.execute_script("document.getElementById('speed').value = '10';")
     click("play")
     from selenium.webdriver.support.ui import WebDriverWait
@@ -205,3 +241,36 @@ def test_the_page_in_a_browser(browser, tmp_path, capsys, record_property):
     artifacts = os.environ.get("PYWAR_ARTIFACTS")
     if artifacts:
         shutil.copy(screenshot, Path(artifacts) / screenshot.name)
+
+
+def test_the_page_of_another_rule_set_shows_the_twin(browser, tmp_path, capsys):
+    path, _ = page_of(tmp_path, capsys, 1553, "--rules", "lehigh")
+    header, events = read(path.read_text().split('id="trace">\n')[1].split("</script>")[0]
+                          .splitlines())
+    browser.get(path.as_uri())
+    assert not browser.find_element("id", "show-c").is_displayed()   # no C port for lehigh
+    kinds = set()
+    for position in range(1, 40):                       # each event at the twin's tell
+        shown = browser.execute_script(SHOWN)
+        kind = events[position - 1]["event"]
+        assert shown["where"].startswith("pywar/twin/game.py:") and len(shown["marked"]) == 1
+        assert shown["marked"][0].strip().startswith("self.tell(")
+        assert f'"{kind}"' in shown["marked"][0], (kind, shown["marked"])
+        kinds.add(kind)
+        browser.find_element("id", "forward").click()
+    assert {"deal", "round", "face_up", "battle", "pickup"} <= kinds
+
+
+def test_a_trace_pywar_cannot_replay_gets_no_code_pane(browser, tmp_path):
+    trace = pywar.play(17455, trace=True, engine="python").trace
+    header, rest = trace.split("\n", 1)
+    moved = json.loads(header)
+    moved["seed"] = 1553                                # the header of another game
+    path = tmp_path / "moved.html"
+    path.write_text(pywar.page.html(json.dumps(moved, separators=(",", ":")) + "\n" + rest))
+    assert json.loads(embedded(path.read_text(), "source"))["code"] is None
+    browser.get(path.as_uri())
+    shown = browser.execute_script(SHOWN)
+    assert shown["event"] == 1 and shown["marked"] == []
+    assert shown["where"].startswith("The source of this game cannot be shown")
+    assert not browser.find_element("id", "languages").is_displayed()

@@ -61,6 +61,26 @@ def test_a_war_with_a_war_and_the_winner_behind(engine):
 
 
 @pytest.mark.parametrize("engine", ENGINES)
+def test_two_players_the_lead_through_even_counts(engine):
+    """One queue each, pot order (A's card, then B's), no ties (docs/rules.md 15):
+    deal  A: Q♥ K♥ 10♥    B: 7♥ A♥ 2♥               3 to 3 after the deal: nobody leads
+    1. Q♥ beats 7♥.  A: K♥ 10♥ Q♥ 7♥  B: A♥ 2♥       4 to 2: A leads (the first: no change)
+    2. A♥ beats K♥.  A: 10♥ Q♥ 7♥     B: 2♥ K♥ A♥    3 to 3: even, A is still the last
+    3. 10♥ beats 2♥. A: Q♥ 7♥ 10♥ 2♥  B: K♥ A♥       4 to 2: A again, no change
+    4. K♥ beats Q♥.  A: 7♥ 10♥ 2♥     B: A♥ Q♥ K♥    3 to 3: even
+    5. A♥ beats 7♥.  A: 10♥ 2♥        B: Q♥ K♥ 7♥ A♥ 2 to 4: B leads (change 1)
+    6. Q♥ beats 10♥, 7. K♥ beats 2♥: A is out.  One lead change; B was at most 2 behind."""
+    deal = ([10, 11, 8], [5, 12, 0])
+    game = pywar.play(1, "lehigh", engine=engine, deal=deal, face_down=1, trace=True)
+    assert (game.winner, game.outcome, game.rounds, game.battles, game.ties) \
+        == ("B", "win", 7, 7, 0)
+    assert [(event["player"], event["cards"]) for event in events(game, "pickup")] == [
+        (0, [10, 5]), (1, [11, 12]), (0, [8, 0]), (1, [10, 11]), (1, [5, 12]), (1, [8, 10]),
+        (1, [0, 11])]
+    assert (game.lead_changes, game.comeback, game.biggest_pot) == (1, 2, 2)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
 def test_three_players_and_a_war_among_two(engine):
     """Three players, one queue each, pot order, one card down, capped after one round:
     deal  A: 7♥ 2♥ K♥     B: 7♦ 3♦ 4♦     C: 5♠ 9♠

@@ -183,6 +183,37 @@ def test_a_refill_that_is_not_due():
     assert fault.line == early and "the rules require round 3 to begin" in fault.reason
 
 
+def test_a_forged_refill_that_is_not_due():
+    """A refill of A's 'played' pile at the start of round 3, numbered as it would be
+    there and with its sizes right, while A still holds 24 cards to play: the rules
+    require A's face-up card.  smu: until the first refill, A's 'played' pile holds the
+    cards of A's pickups."""
+    lines = trace_of(17455)
+    number = line_of(lines, "round", nth=2)
+    start = json.loads(lines[number - 1])
+    before = [json.loads(line) for line in lines[1:number]]
+    assert (start["round"], start["piles"][0]) == (3, [24, 2])
+    assert "refill" not in [event["event"] for event in before]
+    played = [card for event in before if event["event"] == "pickup"
+              and event["player"] == 0 for card in event["cards"]]
+    forged = {"event": "refill", "round": 3, "battle": start["battle"], "player": 0,
+              "cards": played, "piles": [[26, 0], start["piles"][1]], "pot": 0}
+    fault = fault_of(lines[:number] + (spelled(forged),) + lines[number:])
+    assert (fault.line, fault.round) == (number + 1, 3)
+    assert fault.reason == ("the rules require player A's face-up card, " + first_card(lines,
+                            number) + ", the top of its 'to play' pile; the trace says "
+                            + spelled({key: forged[key] for key in list(forged)[:5]}))
+
+
+def first_card(lines, number):
+    """The card of the first face_up after line number, as replay names it."""
+    card = json.loads(lines[line_of(lines, "face_up", nth=4) - 1])["card"]
+    assert line_of(lines, "face_up", nth=4) == number + 1
+    suits = ("hearts", "diamonds", "spades", "clubs")
+    faces = "two three four five six seven eight nine ten jack queen king ace".split()
+    return f"card {card} ({faces[card % 13]} of {suits[card // 13]})"
+
+
 def test_a_kept_refill_keeps_its_order():
     lines = trace_of(1, "smu", refill="keep", max_rounds=400)
     number = line_of(lines, "refill")

@@ -174,3 +174,16 @@ def test_a_stop_flag_ends_a_c_batch_early():
     assert _checked.play_batch(1, pywar.PRESETS["smu"], arrays, stop) == 50
     stop[0] = 1
     assert _checked.play_batch(1, pywar.PRESETS["smu"], batch.empty_arrays(50), stop) == 0
+
+
+def test_the_war_depths_have_int_keys_everywhere():
+    """summary()["war_depths"] is the sum of the games' GameResult.war_depths, key for
+    key (ints); JSON spells the keys as strings."""
+    seeds = range(40)
+    expected = {}
+    for seed in seeds:
+        for depth, rounds in pywar.play(seed, "iofall", engine="python").war_depths.items():
+            expected[depth] = expected.get(depth, 0) + rounds
+    summary = pywar.simulate(len(seeds), "iofall", engine="python").summary()
+    assert summary["war_depths"] == expected and all(type(key) is int for key in expected)
+    assert len(expected) >= 2

@@ -73,6 +73,17 @@ def test_until_and_piles(capsys, monkeypatch):
     assert piles[5:] == ["pot (0): -", "ties 2, wars 2, refills 0"]
 
 
+def test_until_past_the_end_says_the_round_never_comes(capsys, monkeypatch):
+    """The reference's game of seed 17455 has as many rounds as round headers."""
+    reference = reference_transcript(17455)
+    last = reference.count("======== Round ")
+    status, out, err = stepped(capsys, monkeypatch, "u 99999\nu 99999\nquit\n",
+                               "--seed", "17455")
+    assert (status, out) == (0, reference)
+    assert err == (f"the game ended in round {last}: round 99999 never comes\n"
+                   "*** the game is over: back goes back, quit leaves\n")
+
+
 def test_state_is_one_line_of_json(capsys, monkeypatch):
     status, out, err = stepped(capsys, monkeypatch, "until 2\nstate\n", "--seed", "17455")
     state = json.loads(out.splitlines()[-1])

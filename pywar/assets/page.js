@@ -1,6 +1,7 @@
 // The page of a game (pywar/page.py): plain JavaScript, no framework, no network.
 // The table is rebuilt from the trace as pywar/table.py rebuilds it; the words are the
-// narrator's, worked out in Python for each event and kept in the page.
+// narrator's, worked out in Python for each event and kept in the page, and so is the
+// code: the line of the source that told each event (pywar/source.py).
 "use strict";
 
 const NAMES = "ABCDEFGH";
@@ -16,7 +17,8 @@ function readGame() {
   const header = JSON.parse(lines[0]);
   const events = lines.slice(1).map(line => JSON.parse(line));
   const narration = JSON.parse(document.getElementById("narration").textContent);
-  return {header, events, narration};
+  const source = JSON.parse(document.getElementById("source").textContent);
+  return {header, events, narration, source};
 }
 
 // ---- The table, rebuilt event by event (pywar/table.py)
@@ -185,6 +187,80 @@ function drawTable(table, deck) {
     + (table.winner === null ? "nobody wins." : `player ${NAMES[table.winner]} wins.`);
 }
 
+// ---- The code beside the table: the line that told the event, in Python or C
+
+function makeCodePane(code) {
+  const where = document.getElementById("code-where");
+  const listing = document.getElementById("code-lines");
+  const buttons = {python: document.getElementById("show-python"),
+                   c: document.getElementById("show-c")};
+  let language = "python";
+  let shownFile = null;
+  let position = 0;
+  if (code === null) {
+    document.getElementById("languages").hidden = true;
+    where.textContent = "The source of this game cannot be shown: pywar could not replay "
+      + "its trace to the same events.";
+    return () => {};
+  }
+  if (!code.places.some(place => place[3] !== "")) buttons.c.hidden = true;
+
+  function render(file) {
+    listing.innerHTML = "";
+    code.files[file].split("\n").forEach((text, i) => {
+      const line = document.createElement("div");
+      line.className = "line";
+      line.innerHTML = `<span class="number">${i + 1}</span><span class="text"></span>`;
+      line.lastChild.textContent = text;
+      listing.appendChild(line);
+    });
+    shownFile = file;
+  }
+
+  function mark(at) {
+    position = at;
+    if (position === 0) return;
+    const place = code.places[code.at[position - 1]];
+    const [file, number, name] = language === "c" ? place.slice(3) : place.slice(0, 3);
+    if (file !== shownFile) render(file);
+    const old = listing.querySelector(".current");
+    if (old) old.classList.remove("current");
+    const line = listing.children[number - 1];
+    line.classList.add("current");
+    where.textContent = `${file}:${number} in ${name}`;
+    listing.scrollTop = line.offsetTop - listing.clientHeight / 2;
+  }
+
+  for (const [name, button] of Object.entries(buttons)) {
+    button.addEventListener("click", () => {
+      language = name;
+      for (const [other, each] of Object.entries(buttons)) {
+        each.setAttribute("aria-pressed", String(other === name));
+      }
+      mark(position);
+    });
+  }
+  buttons.python.setAttribute("aria-pressed", "true");
+  return mark;
+}
+
+// ---- The transcript so far: each event's lines, a click away from its step
+
+function drawTranscript(narration, position) {
+  const earlier = document.getElementById("earlier");
+  earlier.innerHTML = "";
+  for (let i = Math.max(0, position - 41); i < position - 1; i++) {
+    if (narration[i] === "") continue;
+    const lines = document.createElement("span");
+    lines.className = "step";
+    lines.dataset.position = i + 1;
+    lines.title = `event ${i + 1}: click to go to it`;
+    lines.textContent = narration[i];
+    earlier.appendChild(lines);
+  }
+  earlier.scrollTop = earlier.scrollHeight;
+}
+
 // ---- The page
 
 function main() {
@@ -193,13 +269,16 @@ function main() {
   const tableAfter = makeTimeline(game);
   const total = game.events.length;
   const slider = document.getElementById("slider");
-  let position = 0;
+  const first = Math.min(1, total);      // the page opens on the deal
+  const markCode = makeCodePane(game.source.code);
+  let position = first;
   let timer = null;
+  slider.min = first;
   slider.max = total;
   document.getElementById("events").textContent = total;
 
   function show(where) {
-    position = Math.max(0, Math.min(total, where));
+    position = Math.max(first, Math.min(total, where));
     const table = tableAfter(position);
     drawTable(table, deck);
     const last = position > 0 ? game.events[position - 1] : null;
@@ -211,14 +290,15 @@ function main() {
     document.getElementById("kind").textContent = last ? last.event : "before the deal";
     const current = position > 0 ? game.narration[position - 1] : "";
     document.getElementById("current-lines").textContent = current;
-    document.getElementById("earlier").textContent =
-      game.narration.slice(Math.max(0, position - 41), Math.max(0, position - 1)).join("");
-    const earlier = document.getElementById("earlier");
-    earlier.scrollTop = earlier.scrollHeight;
-    document.getElementById("silent").textContent = position > 0 && current === ""
-      ? "This event prints no line of its own: the transcript tells it with a later one."
-      : "";
+    drawTranscript(game.narration, position);
+    let silent = "";
+    if (last && last.event === "end") silent = game.source.ending;
+    else if (last && current === "") {
+      silent = "This event prints no line of its own: the transcript tells it with a later one.";
+    }
+    document.getElementById("silent").textContent = silent;
     slider.value = position;
+    markCode(position);
   }
 
   function pause() {
@@ -228,7 +308,7 @@ function main() {
   }
 
   function play() {
-    if (position >= total) show(0);
+    if (position >= total) show(first);
     const every = Number(document.getElementById("speed").value);
     timer = setInterval(() => {
       show(position + 1);
@@ -246,7 +326,7 @@ function main() {
   }
 
   const actions = {
-    "start": () => show(0), "back": () => show(position - 1),
+    "start": () => show(first), "back": () => show(position - 1),
     "forward": () => show(position + 1), "end": () => show(total),
     "next-tie": nextTie,
   };
@@ -258,6 +338,10 @@ function main() {
   document.getElementById("speed").addEventListener(
     "change", () => { if (timer !== null) { pause(); play(); } });
   slider.addEventListener("input", () => { pause(); show(Number(slider.value)); });
+  document.getElementById("earlier").addEventListener("click", event => {
+    const lines = event.target.closest("[data-position]");
+    if (lines) { pause(); show(Number(lines.dataset.position)); }
+  });
   document.addEventListener("keydown", event => {
     const keys = {ArrowRight: "forward", ArrowLeft: "back", Home: "start", End: "end",
                   t: "next-tie"};
@@ -270,7 +354,7 @@ function main() {
       document.getElementById(keys[event.key]).click();
     }
   });
-  show(0);
+  show(first);
 }
 
 main();

@@ -20,14 +20,17 @@ import os
 import sys
 import time  # noqa: F401  (tests set pywar.cli.time.time)
 
-from . import check, completion, diff, exact, play, referee, replay, rules, simulate, step
+from . import (check, completion, diff, exact, exercise, man, play, referee, replay,
+               rules, simulate, step)
+from . import help as help_command
 from .common import *  # noqa: F401,F403  (the shared helpers, for other modules and tests)
 from .common import (PROG, Parser, UsageError, Version, examples, interrupted_line,
                      interrupted_status, stopping_signals)
 from .inputs import IO_FAILED, InputError, say_error
 from .outputs import ReaderGone, Stdout, discard_stdout
 
-COMMANDS = (play, simulate, check, exact, rules, step, replay, diff, referee, completion)
+COMMANDS = (play, simulate, check, exact, rules, step, replay, diff, referee, exercise,
+            completion, man, help_command)
 
 
 def build_subcommands(parser):
@@ -55,6 +58,7 @@ EPILOG = examples(
     ("pywar simulate -n 1000000", "a million games: a summary of their lengths"),
     ("pywar check -n 2000", "the C engine and the Python twin agree, seed by seed"),
     ("pywar rules", "the presets and the rule dimensions"),
+    ("pywar help simulate", "a command's options and examples (as pywar simulate --help)"),
     ("pywar completion bash", "tab completion for bash (or zsh): README, Shell completion"),
 ) + "\n" + EXIT_STATUS
 
@@ -62,7 +66,8 @@ EPILOG = examples(
 def build_parser():
     """The pywar argument parser."""
     parser = Parser(prog=PROG, description="The card game War: a C core and its Python twin. "
-                    "'pywar COMMAND --help' shows a command's options and examples.",
+                    "'pywar help COMMAND' (or 'pywar COMMAND --help') shows a command's "
+                    "options and examples.",
                     epilog=EPILOG)
     parser.add_argument("--version", action=Version)
     build_subcommands(parser)

@@ -106,7 +106,7 @@ class Verdict:
             return (f"Interrupted: {pair} agree on the {self.agreed:,} games compared, of "
                     f"{self.rules} from seed {self.seed} to {self.last_seed()}; the other "
                     f"{self.requested - self.agreed:,} were not compared.\n")
-        digest = "" if self.digest is None else f" (digest {self.digest[:16]})"
+        digest = "" if self.digest is None else f" (digest {self.digest})"
         return (f"{pair} agree on all {self.agreed:,} games of {self.rules} from seed "
                 f"{self.seed}{digest}.\n")
 

@@ -260,41 +260,65 @@ def add_progress_option(parser):
 
 
 class Progress:
-    """A progress bar on stderr, shown once the work has taken more than a second."""
+    """A progress bar on stderr (tqdm's), shown once the work has taken more than a
+    second: the share done, the games, their rate and the time left (h:mm:ss), fitted
+    to the terminal's width as it changes, so a redraw never wraps onto a new line.
+    Without a bar (stderr is not a terminal, or --no-progress), work that will take
+    more than LONG seconds says so once, in one line, after WARN_AFTER seconds."""
 
     DELAY = 1.0
-    EVERY = 0.1
-    WIDTH = 30
+    EVERY = 0.1                     # seconds between redraws, at most
+    WARN_AFTER = 5.0                # seconds of work that give a fair rate
+    LONG = 300.0                    # seconds left that are worth a warning
+    FORMAT = ("{desc} [{bar}] {percentage:5.1f}% {n:,}/{total:,} games, {rate_noinv_fmt}, "
+              "{remaining} left")
+    clock = staticmethod(time.monotonic)
 
     def __init__(self, label, enabled):
         self.label = label
         self.enabled = sys.stderr.isatty() if enabled is None else enabled
-        self.start = time.monotonic()
-        self.last = 0.0
-        self.shown = False
+        self.start = self.clock()
+        self.bar = None
+        self.warned = False
+        self.first = None               # (seconds, games) at the first report
 
     def __call__(self, finished, total):
-        """Redraw the bar, at most ten times a second."""
-        now = time.monotonic()
-        elapsed = now - self.start
-        if not self.enabled or elapsed < self.DELAY or (now - self.last < self.EVERY
-                                                         and finished < total):
+        """Move the bar to finished of total games (drawn from DELAY seconds on)."""
+        elapsed = self.clock() - self.start
+        if not self.enabled:
+            self.warn_if_long(finished, total, elapsed)
             return
-        self.last = now
-        self.shown = True
-        fraction = finished / total
-        rate = finished / elapsed
-        left = (total - finished) / rate if rate else 0
-        bar = "#" * int(self.WIDTH * fraction)
-        sys.stderr.write(f"\r{self.label} [{bar:<{self.WIDTH}}] {fraction:6.1%} "
-                         f"{finished:,}/{total:,} games, {rate:,.0f}/s, {left:4.0f}s left ")
-        sys.stderr.flush()
+        if self.bar is None and elapsed < self.DELAY:
+            return
+        if self.bar is None:
+            from tqdm import tqdm
+            self.bar = tqdm(total=total, initial=finished, desc=self.label, unit=" games",
+                            unit_scale=True, file=sys.stderr, mininterval=self.EVERY,
+                            dynamic_ncols=True,
+                            bar_format=self.FORMAT, ascii=" #")
+        self.bar.total = total
+        self.bar.update(finished - self.bar.n)
+
+    def warn_if_long(self, finished, total, elapsed):
+        """Say once how long the rest will take, at the rate since the first report, if
+        that is more than LONG seconds."""
+        if self.first is None:
+            self.first = (elapsed, finished)
+        seconds, games = elapsed - self.first[0], finished - self.first[1]
+        if self.warned or seconds < self.WARN_AFTER or games <= 0:
+            return
+        rate = games / seconds
+        left = (total - finished) / rate
+        self.warned = True
+        if left > self.LONG:
+            print(f"{PROG}: warning: {self.label} {total:,} games at {rate:,.0f} a second: "
+                  f"{finished:,} done, about {left / 60:.0f} minutes left (--progress "
+                  "draws a bar)", file=sys.stderr, flush=True)
 
     def close(self):
-        """End the bar's line, if it was drawn."""
-        if self.shown:
-            sys.stderr.write("\n")
-            sys.stderr.flush()
+        """Draw the bar one last time and end its line, if it was drawn."""
+        if self.bar is not None:
+            self.bar.close()
 
 
 STOPPING = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")

@@ -4,7 +4,7 @@ import json
 import sys
 
 from ..common.trace import TraceError, read
-from ..compare import Side, first_difference
+from ..compare import Side, first_difference, header_difference, header_words
 from ..outside import kind_of
 from ..replay import split_lines
 from .common import examples
@@ -34,12 +34,15 @@ def run_diff(args):
     except InputError as error:
         return say_error(args.parser.prog, error)
     found = first_difference(*sides)
+    headers = header_difference(*sides) if found is None else found.headers
     if args.json:
         verdict = {"a": args.a, "b": args.b, "same": found is None,
+                   "differing_header": headers,
                    "difference": None if found is None else found.to_json()}
         sys.stdout.write(json.dumps(verdict) + "\n")
     elif found is None:
-        sys.stdout.write(f"{args.a} and {args.b} are the same game.\n")
+        also = f" ({header_words(headers)})" if headers else ""
+        sys.stdout.write(f"{args.a} and {args.b} are the same game{also}.\n")
     else:
         sys.stdout.write(found.report())
     return 0 if found is None else 1
@@ -51,7 +54,9 @@ def add(subparsers):
         "diff", help="show where the games of two trace files part",
         description="Compare two traces (or transcripts) of a game: the first differing "
                     "event, both sides, and the transcript lines around the first differing "
-                    "line, as a unified diff. Exit status 0 the same, 1 different, 2 a file "
+                    "line, as a unified diff; headers that differ (seed, deal, rules) are "
+                    "named, and the events compared all the same. Exit status 0 the same "
+                    "game, 1 different, 2 a file "
                     "that is neither a trace nor a transcript, 3 one that cannot be read.",
         epilog=examples(("pywar diff game.jsonl other.jsonl", "where two games part"),
                         ("pywar diff game.jsonl student.txt --json", "a trace and a transcript")))

@@ -1,0 +1,111 @@
+"""pywar exercise: the port as an exercise (pywar.exercise).
+
+    pywar exercise new my-port              # a skeleton of pywar/port/, bodies marked TODO
+    pywar exercise check my-port            # the first member that departs, in words
+    pywar exercise check my-port --stack adt
+
+check exits 0 when the port plays every seed as the reference does, 1 when a member
+departs (or is not written yet), 2 for a usage error, 3 for a folder that cannot be
+read or written.
+"""
+
+import json
+import os
+import sys
+
+from .. import exercise
+from .common import examples, seed_type
+from .inputs import cannot
+
+
+def run_new(args):
+    """Write the skeleton: the files, one a line, on stdout."""
+    try:
+        written = exercise.new(args.folder)
+    except exercise.NotEmpty as error:
+        raise cannot("write into", repr(args.folder), str(error)) from None
+    except OSError as error:
+        raise cannot("write into", repr(args.folder), error) from None
+    for path in written:
+        print(path)
+    print(f"Next: write each body marked TODO, then: pywar exercise check {args.folder}",
+          file=sys.stderr)
+    return 0
+
+
+def run_check(args):
+    """Check the student's port: the finding on stdout; 0 if it passes, else 1."""
+    if not os.path.isfile(os.path.join(args.folder, "__init__.py")):
+        args.parser.error(f"{args.folder!r} is not a port to check: make one with "
+                          f"pywar exercise new {args.folder}")
+    seeds = args.seed or list(exercise.SEEDS)
+    findings = exercise.check(args.folder, args.stack, seeds, args.timeout)
+    first = findings[0]
+    if args.json:
+        print(json.dumps({"folder": args.folder, "stack": args.stack, "seeds": seeds,
+                          "passed": first.kind == "passed", "first": vars(first),
+                          "findings": [vars(found) for found in findings]}))
+    else:
+        print(first)
+        unfilled = [found.member for found in findings[1:] if found.kind == "unfilled"]
+        others = [found.member for found in findings[1:] if found.kind != "unfilled"]
+        if unfilled:
+            print(f"Not written yet either: {', '.join(unfilled)}.")
+        if others:
+            print(f"Departing too, later: {', '.join(others)}.")
+    return 0 if first.kind == "passed" else 1
+
+
+def positive_seconds(text):
+    """A number of seconds above 0."""
+    import argparse
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be a number of seconds above 0, not {text!r}")
+    return value
+
+
+def add(subparsers):
+    """The exercise subcommand: new and check."""
+    parser = subparsers.add_parser(
+        "exercise", help="write the port yourself: a skeleton, and a check of it",
+        description="The port as an exercise: 'new' writes a skeleton of pywar/port/ with "
+                    "members' bodies marked TODO; 'check' plays your port against the "
+                    "reference and names the first member whose behaviour departs.",
+        epilog=examples(("pywar exercise new my-port", "the skeleton, in a new folder"),
+                        ("pywar exercise check my-port", "what to fix first"),
+                        ("pywar exercise check my-port --stack adt",
+                         "Program 6's Pile, the stack ADT")))
+    parser.set_defaults(parser=parser, run=lambda args: parser.error(
+        "choose new or check, as in: pywar exercise new my-port"))
+    actions = parser.add_subparsers(title="actions", metavar="ACTION", dest="action")
+    new = actions.add_parser("new", help="write a skeleton of the port into a new folder",
+                             description="Write a skeleton of pywar/port/ into DIR (new or "
+                                         "empty), its members' bodies marked TODO.",
+                             epilog=examples(("pywar exercise new my-port",
+                                              "my-port/pile.py, tabletop.py, ... to fill in")))
+    new.add_argument("folder", metavar="DIR", help="a new or empty folder")
+    new.set_defaults(run=run_new, parser=new)
+    check = actions.add_parser(
+        "check", help="check a filled-in skeleton against the reference",
+        description="Play the port in DIR against the reference's trace and transcript on a "
+                    "few seeds, in a child process with limits; name the first member whose "
+                    "behaviour departs, with the seed, the event and what was expected.",
+        epilog=examples(("pywar exercise check my-port", "seeds 17455, 1553 and 12"),
+                        ("pywar exercise check my-port --stack adt --seed 7",
+                         "Program 6's Pile, on seed 7")))
+    check.add_argument("folder", metavar="DIR", help="the folder pywar exercise new made")
+    check.add_argument("--stack", choices=("pile", "adt"), default="pile",
+                       help="pile (Program 4's array, the default) or adt (Program 6)")
+    check.add_argument("--seed", type=seed_type, action="append", metavar="N",
+                       help="a seed to play (again for more; default: "
+                            f"{', '.join(map(str, exercise.SEEDS))})")
+    check.add_argument("--timeout", type=positive_seconds, default=exercise.CHECK_SECONDS,
+                       metavar="S", help=f"seconds for the whole check (default "
+                                         f"{exercise.CHECK_SECONDS:g})")
+    check.add_argument("--json", action="store_true", help="the findings as one line of JSON")
+    check.set_defaults(run=run_check, parser=check)
+    return parser

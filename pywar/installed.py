@@ -1,0 +1,35 @@
+"""How this pywar was installed, so that a hint to add an extra (plot, dask) says the
+command that fits: from a checkout, `pip install '/path/to/pywar[plot]'` (with -e for an
+editable install, as the README's `pip install -e '.[test]'` makes); otherwise, from an
+index or a wheel, `pip install 'pywar[plot]'`.  pip records where it installed a package
+from in the distribution's direct_url.json (PEP 610)."""
+
+import json
+from importlib import metadata
+from urllib.parse import unquote, urlparse
+
+
+def source():
+    """(directory, editable) of the checkout pywar was installed from, or None when it
+    came from an index or a wheel (or its metadata cannot be read)."""
+    try:
+        recorded = [distribution.read_text("direct_url.json")     # a checkout's own
+                    for distribution in metadata.distributions(name="pywar")]  # egg-info has none
+        where = json.loads(next(filter(None, recorded), "null"))
+    except (ValueError, OSError):
+        return None
+    if not isinstance(where, dict) or not isinstance(where.get("dir_info"), dict):
+        return None
+    url = urlparse(str(where.get("url", "")))
+    if url.scheme != "file":
+        return None
+    return unquote(url.path), bool(where["dir_info"].get("editable"))
+
+
+def install_hint(extra):
+    """The pip command that adds an extra to this installation."""
+    found = source()
+    if found is None:
+        return f"pip install 'pywar[{extra}]'"
+    directory, editable = found
+    return f"pip install {'-e ' if editable else ''}'{directory}[{extra}]'"
