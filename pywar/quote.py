@@ -2,6 +2,8 @@
 so that a line of 100 MB makes a report of one short line."""
 
 LIMIT = 60                   # characters of the piece shown
+LINE = 200                   # characters of a file's line shown whole: more than any line
+                             # of a transcript (the longest is under 100)
 
 
 def cut(text, limit=LIMIT):
@@ -12,3 +14,8 @@ def cut(text, limit=LIMIT):
 def shown(text, limit=LIMIT):
     """A piece of a file, quoted and cut short: 'Card 3, ...'."""
     return repr(cut(text, limit))
+
+
+def line_shown(text):
+    """A line of a file, quoted, whole unless it is longer than any transcript's line."""
+    return shown(text, LINE)

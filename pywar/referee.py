@@ -22,7 +22,7 @@ tell the reference's game of a seed.
 import re
 from dataclasses import dataclass
 
-from .quote import shown
+from .quote import line_shown, shown
 
 RANKS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack",
          "queen", "king", "ace")
@@ -132,7 +132,7 @@ class Referee:
         line = self.next_line(repr(wanted))
         if line != wanted:
             because = f" ({why})" if why else ""
-            self.fault(f"the rules require {wanted!r}{because}; the file says {shown(line)}")
+            self.fault(f"the rules require {wanted!r}{because}; the file says {line_shown(line)}")
         self.at += 1
 
     # ---- Cards
@@ -151,7 +151,7 @@ class Referee:
     def card_of(self, name, required):
         """The id of a card's name, or a Fault."""
         if name not in NAMES:
-            self.fault(f"{shown(name)} is not a card's name, where the rules require "
+            self.fault(f"{line_shown(name)} is not a card's name, where the rules require "
                        f"{required}")
         return NAMES[name]
 
@@ -176,7 +176,7 @@ class Referee:
         line = self.next_line(required)
         match = LISTED.fullmatch(line)
         if not match or int(match.group(1)) != number or match.group(1) != str(number):
-            self.fault(f"the rules require {required}; the file says {shown(line)}")
+            self.fault(f"the rules require {required}; the file says {line_shown(line)}")
         card = self.card_of(match.group(2), "a card of the deck")
         if card in seen:
             self.fault(f"the {match.group(2)} is dealt twice")
@@ -195,7 +195,7 @@ class Referee:
         line = self.next_line(required)
         match = PLAYS.fullmatch(line)
         if not match or match.group(1) != name:
-            self.fault(f"the rules require {required}; the file says {shown(line)}")
+            self.fault(f"the rules require {required}; the file says {line_shown(line)}")
         card = self.card_of(match.group(2), required)
         if card not in hand:
             self.fault(f"the rules require {required}; the file plays the "
@@ -273,7 +273,7 @@ class Referee:
             while not self.battle():
                 pass
         if self.at < len(self.lines):
-            self.fault(f"a line after the end ({shown(self.lines[self.at])}): the game is over "
+            self.fault(f"a line after the end ({line_shown(self.lines[self.at])}): the game is over "
                        "once a player has run out")
 
 
@@ -307,7 +307,7 @@ def seed_fault(lines, seed, rule_fault):
     if found is None or (rule_fault is not None and rule_fault.line <= found[0] + 1):
         return rule_fault
     index, wanted = found
-    said = shown(lines[index]) if index < len(lines) else "nothing (the file ends)"
+    said = line_shown(lines[index]) if index < len(lines) else "nothing (the file ends)"
     required = "nothing more (the game is over)" if wanted is None else repr(wanted)
     round_ = sum(1 for line in lines[:index + 1] if line.startswith("======== Round "))
     return Fault(index + 1, round_, f"the reference's game of seed {seed} has {required} "
