@@ -60,6 +60,23 @@ int pywar_play(uint32_t seed, const PywarRules *rules, const uint8_t *deal,
     return status;
 }
 
+int pywar_count_events(uint32_t seed, const PywarRules *rules, const uint8_t *deal,
+                       const int *hand_counts, int64_t limit, int64_t *events,
+                       volatile int32_t *stop)
+{
+    PywarResult result;
+    PywarText trace = {0};
+    if (events == NULL || limit < 0) {
+        return PYWAR_EINVAL;
+    }
+    trace.counting = 1;
+    trace.limit = limit;
+    trace.full = stop;
+    int status = pywar_play(seed, rules, deal, hand_counts, &result, NULL, &trace, stop);
+    *events = trace.lines > limit ? limit + 1 : trace.lines;
+    return status == PYWAR_ESTOPPED && trace.lines > limit ? PYWAR_OK : status;
+}
+
 int pywar_rng_draws(uint32_t seed, int64_t count, uint32_t *out)
 {
     Rng rng;

@@ -90,6 +90,10 @@ typedef struct PywarText {
     int failed;               /* 1 after an allocation failed */
     void (*sink)(void *context, const char *data, size_t length);
     void *context;
+    int counting;             /* 1: a trace's lines are only counted, in lines, not kept */
+    int64_t lines;
+    int64_t limit;            /* counting: past this many lines, *full is set ... */
+    volatile int32_t *full;   /* ... (a game's stop flag, which ends it), if not NULL */
 } PywarText;
 
 /* Arrays that the caller owns, n entries each, for pywar_play_batch.  If stop is not
@@ -134,6 +138,12 @@ int pywar_rng_draws(uint32_t seed, int64_t count, uint32_t *out);
  * (Lemire's fastmod), so that it can be checked against '%'. */
 int pywar_rng_reduce(uint32_t n, const uint32_t *values, int64_t count, uint32_t *out);
 void pywar_text_free(PywarText *text);
+/* The events of one game's trace (pywar_play's arguments), counted without writing it,
+ * into *events; a game of more than limit events is stopped there (stop is set), with
+ * *events = limit + 1.  stop, set by the caller, ends the game early: PYWAR_ESTOPPED. */
+int pywar_count_events(uint32_t seed, const PywarRules *rules, const uint8_t *deal,
+                       const int *hand_counts, int64_t limit, int64_t *events,
+                       volatile int32_t *stop);
 
 /* The port (csrc/port/): the SMU reference program, member for member, playing smu only.
  * stack chooses Program 4's piles or Program 6's stack ADT; the transcript goes to text,

@@ -21,7 +21,7 @@ from .common.fields import PLAYER_NAMES, SEED_LIMIT, check_seed
 from .engine_choice import (ENGINES, PORT_ENGINES, CoreMissing, check_port, checked,
                             default_engine, engines, resolve_engine, usable_cores)
 from .exact import ExactResult
-from .one_game import GameResult, play
+from .one_game import GameResult, more_events_than, most_events, play
 from .rules import PRESETS, Rules, RulesError, make_rules, preset
 from .sim.run import simulate
 

@@ -327,3 +327,14 @@ def exact_listing(rules, prefix, mirrored, count):
     return [(None if winner < 0 else winner, OUTCOMES[outcome], rounds, battles, ties, wars,
              None if period < 0 else period)
             for winner, outcome, rounds, battles, ties, wars, period in rows]
+def count_events(seed, rules, deal=None, limit=2 ** 62, runner=None):
+    """How many events one game's trace has (pywar_play's arguments), counted in C
+    without writing it.  A game of more than limit events is stopped there, and counts
+    limit + 1.  runner, if given, makes the C call, as for play().  C: pywar_count_events."""
+    cards, counts = c_deal(deal)
+    events = ffi.new("int64_t *")
+    stop = stop_flag()
+    call = (lambda: lib.pywar_count_events(seed, c_rules(rules), cards, counts, limit,
+                                           events, stop))
+    check_status(call() if runner is None else runner(call, stop))
+    return events[0]

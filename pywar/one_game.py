@@ -4,9 +4,10 @@ fields (pywar.common.fields)."""
 from dataclasses import asdict, make_dataclass
 
 from . import twin
+from .arguments import check_text_target
 from .common.fields import PLAYER_NAMES, check_seed, result_fields
-from .engine_choice import check_port, checked, resolve_engine
-from .rules import check_deal, make_rules
+from .engine_choice import PORT_ENGINES, check_port, checked, resolve_engine
+from .rules import check_deal, make_rules, parse_deck
 from .stopping import runner_for
 
 
@@ -46,6 +47,8 @@ def play(seed, rules="smu", engine=None, transcript=False, deal=None, trace=Fals
     ids being suit * 13 + rank (suits heart, diamond, spade, club).
     """
     seed = check_seed(seed)
+    check_text_target("transcript", transcript)
+    check_text_target("trace", trace)
     chosen = make_rules(rules, **dimensions)
     engine = resolve_engine(engine)
     stack = check_port(engine, chosen, stack, deal)
@@ -67,6 +70,31 @@ def play(seed, rules="smu", engine=None, transcript=False, deal=None, trace=Fals
         fields = dict(vars(counts))           # the checked layer's dict form
     return game_result(fields, chosen.name, seed, engine, transcript=text,
                        trace=None if lines is None else header + lines)
+
+
+def more_events_than(limit, seed, rules, engine, deal=None):
+    """Whether the game would have more than limit events in its trace, known before it
+    is played for its trace: counted in C (the engine's game, for c or python, whose
+    games are the same), or without the C core, bounded from the rules' round cap
+    (most_events); None when neither can tell.  A port engine's game is never too long:
+    the port plays plain smu, shuffled, whose games end within a few thousand rounds
+    (and its Python game needs nothing beyond the standard library)."""
+    if engine in PORT_ENGINES:
+        return False
+    if checked().available():
+        return checked().count_events(seed, rules, deal, limit, runner=runner_for(rules)) > limit
+    return False if most_events(rules) <= limit else None
+
+
+def most_events(rules):
+    """An upper bound on a game's events under the rules: at most cards + 2 battles a
+    round, each with a face-up card, two face-down events and two refills per player and
+    the battle, then refills and the pickups, for each of max_rounds rounds; the deal,
+    the run-outs and the end."""
+    ranks, suits = parse_deck(rules.deck)
+    cards, players = ranks * suits, rules.players
+    per_round = 1 + (cards + 2) * (5 * players + 1) + players + 2
+    return 1 + rules.max_rounds * per_round + players + 3
 
 
 def game_result(fields, rules_name, seed, engine, **texts):

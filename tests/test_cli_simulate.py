@@ -235,7 +235,7 @@ def test_a_csv_that_fills_up_is_an_input_output_error(capsys):
     assert err == "pywar simulate: error: cannot write --csv '/dev/full': No space left on device\n"
 
 
-JOBS_REFUSED = "error: --jobs needs --engine c: the Python engine plays in one thread\n"
+JOBS_REFUSED = "error: --jobs 2 needs --engine c: the Python engine plays in one thread\n"
 EXACT = ["exact", "--deck", "4x1", "--piles", "queue", "--pickup", "winner-first"]
 
 
@@ -247,6 +247,8 @@ def test_jobs_with_the_python_engine_is_refused(capsys, monkeypatch, argv):
     monkeypatch.setenv("PYWAR_ENGINE", "python")
     assert run(capsys, *argv, "--jobs", "2") == (2, "", f"pywar {argv[0]}: {JOBS_REFUSED}")
     status, out, err = run(capsys, *argv, "--engine", "python")         # without --jobs
+    assert (status, err) == (0, "") and out
+    status, out, err = run(capsys, *argv, "--engine", "python", "--jobs", "1")  # its one
     assert (status, err) == (0, "") and out
 
 

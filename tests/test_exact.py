@@ -339,7 +339,7 @@ def test_the_c_refuses_such_rules_itself():
     (["--deck", "5x1", "--piles", "queue", "--pickup", "random"], "fixed pickup"),
     (["--deck", "5x1", "--rules", "lehigh", "--no-cycle-detection"], "cycle detection"),
     (["--deck", "13x4", "--piles", "queue"], "at most 16 cards"),
-    (["--deck", "5x1", "--piles", "queue", "--engine", "port-c"], "engine c or python"),
+    (["--deck", "5x1", "--piles", "queue", "--engine", "port-c"], "invalid choice: 'port-c'"),
     (["--deck", "5x1", "--piles", "queue", "--jobs", "0"], "jobs"),
 ])
 def test_the_command_refuses_with_one_line_and_exit_2(capsys, argv, words):

@@ -110,6 +110,12 @@ void Trace_Write(PywarText *out, const TraceEvent *event)
     if (out == NULL) {
         return;
     }
+    if (out->counting) {
+        if (++out->lines > out->limit && out->full != NULL) {
+            *out->full = 1;
+        }
+        return;
+    }
     line.length = 0;
     Line_Add(&line, "{\"event\":\"%s\",\"round\":%ld,\"battle\":%ld", KINDS[event->kind],
              (long)event->round, (long)event->battle);

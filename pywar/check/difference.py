@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..common.trace import TraceError, read
+from .quote import cut
 from .replay import split_lines
 from ..twin.narrator import narrate_steps
 
@@ -26,6 +27,8 @@ CONTEXT = 3          # lines of context in the diff
 AFTER = 6            # lines after the first differing one that the diff may show
 HEADER_FIELDS = ("seed", "deal", "rules")
 HUNK = re.compile(r"^@@ -(\d+)(,\d+)? \+(\d+)(,\d+)? @@$")
+LONGEST_EVENT = 1000  # characters of an event line shown: more than pywar writes (a deal
+                      # of 52 cards is about 300), far less than a file's 100 MB line
 
 
 @dataclass
@@ -92,7 +95,7 @@ class Difference:
         width = max(len(name) for name in self.names) + 1
         if self.kind == "events":
             lines += [f"  {name + ':':{width}} "
-                      f"{line if line is not None else '(the trace ends here)'}"
+                      f"{cut(line, LONGEST_EVENT) if line is not None else '(the trace ends here)'}"
                       for name, line in zip(self.names, self.sides)]
             lines += [f"  {self.note}"] if self.note else []
             lines += [f"the transcripts part at line {self.line}:"] if self.line else []

@@ -29,8 +29,9 @@ from importlib import import_module
 
 from .. import one_game
 from ..common.trace import TraceError, read
-from .difference import Side
 from ..engine_choice import ENGINES, check_port, resolve_engine
+from .difference import Side
+from .quote import shown
 from .replay import split_lines
 
 TRANSCRIPT_OPENINGS = ("Welcome to the Game of War!", "Shuffling deck",
@@ -63,11 +64,6 @@ def kind_of(text):
     except ValueError:
         return None
     return "trace" if isinstance(header, dict) and header.get("trace") == "pywar" else None
-
-
-def shown(text, limit=60):
-    """A piece of output, quoted and cut short, for a one-line message."""
-    return repr(text if len(text) <= limit else text[:limit] + "...")
 
 
 class Builtin:

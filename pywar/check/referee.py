@@ -22,6 +22,8 @@ tell the reference's game of a seed.
 import re
 from dataclasses import dataclass
 
+from .quote import line_shown, shown
+
 RANKS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack",
          "queen", "king", "ace")
 SUITS = ("heart", "diamond", "spade", "club")
@@ -34,8 +36,9 @@ LISTED = re.compile(r"Card (\d+), (.*)")
 
 
 def in_words(line):
-    """A line quoted, or 'a blank line'."""
-    return repr(line) if line else "a blank line"
+    """A line quoted (cut short if it is longer than any transcript's line), or 'a blank
+    line'."""
+    return line_shown(line) if line else "a blank line"
 
 
 class NotATranscript(ValueError):
@@ -155,7 +158,8 @@ class Referee:
     def card_of(self, name, required):
         """The id of a card's name, or a Fault."""
         if name not in NAMES:
-            self.fault(f"{name!r} is not a card's name, where the rules require {required}")
+            self.fault(f"{line_shown(name)} is not a card's name, where the rules require "
+                       f"{required}")
         return NAMES[name]
 
     # ---- The deal
@@ -179,7 +183,7 @@ class Referee:
         line = self.next_line(required)
         match = LISTED.fullmatch(line)
         if not match or int(match.group(1)) != number or match.group(1) != str(number):
-            self.fault(f"the rules require {required}; the file says {line!r}")
+            self.fault(f"the rules require {required}; the file says {line_shown(line)}")
         card = self.card_of(match.group(2), "a card of the deck")
         if card in seen:
             self.fault(f"the {match.group(2)} is dealt twice")
@@ -198,7 +202,7 @@ class Referee:
         line = self.next_line(required)
         match = PLAYS.fullmatch(line)
         if not match or match.group(1) != name:
-            self.fault(f"the rules require {required}; the file says {line!r}")
+            self.fault(f"the rules require {required}; the file says {line_shown(line)}")
         card = self.card_of(match.group(2), required)
         if card not in hand:
             self.fault(f"the rules require {required}; the file plays the "
@@ -280,7 +284,7 @@ class Referee:
             while not self.battle():
                 pass
         if self.at < len(self.lines):
-            self.fault(f"a line after the end ({self.lines[self.at]!r}): the game is over "
+            self.fault(f"a line after the end ({line_shown(self.lines[self.at])}): the game is over "
                        "once a player has run out")
 
 
@@ -314,7 +318,7 @@ def seed_fault(lines, seed, rule_fault):
     if found is None or (rule_fault is not None and rule_fault.line <= found[0] + 1):
         return rule_fault
     index, wanted = found
-    said = repr(lines[index]) if index < len(lines) else "nothing (the file ends)"
+    said = line_shown(lines[index]) if index < len(lines) else "nothing (the file ends)"
     required = "nothing more (the game is over)" if wanted is None else repr(wanted)
     round_ = sum(1 for line in lines[:index + 1] if line.startswith("======== Round "))
     return Fault(index + 1, round_, f"the reference's game of seed {seed} has {required} "
@@ -326,7 +330,7 @@ def referee(text, seed=None):
     the reference's first line."""
     lines = lines_of(text) if text else []
     if not lines or lines[0] != OPENING[0]:
-        first = repr(lines[0][:60]) if lines else "nothing"
+        first = shown(lines[0]) if lines else "nothing"
         raise NotATranscript(f"not a transcript in the reference's format: its first line is "
                              f"{first}, not {OPENING[0]!r}")
     judge = Referee(lines)

@@ -20,10 +20,11 @@ import json
 from dataclasses import dataclass, field
 
 from ..common.fields import OUTCOMES, SEED_LIMIT
+from ..common.table_state import NAMES, Table
 from ..common.trace import TraceError, parse_header, spell
 from ..rules import Rules, check_deal, parse_deck
-from ..common.table_state import NAMES, Table
 from ..twin.narrator import Narrator, narrate_steps  # noqa: F401 (for pywar replay)
+from .quote import shown
 
 HEADER_KEYS = ("trace", "version", "engine", "stack", "seed", "deal", "rules")
 OWN_KEYS = {"deal": ("hands",), "round": (), "face_up": ("player", "card"),
@@ -132,8 +133,9 @@ def check_header_values(header):
 def shape_fault(event, players):
     """What is wrong with the keys and values of an event, or None."""
     kind = event.get("event")
-    if kind not in OWN_KEYS:
-        return f"{kind!r} is not an event of the trace"
+    if not isinstance(kind, str) or kind not in OWN_KEYS:
+        return f"{shown(kind if isinstance(kind, str) else json.dumps(kind))} is not an " \
+               "event of the trace"
     keys = ("event", "round", "battle") + OWN_KEYS[kind] + ("piles", "pot")
     if tuple(event) != keys:
         return f"a {kind} event has the keys {', '.join(keys)}, in that order"

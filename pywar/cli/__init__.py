@@ -7,14 +7,16 @@
     pywar rules                        # the presets and the rule dimensions
 
 Exit status (EXIT_STATUS, in the help): 0 success, 1 a difference found, 2 a usage
-error (one line on stderr), 3 a file or stream that cannot be read or written, 130 after
-a Ctrl-C (simulate first prints the summary of the games it finished).  A reader of
+error (one line on stderr), 3 a file or stream that cannot be read or written (or out of
+memory), 130 after a Ctrl-C (simulate first prints the summary of the games it
+finished), 143 after SIGTERM and 129 after SIGHUP, handled as Ctrl-C is.  A reader of
 stdout that goes away (a broken pipe) ends any command quietly, with 0.
 Each subcommand is a module of this package with an add(subparsers) function that
 sets run=...; common.py holds what they share.  To add one, write its module and
 list it in COMMANDS.
 """
 
+import os
 import sys
 import time  # noqa: F401  (tests set pywar.cli.time.time)
 
@@ -22,8 +24,9 @@ from . import (check, completion, diff, exact, exercise, grade, man, play, refer
                rules, simulate, step)
 from . import help as help_command
 from .common import *  # noqa: F401,F403  (the shared helpers, for other modules and tests)
-from .common import PROG, Parser, UsageError, Version, examples
-from .inputs import InputError, say_error
+from .common import (PROG, Parser, UsageError, Version, examples, interrupted_line,
+                     interrupted_status, stopping_signals)
+from .inputs import IO_FAILED, InputError, say_error
 from .outputs import ReaderGone, Stdout, discard_stdout
 
 COMMANDS = (play, simulate, check, exact, rules, step, replay, diff, referee, grade, exercise,
@@ -45,10 +48,10 @@ EXIT_STATUS = """exit status:
   1    check, replay, diff or referee found a difference (or a fault, or an
        outside implementation failed)
   2    a usage error, found before any work (one line on stderr)
-  3    a file or stream that cannot be read or written, or a scheduler that
-       cannot be reached (one line on stderr naming it)
+  3    a file or stream that cannot be read or written, a scheduler that
+       cannot be reached (one line on stderr naming it), or out of memory
   130  interrupted (Ctrl-C), after reporting only the work finished, from the
-       first seed on with no gap
+       first seed on with no gap; 143 for SIGTERM and 129 for SIGHUP, the same way
 """
 EPILOG = examples(
     ("pywar play --seed 17455", "one game, as SMU's program prints it"),
@@ -103,25 +106,49 @@ def run(argv):
         print(error, file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print(f"{PROG}: interrupted", file=sys.stderr)
-        return 130
+        print(interrupted_line(), file=sys.stderr)
+        return interrupted_status()
     except MemoryError as error:
-        print(f"{PROG}: error: {error or 'out of memory'}", file=sys.stderr)
-        return 2
+        return say_error(prog, InputError(out_of_memory(error), IO_FAILED))
+
+
+def out_of_memory(error):
+    """The words of a MemoryError: 'out of memory', and what Python said, if anything."""
+    return "out of memory" + (f": {error}" if str(error) else "")
+
+
+def missing_stream(name):
+    """The one line (exit 3) of a command started with stdout or stdin closed, or None
+    when both are there."""
+    if getattr(sys, name) is None:
+        return f"{PROG}: error: cannot {'write' if name == 'stdout' else 'read'} {name}: " \
+               "it is closed"
+    return None
 
 
 def main(argv=None):
     """Run the pywar command; return its exit status.  While it runs, sys.stdout is
-    outputs.Stdout, whose failures name stdout."""
+    outputs.Stdout, whose failures name stdout, and SIGTERM and SIGHUP are handled as
+    Ctrl-C is (exit 143, 129).  A closed stdout is exit 3 before anything is done."""
+    if sys.stderr is None:                  # nowhere to say anything: say nothing
+        sys.stderr = open(os.devnull, "w")
+    if (closed := missing_stream("stdout")) is not None:
+        print(closed, file=sys.stderr)
+        return IO_FAILED
     real = sys.stdout
     sys.stdout = Stdout(real)
+    ran = []
     try:
-        return run(argv)
+        with stopping_signals():
+            ran.append(run(argv))
+        return ran[0]
     except (ReaderGone, BrokenPipeError):   # the reader went away: say nothing more, exit 0
         discard_stdout()
         return 0
-    except KeyboardInterrupt:           # a Ctrl-C after the command had done its work
-        return 130
+    except KeyboardInterrupt:           # a signal as the command starts, or once it is done
+        if not ran:
+            print(interrupted_line(), file=sys.stderr)
+        return interrupted_status()
     finally:
         sys.stdout = real
 

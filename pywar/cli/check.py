@@ -21,7 +21,8 @@ from ..check.agreement import sides
 from ..check.implementations import ENGINE_HELP
 from ..rules import make_rules
 from .common import (InterruptGuard, Progress, add_progress_option, add_rule_options,
-                     add_seed_range_options, examples, rule_dimensions, usage_errors)
+                     add_seed_range_options, examples, interrupted_status, rule_dimensions,
+                     usage_errors)
 from .inputs import seconds_type
 
 EXAMPLES = examples(
@@ -89,7 +90,8 @@ def run_check(args):
             print(f"{args.parser.prog}: interrupted", file=sys.stderr)
         text = json.dumps(verdict.to_json()) + "\n" if args.json else verdict.text()
         sys.stdout.write(text)
-    return verdict.status()
+    status = verdict.status()
+    return interrupted_status() if status == 130 else status      # 143 after SIGTERM
 
 
 def add(subparsers):

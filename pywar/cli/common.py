@@ -115,11 +115,11 @@ class Version(argparse.Action):
 
 
 def integer(text, valid):
-    """The text as an int, or an argparse error: 'valid, not text'."""
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{valid}, not {text!r}") from None
+    """The text, ASCII digits only (no sign, space, underscore or other script's digit),
+    as an int, or an argparse error: 'valid, not text'."""
+    if not (text.isascii() and text.isdigit()):
+        raise argparse.ArgumentTypeError(f"{valid}, not {text!r}")
+    return int(text)
 
 
 def seed_type(text):
@@ -179,9 +179,12 @@ def examples(*lines):
     return "examples:\n" + "".join(f"  {command}\n      {what}\n" for command, what in lines)
 
 
-def add_engine_option(parser):
-    """Add --engine."""
-    parser.add_argument("--engine", choices=pywar.ENGINES,
+BULK_ENGINES = ("auto", "c", "python")      # the engines that play many games
+
+
+def add_engine_option(parser, engines=pywar.ENGINES):
+    """Add --engine, one of engines."""
+    parser.add_argument("--engine", choices=engines,
                         help="%(choices)s (default: $PYWAR_ENGINE or auto)")
 
 
@@ -219,13 +222,15 @@ def add_jobs_option(parser):
     """Add --jobs: the C engine's threads."""
     parser.add_argument("--jobs", type=count_type(1), metavar="J",
                         help="threads for the C engine (default: the usable cores; the "
-                             "Python engine plays in one thread, and refuses --jobs)")
+                             "Python engine plays in one thread, and refuses more)")
 
 
 def check_jobs(args, engine):
-    """A usage error for --jobs with the Python engine, which plays in one thread."""
-    if args.jobs is not None and engine == "python":
-        args.parser.error("--jobs needs --engine c: the Python engine plays in one thread")
+    """A usage error for --jobs above 1 with the Python engine, which plays in one
+    thread."""
+    if args.jobs is not None and args.jobs > 1 and engine == "python":
+        args.parser.error(f"--jobs {args.jobs} needs --engine c: the Python engine plays "
+                          "in one thread")
 
 
 def table(rows):
@@ -316,32 +321,80 @@ class Progress:
             self.bar.close()
 
 
+STOPPING = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
+                 if hasattr(signal, name))
+RECEIVED = []                # the stopping signals a command has received, first first
+
+
+def interrupted_status():
+    """The exit status of a command that a signal stopped: 128 + the first one received,
+    130 for Ctrl-C (SIGINT), 143 for SIGTERM, 129 for SIGHUP."""
+    return 128 + (RECEIVED[0] if RECEIVED else signal.SIGINT)
+
+
+def interrupted_line():
+    """The one line a stopped command prints: 'pywar: interrupted', or for another
+    signal than Ctrl-C, 'pywar: stopped by SIGTERM'."""
+    number = RECEIVED[0] if RECEIVED else signal.SIGINT
+    if number == signal.SIGINT:
+        return f"{PROG}: interrupted"
+    return f"{PROG}: stopped by {signal.Signals(number).name}"
+
+
+def stopping_signal(signum, frame):
+    """The handler of Ctrl-C, SIGTERM and SIGHUP while a command runs: recorded, then
+    raised as Ctrl-C is, so that every command reports its finished work as for
+    Ctrl-C."""
+    RECEIVED.append(signum)
+    raise KeyboardInterrupt
+
+
+@contextmanager
+def stopping_signals():
+    """While a command runs (main()), SIGTERM and SIGHUP are handled as Ctrl-C is (each
+    one not ignored); on leaving, the handlers are put back."""
+    RECEIVED.clear()
+    previous = {}
+    if threading.current_thread() is threading.main_thread():
+        for number in STOPPING:
+            if signal.getsignal(number) not in (signal.SIG_IGN, None):
+                previous[number] = signal.signal(number, stopping_signal)
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+
+
 class InterruptGuard:
-    """A context in which the first Ctrl-C raises KeyboardInterrupt, unless holding is
-    set; after the first, or while holding, a Ctrl-C is only recorded in seen.  Outside
-    the main thread, or when SIGINT is not handled by Python, it changes nothing."""
+    """A context in which the first Ctrl-C (or SIGTERM, or SIGHUP, while main() handles
+    them) raises KeyboardInterrupt, unless holding is set; after the first, or while
+    holding, a signal is only recorded in seen.  Outside the main thread, or for a
+    signal not handled by Python, it changes nothing."""
 
     def __init__(self):
         self.seen = False
         self.holding = False
-        self.previous = None
+        self.previous = {}
 
     def __enter__(self):
         if threading.current_thread() is threading.main_thread():
-            if callable(signal.getsignal(signal.SIGINT)):
-                self.previous = signal.signal(signal.SIGINT, self.handle)
+            for number in STOPPING:
+                if callable(signal.getsignal(number)):
+                    self.previous[number] = signal.signal(number, self.handle)
         return self
 
     def handle(self, signum, frame):
-        """The SIGINT handler: raise for the first Ctrl-C, unless holding."""
+        """The signal handler: raise for the first signal, unless holding."""
         first = not (self.seen or self.holding)
         self.seen = True
+        RECEIVED.append(signum)
         if first:
             raise KeyboardInterrupt
 
     def __exit__(self, *exception):
-        if self.previous is not None:
-            signal.signal(signal.SIGINT, self.previous)
+        for number, handler in self.previous.items():
+            signal.signal(number, handler)
         return False
 
 

@@ -105,7 +105,7 @@ def add(subparsers):
                     "--piles queue and a --pickup other than random.",
         epilog=EXAMPLES)
     cli.add_rule_options(parser)
-    cli.add_engine_option(parser)
+    cli.add_engine_option(parser, cli.BULK_ENGINES)
     cli.add_jobs_option(parser)
     add_scheduler_option(parser, "play the parts")
     parser.add_argument("--symmetry", action=argparse.BooleanOptionalAction,

@@ -3,16 +3,13 @@ game (outputs.OutputFile) and written after it.  Exit status 3, after one line o
 stderr, when it cannot be."""
 
 from ..step import page
-from .inputs import InputError, cannot
+from .inputs import InputError
 
 
 def write_page(output, collector):
     """Write the page of the trace the collector kept to the OutputFile and close it; the
-    one-line InputError (exit 3) if it cannot be, leaving no file behind."""
+    one-line InputError (exit 3) if it cannot be, leaving the path as it was."""
     try:
-        if collector.too_long:
-            raise cannot("write", output.name, f"the game has more than {page.MAX_EVENTS:,} "
-                                               "events, more than a page holds")
         page.write(output, collector.text())
         output.close()
     except InputError:

@@ -23,7 +23,7 @@ def read_input(path):
     read, or exit 2 if it is not text."""
     try:
         if path == "-":
-            data = sys.stdin.buffer.read()
+            data = stdin().buffer.read()
         else:
             with open(path, "rb") as stream:
                 data = stream.read()
@@ -33,6 +33,13 @@ def read_input(path):
         return data.decode("utf-8")
     except UnicodeDecodeError:
         raise InputError(f"{path} is not a text file (not UTF-8)", NOT_WANTED) from None
+
+
+def stdin():
+    """sys.stdin, or the InputError (exit 3) of a command started with it closed."""
+    if sys.stdin is None:
+        raise InputError("cannot read stdin: it is closed", IO_FAILED)
+    return sys.stdin
 
 
 def file_name(option, path, stream):

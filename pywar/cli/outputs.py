@@ -1,7 +1,10 @@
 """Where the commands write: stdout, and the files of --csv, --plot, --trace and --html.
 
-Every file is opened for writing (not appending) before the first game, so that a path
-that cannot be written costs no work.  A file or stdout that cannot be written is one
+Every file is opened for writing before the first game, so that a path that cannot be
+written costs no work; a regular file is written beside itself and renamed into place
+when complete, and a device is written directly (pywar.atomic), so that a failure or a
+Ctrl-C never removes or empties what was at the path.  Two outputs on one file or
+stream are refused before the work (check_distinct).  A file or stdout that cannot be written is one
 line naming it, "cannot write --csv 'games.csv': No space left on device" (exit 3).  A
 reader of stdout that goes away (`pywar simulate --csv - | head`) ends the command
 quietly, with exit 0, as it ends `cat`: that is ReaderGone.  '-' is stdout for --csv
@@ -10,8 +13,9 @@ and --trace; --plot and --html write only files.
 
 import os
 import sys
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 
+from ..atomic import AtomicFile
 from .inputs import cannot, file_name
 
 
@@ -91,61 +95,79 @@ class Stdout(Guarded):
         return getattr(self.stream, name)
 
 
-def is_stdout(stream):
-    """True when an open file is stdout's own (a path such as /dev/stdout)."""
-    own = stdout_descriptor()
-    try:
-        return own is not None and os.path.sameopenfile(stream.fileno(), own)
-    except OSError:
-        return False
-
-
 class OutputFile(Guarded):
     """A file that a command writes (--csv, --plot, --trace, --html), opened for writing
-    when made, before the first game; '-' is stdout.  A write, flush or close that fails
-    raises the one-line InputError naming the option and the path (exit 3), or ReaderGone
-    for a broken pipe on stdout."""
+    when made, before the first game, through pywar.atomic (a regular file is written
+    beside itself and renamed into place by close(); a device is written directly); '-'
+    is stdout.  A write, flush or close that fails raises the one-line InputError naming
+    the option and the path (exit 3), or ReaderGone for a broken pipe on stdout."""
 
     def __init__(self, option, path, binary=False, encoding="utf-8"):
         """Open path for writing: text in encoding, or bytes."""
         self.path = path
         self.name = file_name(option, path, "stdout")
-        self.owned = path != "-"            # a file of its own, to close (not stdout)
-        self.to_stdout = not self.owned
+        self.file = None                    # the AtomicFile; None for stdout
+        self.to_stdout = path == "-"
+        self.written = 0                    # the bytes or characters written so far
         with self.failures():
-            if not self.owned:
+            if self.to_stdout:
                 sys.stdout.flush()
                 self.stream = sys.stdout.buffer if binary else sys.stdout
             else:
-                self.stream = open(path, "wb") if binary else open(path, "w", encoding=encoding)
-                self.to_stdout = is_stdout(self.stream)
+                self.file = AtomicFile(path, binary, encoding)
+                self.stream = self.file.stream
 
     def write(self, data):
         """Write data."""
         with self.failures():
             self.stream.write(data)
+        self.written += len(data)
 
     def close(self):
-        """Close the file (flush stdout), writing what it still holds; after a failure,
-        close it quietly."""
+        """Put the file in place (flush stdout), with what it still holds; after a
+        failure, discard it."""
         if self.failed:
-            self.discard(remove=False)
+            self.discard()
             return
         with self.failures():
-            if self.owned:
-                self.stream.close()
-            else:
+            if self.file is None:
                 self.stream.flush()
+            else:
+                self.file.commit()
 
-    def discard(self, remove=True):
-        """Close the file, quietly, and remove it (nothing in it is worth keeping)."""
-        if not self.owned:
-            return
-        with suppress(OSError):
-            self.stream.close()
-        if remove:
-            with suppress(OSError):
-                os.remove(self.path)
+    def discard(self):
+        """Leave the path as it was: remove the temporary file (a device, or stdout, is
+        left alone)."""
+        if self.file is not None:
+            self.file.discard()
+
+
+def identity(path):
+    """What writing path writes to: the (device, inode) of what is there, of stdout for
+    '-', or for a path with nothing there yet, its name with every link resolved."""
+    try:
+        found = os.fstat(stdout_descriptor()) if path == "-" else os.stat(path)
+    except (OSError, TypeError):
+        return os.path.realpath(path)
+    return found.st_dev, found.st_ino
+
+
+def check_distinct(parser, outputs):
+    """A usage error, before any work, for two outputs that are the same file or stream:
+    outputs are (name, path), path None for one not asked for, '-' for stdout.  The
+    null device takes any number."""
+    null = identity(os.devnull)
+    seen = {}
+    for name, path in outputs:
+        if path is None:
+            continue
+        key = identity(path)
+        label = name if path == "-" else f"{name} {path!r}"
+        if key == null:
+            continue
+        if key in seen:
+            parser.error(f"{seen[key]} and {label} are the same file: give each its own")
+        seen[key] = label
 
 
 def refuse_stdout(option, path, parser):
@@ -158,8 +180,8 @@ def refuse_stdout(option, path, parser):
 def output_files(*wanted):
     """Open each (option, path, binary, encoding) with a path, in order, before the work:
     a dict of option: OutputFile.  If one cannot be opened, those opened before it are
-    removed.  On leaving, each is closed (a close that fails raises), or after an
-    exception, closed quietly."""
+    discarded.  On leaving, each is put in place (a close that fails raises), or after an
+    exception, discarded (one already closed, as simulate closes its CSV, stays)."""
     opened = {}
     try:
         for option, path, binary, encoding in wanted:
@@ -173,7 +195,7 @@ def output_files(*wanted):
         yield opened
     except BaseException:
         for output in opened.values():
-            output.discard(remove=False)
+            output.discard()
         raise
     for output in opened.values():
         output.close()

@@ -10,7 +10,7 @@ from ..rules import DEAL_HELP, check_deal, parse_deal
 from .common import (add_engine_option, add_rule_options, examples, rules_and_engine,
                      seed_type, usage_errors)
 from .html import write_page
-from .outputs import output_files, refuse_stdout
+from .outputs import check_distinct, output_files, refuse_stdout
 
 
 EXAMPLES = examples(
@@ -25,8 +25,8 @@ EXAMPLES = examples(
 
 
 def checked(args):
-    """(rules, engine, deal) of the command line, or a usage error, before any file is
-    opened."""
+    """(rules, engine, deal, seed) of the command line, or a usage error, before any file
+    is opened: among them, a page of a game with more events than a page holds."""
     rules, engine = rules_and_engine(args)
     with usage_errors(args.parser):
         deal = None if args.deal is None else check_deal(parse_deal(args.deal), rules)
@@ -34,19 +34,28 @@ def checked(args):
     if args.json and args.trace == "-":
         args.parser.error("--json and --trace - both write stdout: give --trace a file")
     refuse_stdout("--html", args.html, args.parser)
-    return rules, engine, deal
+    check_distinct(args.parser, [("--html", args.html), ("--trace", args.trace),
+                                 ("stdout", None if args.trace == "-" else "-")])
+    seed = args.seed
+    if seed is None:
+        seed = int(time.time()) % pywar.SEED_LIMIT
+        print(f"seed: {seed}", file=sys.stderr)
+    if args.html and pywar.more_events_than(page.MAX_EVENTS, seed, rules, engine, deal):
+        args.parser.error(page_too_long())
+    return rules, engine, deal, seed
+
+
+def page_too_long():
+    """The usage error of a page that cannot hold the game."""
+    return f"--html: the game has more than {page.MAX_EVENTS:,} events, more than a page holds"
 
 
 def run_play(args):
     """Play one game and print its transcript, or its result as JSON; --trace and --html
     are opened before the game, and a file that cannot be written is exit 3."""
-    rules, engine, deal = checked(args)
+    rules, engine, deal, seed = checked(args)
     with output_files(("--html", args.html, False, "utf-8"),
                       ("--trace", args.trace, False, "ascii")) as files:
-        seed = args.seed
-        if seed is None:
-            seed = int(time.time()) % pywar.SEED_LIMIT
-            print(f"seed: {seed}", file=sys.stderr)
         collector = page.Collector() if args.html else None
         game = pywar.play(seed, rules=rules, engine=engine, stack=args.stack, deal=deal,
                           transcript=False if args.json or args.trace == "-" else sys.stdout,
@@ -54,6 +63,8 @@ def run_play(args):
         if args.json:
             sys.stdout.write(json.dumps(game.to_json()) + "\n")
         if collector is not None:
+            if collector.too_long:              # no C core to count first
+                args.parser.error(page_too_long())
             write_page(files["--html"], collector)
     return 0
 

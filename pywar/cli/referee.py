@@ -53,7 +53,9 @@ def every_rule(name, text, complete=True):
 
 def run_referee(args):
     """Referee a transcript: 0 legal, 1 at the first fault."""
-    if (args.file is None) == (args.engine is None):
+    if args.file is None and args.engine is None:
+        args.parser.error("give a FILE or --engine (with --seed) to referee")
+    if args.file is not None and args.engine is not None:
         args.parser.error("give a FILE or --engine (with --seed), not both")
     if args.engine is not None and args.seed is None:
         args.parser.error("--engine needs --seed: the game of which seed to referee")

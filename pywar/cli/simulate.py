@@ -10,11 +10,11 @@ from contextlib import ExitStack, contextmanager
 
 import pywar
 from ..common.fields import BY_NAME, NOTABLE, NOTABLE_LINES, SPREADS
-from .common import (InterruptGuard, Progress, add_engine_option, add_jobs_option,
+from .common import (BULK_ENGINES, InterruptGuard, Progress, add_engine_option, add_jobs_option,
                      add_progress_option, add_rule_options, add_seed_range_options, check_jobs,
-                     count_type, examples, rules_and_engine, table, usage_errors)
+                     count_type, examples, interrupted_status, rules_and_engine, table, usage_errors)
 from .inputs import cannot, file_name
-from .outputs import output_files, refuse_stdout
+from .outputs import check_distinct, output_files, refuse_stdout
 
 
 EXAMPLES = examples(
@@ -124,7 +124,7 @@ def simulate_and_report(args, rules, engine, client, files):
         if rows is not None:
             rows.close()                        # its last rows written before the summary
         write_results(args, simulation, files.get("--plot"))
-    return 130 if guard.seen else 0
+    return interrupted_status() if guard.seen else 0
 
 
 @contextmanager
@@ -165,6 +165,9 @@ def simulated(args, rules, engine, guard, client, rows):
         return interrupted.simulation
     except KeyboardInterrupt:                   # before the first game began
         guard.holding = guard.seen = True
+        if rows is not None and not rows.written:
+            from ..sim.simulation import CSV_HEADER
+            rows.write(CSV_HEADER)              # a CSV of no games: its header
         return nothing_finished(args, rules, engine, client)
     finally:
         progress.close()
@@ -182,7 +185,7 @@ def nothing_finished(args, rules, engine, client):
 
 def write_results(args, simulation, plot):
     """Print the summary (on stderr when the CSV rows take stdout), and draw the plot
-    into its OutputFile if asked for (or remove the file when no game finished)."""
+    into its OutputFile if asked for (when no game finished, the path is left as it was)."""
     summary = simulation.summary()
     text = json.dumps(summary) + "\n" if args.json else summary_table(summary)
     to = sys.stderr if args.csv == "-" else sys.stdout
@@ -205,6 +208,8 @@ def check_outputs(args):
     if args.json and args.csv == "-":
         args.parser.error("--json and --csv - both write stdout: give --csv a file")
     refuse_stdout("--plot", args.plot, args.parser)
+    check_distinct(args.parser, [("--csv", args.csv), ("--plot", args.plot),
+                                 ("the summary on stdout", None if args.csv == "-" else "-")])
     if args.plot:
         from ..sim.plot import plot_format
         plot_format(args.plot)
@@ -244,7 +249,7 @@ def add(subparsers):
                         help="games per chunk or task (default: sized automatically; "
                              "the results do not depend on it)")
     add_rule_options(parser)
-    add_engine_option(parser)
+    add_engine_option(parser, BULK_ENGINES)
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     parser.add_argument("--csv", metavar="FILE",
                         help="write one row per game to FILE, in seed order, as they "

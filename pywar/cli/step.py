@@ -16,6 +16,7 @@ from ..step.model import Game, debug, stepping_engine
 from ..rules import make_rules
 from ..step.prompt import Stepper
 from .common import add_rule_options, examples, rule_dimensions, seed_type, usage_errors
+from .inputs import stdin
 
 STEP_ENGINES = ("port-python", "python")
 
@@ -39,9 +40,10 @@ def run_step(args):
     if args.pdb:
         debug(seed, rules, engine, args.stack, sys.stdout)
         return 0
+    commands = stdin()
     with usage_errors(args.parser):
         game = Game(seed, rules, engine=engine, stack=args.stack)
-    Stepper(game).loop()
+    Stepper(game, stdin=commands).loop()
     return 0
 
 

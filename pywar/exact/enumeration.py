@@ -382,8 +382,11 @@ def exact(rules="smu", jobs=None, engine=None, symmetry=True, prefix_length=None
     distributed.Client (pip install 'pywar[dask]'), runs each part as a task on its
     cluster's workers instead (jobs is then the workers' threads); the result is the same.
     """
+    from ..arguments import check_callable, check_client
     from ..common.fields import check_count
     from ..engine_choice import resolve_engine, usable_cores
+    check_callable("progress", progress)
+    check_client(client)
     chosen = make_rules(rules, **dimensions)
     check_rules(chosen)
     engine = resolve_engine(engine)

@@ -7,13 +7,17 @@ window ahead of the folded prefix, and folds the results in seed order as they c
 the summary and the digest are those of the threaded run; the main thread only sleeps
 and polls, as in pywar/sim/batch.py.  A worker that dies loses no chunk (the scheduler runs
 its tasks again) and counts none twice (a chunk is folded once, by its first game).
-Ctrl-C cancels the outstanding chunks and keeps the finished prefix.
+Ctrl-C cancels the outstanding chunks and keeps the finished prefix.  A local cluster's
+workers start quietly (quiet_start), so that a signal to the process group is this
+process's alone to tell.
 
 The exact enumeration's parts (pywar/exact/enumeration.py) run the same way: each task plays
 one part and returns its Tally, and tallies merge exactly in any order.
 """
 
 import logging
+import os
+import signal
 import sys
 import threading
 import time
@@ -82,21 +86,55 @@ def connect(scheduler):
     LocalCluster of worker processes ('local', 'local:N'), closed on leaving."""
     kind, value = parse_scheduler(scheduler)
     distributed = require_distributed()
-    cluster = None
-    if kind == LOCAL:
-        from ..engine_choice import usable_cores
-        cluster = distributed.LocalCluster(n_workers=value or usable_cores(),
-                                           threads_per_worker=1, processes=True,
-                                           dashboard_address=":0", silence_logs=logging.ERROR)
-        client = distributed.Client(cluster)
-    else:
-        client = distributed.Client(value, timeout=f"{CONNECT_SECONDS}s")
+    cluster = client = None
     try:
+        with quiet_start():
+            if kind == LOCAL:
+                from ..engine_choice import usable_cores
+                cluster = distributed.LocalCluster(
+                    n_workers=value or usable_cores(), threads_per_worker=1, processes=True,
+                    dashboard_address=":0", silence_logs=logging.ERROR)
+                client = distributed.Client(cluster)
+            else:
+                client = distributed.Client(value, timeout=f"{CONNECT_SECONDS}s")
         yield client
     finally:
-        client.close()
+        if client is not None:
+            client.close()
         if cluster is not None:
             cluster.close()
+
+
+STOPPING = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
+                 if hasattr(signal, name))
+
+
+@contextmanager
+def quiet_start():
+    """While Dask starts: a stopping signal (Ctrl-C, SIGTERM, SIGHUP) is held, and
+    handled as usual once the start is done; the worker processes started meanwhile get
+    /dev/null as their stderr, so that one which a signal to the whole process group
+    catches while it starts (before it ignores Ctrl-C: pywar_command) tells nobody."""
+    held = []
+    previous = {}
+    if threading.current_thread() is threading.main_thread():
+        for number in STOPPING:
+            if callable(signal.getsignal(number)):
+                previous[number] = signal.signal(number, lambda signum, frame: held.append(signum))
+    sys.stderr.flush()
+    saved = os.dup(2)
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, 2)
+    os.close(null)
+    try:
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+        if held:
+            signal.raise_signal(held[0])
 
 
 def dashboard(client):

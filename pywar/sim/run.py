@@ -3,6 +3,7 @@ threads of this machine and a Dask cluster."""
 
 from contextlib import contextmanager
 
+from ..arguments import check_binary_file, check_callable, check_client
 from ..common.fields import SEED_LIMIT, check_count, check_seed
 from ..engine_choice import PORT_ENGINES, resolve_engine, usable_cores
 from ..rules import make_rules
@@ -33,6 +34,9 @@ def simulate(n, rules="smu", seed=0, engine=None, jobs=None, progress=None, keep
     if engine in PORT_ENGINES:
         raise ValueError("the port plays one game at a time (pywar.play): "
                          "simulate with engine c or python")
+    csv = None if csv is None else check_binary_file("csv", csv)
+    check_callable("progress", progress)
+    check_client(client)
     report = None if progress is None else (lambda finished: progress(finished, n))
     from . import batch
     if keep_games:
@@ -48,9 +52,13 @@ def simulate(n, rules="smu", seed=0, engine=None, jobs=None, progress=None, keep
 
 @contextmanager
 def csv_target(csv):
-    """A binary file for CSV rows: None, a file given, or a path opened (and closed)."""
+    """A binary file for CSV rows: None, a file given, or a path written through
+    pywar.atomic: put in place when the run ends, or is interrupted (the finished games'
+    rows), and left as it was after a failure."""
     if csv is None or hasattr(csv, "write"):
         yield csv
         return
-    with open(csv, "wb") as handle:
+    from ..atomic import written
+    from .simulation import SimulationInterrupted
+    with written(csv, keep=SimulationInterrupted) as handle:
         yield handle

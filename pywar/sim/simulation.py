@@ -90,16 +90,24 @@ class Simulation:
     def plot(self, path, format=None):
         """Draw the histogram of game lengths and the war depths to path, or to a binary
         file in format ('png'; needs pywar[plot])."""
+        from ..arguments import check_binary_file
         from .plot import plot_simulation
-        plot_simulation(self, path, format)
+        plot_simulation(self, check_binary_file("path", path), format)
 
     def write_csv(self, path):
-        """One row per game, with a header (only for kept games; simulate(csv=...)
-        streams the rows of any run)."""
+        """One row per game, with a header, to a path (written beside itself and put in
+        place when complete: pywar.atomic) or a binary file; only for kept games
+        (simulate(csv=...) streams the rows of any run)."""
         if not self.kept:
             raise ValueError("the games were not kept: pass csv= to pywar.simulate to "
                              "stream their rows, or keep_games=True")
-        with open(path, "wb") as handle:
+        from ..arguments import check_binary_file
+        from .atomic import written
+        path = check_binary_file("path", path)
+        if hasattr(path, "write"):
+            path.write(CSV_HEADER + csv_rows(self.seeds, self.arrays))
+            return
+        with written(path) as handle:
             handle.write(CSV_HEADER)
             handle.write(csv_rows(self.seeds, self.arrays))
 

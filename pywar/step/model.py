@@ -28,7 +28,8 @@ game of 10,000 events goes back in a tenth of a second at most).
 Memory: every event is kept, as its trace line and as a dict, about 1.5 KB an event in
 all (with the narration and, for the port, the place).  A smu game of 1,000 rounds has
 about 6,000 events: 9 MB.  A game of more than MAX_EVENTS events (a million, about
-1.5 GB) is refused with a StepError, before it takes more: play it with pywar.play.
+1.5 GB) is refused with a StepError before it is played for its events (they are
+counted in C first: pywar.one_game.more_events_than): play it with pywar.play.
 """
 
 import inspect
@@ -38,12 +39,12 @@ from dataclasses import dataclass, field
 
 from .. import twin
 from ..common.fields import PLAYER_NAMES, StreamText, check_seed
-from ..engine_choice import check_port
-from ..one_game import game_result, trace_header
+from ..common.table_state import Table
 from ..common.trace import read
+from ..engine_choice import check_port
+from ..one_game import game_result, more_events_than, trace_header
 from ..port.program4 import main as port_main
 from ..rules import check_deal, make_rules, parse_deck
-from ..common.table_state import Table
 from ..twin.narrator import narrate_steps
 
 ENGINES = ("port-python", "python")
@@ -215,6 +216,12 @@ class State(dict):
 
 # ---- The game, step by step
 
+def too_long():
+    """The StepError of a game of more than MAX_EVENTS events."""
+    return StepError(f"the game is longer than {MAX_EVENTS:,} events, too long to step "
+                     "through: play it with pywar.play")
+
+
 class Game:
     """One game of War, to step through event by event (docs/tutorial.md)."""
 
@@ -229,12 +236,13 @@ class Game:
         self.engine = stepping_engine(engine, self.rules, deal)
         self.stack = check_port(self.engine, self.rules, stack, deal)
         self.deal = None if deal is None else check_deal(deal, self.rules)
+        if more_events_than(MAX_EVENTS, self.seed, self.rules, self.engine, self.deal):
+            raise too_long()
         recorder = Recorder(keep_places=self.engine == "port-python", limit=MAX_EVENTS)
         try:
             counts = record(self.seed, self.rules, self.engine, self.stack, self.deal, recorder)
         except TooLong:
-            raise StepError(f"the game is longer than {MAX_EVENTS:,} events, too long to "
-                            "step through: play it with pywar.play") from None
+            raise too_long() from None
         header = trace_header(self.engine, self.seed, self.rules, self.deal, self.stack)
         self.lines = [header] + recorder.lines
         self.header, self.events = read(self.lines)

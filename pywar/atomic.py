@@ -1,0 +1,124 @@
+"""Writing an output without destroying what pywar did not make: every output of the
+command line and of the API (a CSV, a plot, a trace, a page) is written through here.
+
+- A regular file, or a path with nothing there yet, is written to a temporary file
+  beside it (.NAME.XXXXXXXX.tmp), which is renamed onto the path only once it is
+  complete (commit).  A failure removes only the temporary file: what was at the path
+  before stays as it was.  Through a symlink, the link's target is written so, and the
+  link stays a link.
+- Anything else (a device such as /dev/null or /dev/full, a FIFO, a terminal) is
+  written directly, and never removed.
+- A path is a str, bytes or os.PathLike, not empty: a file descriptor (an int, or a
+  bool) is not one, and is a TypeError naming the argument.  A path that cannot be
+  written is the OSError of opening it, before any work.
+"""
+
+import os
+import secrets
+import stat
+from contextlib import contextmanager, suppress
+
+
+def check_path(name, path, also="a path"):
+    """path as a str or bytes path, or a TypeError naming the argument: 'csv must be a
+    path or a binary file, not int (a file descriptor is not a path)'."""
+    if isinstance(path, (str, bytes, os.PathLike)):
+        if not os.fspath(path):
+            raise ValueError(f"{name} must be a path, not an empty one")
+        return os.fspath(path)
+    descriptor = " (a file descriptor is not a path)" if isinstance(path, int) else ""
+    raise TypeError(f"{name} must be {also}, not {type(path).__name__}{descriptor}")
+
+
+def is_device(path):
+    """True when something other than a regular file is at path (following links):
+    a device, a FIFO, a socket, a directory."""
+    try:
+        return not stat.S_ISREG(os.stat(path).st_mode)
+    except FileNotFoundError:
+        return False
+
+
+def temporary_beside(target):
+    """(path, descriptor) of a new file beside target, made with the permissions a new
+    file gets (0666 less the umask), or those of the file already at target."""
+    directory, base = os.path.split(target)
+    try:
+        mode = stat.S_IMODE(os.stat(target).st_mode)
+    except FileNotFoundError:
+        mode = None
+    while True:
+        name = os.path.join(directory, f".{base}.{secrets.token_hex(4)}.tmp")
+        try:
+            descriptor = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        except FileExistsError:
+            continue
+        if mode is not None:
+            with suppress(OSError):
+                os.fchmod(descriptor, mode)
+        return name, descriptor
+
+
+class AtomicFile:
+    """An output path opened for writing: .stream takes the data, commit() puts it in
+    place, discard() leaves the path as it was.  Opening raises the OSError of a path
+    that cannot be written."""
+
+    def __init__(self, path, binary=True, encoding="utf-8"):
+        """Open path: a temporary file beside a regular one, or the device itself."""
+        self.path = path
+        self.temporary = None
+        mode, options = ("wb", {}) if binary else ("w", {"encoding": encoding})
+        if is_device(path):
+            self.stream = open(path, mode, **options)
+            return
+        self.target = os.path.realpath(path)
+        self.temporary, descriptor = temporary_beside(self.target)
+        try:
+            self.stream = os.fdopen(descriptor, mode, **options)
+        except BaseException:
+            os.close(descriptor)
+            self.remove_temporary()
+            raise
+
+    def commit(self):
+        """Close the stream and rename the temporary file into place; on a failure,
+        remove the temporary file and raise."""
+        try:
+            self.stream.close()
+            if self.temporary is not None:
+                os.replace(self.temporary, self.target)
+                self.temporary = None
+        finally:
+            self.remove_temporary()
+
+    def discard(self):
+        """Close the stream quietly and remove the temporary file: the path keeps what it
+        held (a device is left alone)."""
+        with suppress(OSError, ValueError):
+            self.stream.close()
+        self.remove_temporary()
+
+    def remove_temporary(self):
+        """Remove the temporary file, if there is one still."""
+        if self.temporary is not None:
+            with suppress(OSError):
+                os.remove(self.temporary)
+            self.temporary = None
+
+
+@contextmanager
+def written(path, binary=True, encoding="utf-8", keep=()):
+    """A stream to write path through an AtomicFile: committed when the block ends, or
+    when it raises one of the exceptions in keep (an interrupted run's finished part),
+    else discarded."""
+    output = AtomicFile(path, binary, encoding)
+    try:
+        yield output.stream
+    except keep:
+        output.commit()
+        raise
+    except BaseException:
+        output.discard()
+        raise
+    output.commit()

@@ -1,0 +1,249 @@
+"""Outputs never destroy what pywar did not make (pywar/atomic.py, pywar/cli/outputs.py):
+a failed or interrupted output leaves a device, a FIFO, a symlink and its target, and an
+earlier run's file as they were; two outputs on one file are refused before any work.
+
+Each expected content is the one the test wrote there itself before the command ran."""
+
+import os
+import stat
+import threading
+
+import pytest
+
+import pywar
+from conftest import needs_c
+from pywar.cli import main
+
+pytestmark = needs_c
+OLD = "an earlier run's file\n"
+FULL = "/dev/full"
+needs_root = pytest.mark.skipif(os.geteuid() != 0, reason="mknod needs root")
+needs_dev_full = pytest.mark.skipif(not os.path.exists(FULL), reason="no /dev/full")
+
+
+def listing(folder):
+    """The names in a folder, sorted (a temporary file left behind would show)."""
+    return sorted(os.listdir(folder))
+
+
+class Drain:
+    """A reader of a FIFO, on a thread, opened before the command opens it to write."""
+
+    def __init__(self, path):
+        self.descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        self.data = b""
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self.read, daemon=True)
+        self.thread.start()
+
+    def read(self):
+        """Read until closed."""
+        while not self.done.is_set():
+            try:
+                chunk = os.read(self.descriptor, 65536)
+            except BlockingIOError:
+                self.done.wait(0.01)
+                continue
+            self.data += chunk
+
+    def close(self):
+        """Stop reading and close the FIFO."""
+        self.done.set()
+        self.thread.join()
+        os.close(self.descriptor)
+
+
+@needs_root
+@needs_dev_full
+def test_a_device_a_fifo_and_a_symlink_survive_a_failing_output(tmp_path, capsys):
+    """As root: each is an output beside one that fails (a plot that cannot be opened, a
+    page on a full disk); all three are still there, and the symlink's target keeps its
+    content."""
+    pytest.importorskip("matplotlib")
+    device = tmp_path / "null-device"
+    os.mknod(device, stat.S_IFCHR | 0o666, os.makedev(1, 3))   # the null device's numbers
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    target = tmp_path / "target.csv"
+    target.write_text(OLD)
+    link = tmp_path / "link.csv"
+    link.symlink_to(target)
+    drain = Drain(fifo)
+    try:
+        for output in (device, fifo, link):
+            assert main(["simulate", "-n", "5", "--csv", str(output),
+                         "--plot", str(tmp_path / "no-folder" / "p.png")]) == 3
+            assert main(["play", "--seed", "17455", "--trace", str(output),
+                         "--html", FULL]) == 3
+    finally:
+        drain.close()
+    assert stat.S_ISCHR(os.stat(device).st_mode)
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+    assert link.is_symlink() and os.readlink(link) == str(target)
+    assert target.read_text() == OLD
+    assert listing(tmp_path) == ["fifo", "link.csv", "null-device", "target.csv"]
+    assert b'"trace":"pywar"' in drain.data          # the FIFO was written, directly
+    assert os.path.exists(FULL)
+
+
+@needs_dev_full
+def test_a_page_on_dev_full_fails_and_dev_full_stays(capsys):
+    status = main(["play", "--seed", "1", "--html", FULL])
+    assert status == 3 and "No space left on device" in capsys.readouterr().err
+    assert stat.S_ISCHR(os.stat(FULL).st_mode)
+
+
+def test_a_plot_that_cannot_be_written_keeps_an_earlier_csv(tmp_path, capsys):
+    """pywar simulate -n 10 --csv old.csv --plot /nonexistent/x.png destroyed old.csv."""
+    old = tmp_path / "old.csv"
+    old.write_text(OLD)
+    status = main(["simulate", "-n", "10", "--csv", str(old),
+                   "--plot", str(tmp_path / "nonexistent" / "x.png")])
+    assert status == 3
+    assert old.read_text() == OLD
+    assert listing(tmp_path) == ["old.csv"]
+
+
+@needs_dev_full
+def test_a_trace_beside_a_failing_page_keeps_the_earlier_trace(tmp_path, capsys):
+    """The page fails after the game: the trace, complete by then, is not put in place."""
+    trace = tmp_path / "game.jsonl"
+    trace.write_text(OLD)
+    assert main(["play", "--seed", "17455", "--trace", str(trace), "--html", FULL]) == 3
+    assert trace.read_text() == OLD
+    assert listing(tmp_path) == ["game.jsonl"]
+
+
+def test_a_finished_output_replaces_the_file_and_keeps_its_permissions(tmp_path, capsys):
+    path = tmp_path / "games.csv"
+    path.write_text(OLD)
+    os.chmod(path, 0o640)
+    assert main(["simulate", "-n", "3", "--csv", str(path)]) == 0
+    assert path.read_text().count("\n") == 4 and path.read_text().startswith("seed,")
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o640
+    assert listing(tmp_path) == ["games.csv"]
+
+
+def test_a_new_file_gets_the_umask_permissions(tmp_path, capsys):
+    previous = os.umask(0o027)
+    try:
+        assert main(["play", "--seed", "1", "--trace", str(tmp_path / "t.jsonl")]) == 0
+    finally:
+        os.umask(previous)
+    assert stat.S_IMODE(os.stat(tmp_path / "t.jsonl").st_mode) == 0o640
+
+
+def test_nothing_is_at_the_path_until_the_output_is_complete(tmp_path):
+    """The old content stays while the new is written; the commit swaps them."""
+    from pywar.atomic import AtomicFile
+    path = tmp_path / "out.txt"
+    path.write_text(OLD)
+    output = AtomicFile(str(path), binary=False)
+    output.stream.write("new\n")
+    output.stream.flush()
+    assert path.read_text() == OLD
+    output.commit()
+    assert path.read_text() == "new\n" and listing(tmp_path) == ["out.txt"]
+
+
+def test_a_block_that_raises_leaves_the_path_and_one_that_is_kept_commits(tmp_path):
+    from pywar.atomic import written
+    path = tmp_path / "out.bin"
+    path.write_bytes(b"old")
+    with pytest.raises(ZeroDivisionError):
+        with written(str(path)) as stream:
+            stream.write(b"new")
+            1 / 0
+    assert path.read_bytes() == b"old"
+    with pytest.raises(KeyboardInterrupt):
+        with written(str(path), keep=KeyboardInterrupt) as stream:
+            stream.write(b"part")
+            raise KeyboardInterrupt
+    assert path.read_bytes() == b"part" and listing(tmp_path) == ["out.bin"]
+
+
+def test_the_api_csv_is_left_as_it_was_when_the_run_fails(tmp_path):
+    """simulate(csv=PATH) whose progress callback raises: the old file stays."""
+    path = tmp_path / "games.csv"
+    path.write_text(OLD)
+
+    def broken(finished, total):
+        raise RuntimeError("the caller's callback failed")
+
+    with pytest.raises(RuntimeError):
+        pywar.simulate(2000, csv=str(path), progress=broken, engine="c")
+    assert path.read_text() == OLD and listing(tmp_path) == ["games.csv"]
+
+
+def test_the_api_csv_of_an_interrupted_run_is_put_in_place(tmp_path):
+    """Ctrl-C in the progress callback: the CSV holds the games of .simulation."""
+    path = tmp_path / "games.csv"
+    path.write_text(OLD)
+    calls = []
+
+    def interrupt(finished, total):
+        calls.append(finished)
+        if finished > 0:
+            raise KeyboardInterrupt
+
+    with pytest.raises(pywar.SimulationInterrupted) as caught:
+        pywar.simulate(200_000, csv=str(path), progress=interrupt, engine="c", jobs=1,
+                       chunk=256)
+    rows = path.read_text().splitlines()
+    assert rows[0].startswith("seed,")
+    assert len(rows) - 1 == caught.value.simulation.games > 0
+
+
+def test_write_csv_and_plot_write_through_a_temporary_file(tmp_path):
+    path = tmp_path / "games.csv"
+    path.write_text(OLD)
+    simulation = pywar.simulate(4, engine="c")
+    simulation.write_csv(str(path))
+    assert path.read_text().count("\n") == 5 and listing(tmp_path) == ["games.csv"]
+
+
+SAME_FILE = [
+    (["play", "--seed", "1", "--trace", "/dev/stdout"], "--trace '/dev/stdout' and stdout"),
+    (["play", "--seed", "1", "--html", "{x}.html", "--trace", "{x}.html"],
+     "--html '{x}.html' and --trace '{x}.html'"),
+    (["simulate", "-n", "5", "--csv", "/dev/stdout"],
+     "--csv '/dev/stdout' and the summary on stdout"),
+    (["simulate", "-n", "5", "--plot", "{x}.png", "--csv", "{x}.png"],
+     "--csv '{x}.png' and --plot '{x}.png'"),
+]
+
+
+@pytest.mark.parametrize("argv, words", SAME_FILE)
+def test_two_outputs_on_one_file_are_refused_before_any_work(argv, words, tmp_path,
+                                                             monkeypatch, capfd):
+    """Each pair overwrote the other with exit 0.  Here stdout is a file of its own, as
+    `> out.txt` makes it, so /dev/stdout names that file."""
+    pytest.importorskip("matplotlib")
+    monkeypatch.setattr(pywar, "play", lambda *args, **kwargs: pytest.fail("played"))
+    monkeypatch.setattr(pywar, "simulate", lambda *args, **kwargs: pytest.fail("played"))
+    base = str(tmp_path / "same")
+    status = main([word.replace("{x}", base) for word in argv])
+    out, err = capfd.readouterr()
+    assert (status, out) == (2, "")
+    assert words.replace("{x}", base) + " are the same file" in err
+    assert listing(tmp_path) == []
+
+
+def test_the_null_device_takes_two_outputs(capsys):
+    assert main(["play", "--seed", "1", "--trace", os.devnull, "--html", os.devnull]) == 0
+
+
+def test_ctrl_c_before_the_first_game_leaves_a_csv_of_its_header(tmp_path, monkeypatch,
+                                                                 capsys):
+    """A Ctrl-C before the first game left a 0-byte CSV: now the CSV of no games, its
+    header, beside the summary of no games."""
+    from pywar.stats import CSV_HEADER
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(pywar, "simulate", interrupted)
+    path = tmp_path / "games.csv"
+    path.write_text(OLD)
+    assert main(["simulate", "-n", "10", "--csv", str(path), "--json"]) == 130
+    assert '"games": 0' in capsys.readouterr().out
+    assert path.read_bytes() == CSV_HEADER
