@@ -26,6 +26,7 @@ expected, in words.  A member still marked TODO is named as not written yet.
 import ast
 import json
 import os
+import re
 import resource
 import signal
 import subprocess
@@ -220,7 +221,7 @@ def skeleton():
         if name == "tabletop.py":
             cuts += piece_cuts(text)
         text = cut(text, cuts) if cuts else text
-        text = text.replace("from ..common.", "from pywar.common.")
+        text = re.sub(r"^from \.\.(\w)", r"from pywar.\1", text, flags=re.M)   # pywar's own
         files[name] = HEADER.format(name=name) + text
     return files
 
