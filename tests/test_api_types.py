@@ -8,7 +8,7 @@ import pytest
 
 import pywar
 from conftest import needs_c
-from pywar import batch
+from pywar.sim import batch
 
 pytestmark = needs_c
 EXACT = {"deck": "4x1", "piles": "queue", "pickup": "winner-first"}

@@ -10,7 +10,8 @@ import pytest
 
 import pywar
 from conftest import ROOT, needs_c
-from pywar import cli, page
+from pywar import cli
+from pywar.step import page
 from pywar.cli import main
 
 pytestmark = needs_c
@@ -174,7 +175,7 @@ def test_a_page_of_too_many_events_is_refused_before_the_game(tmp_path, monkeypa
 
 def test_a_game_of_too_many_events_to_step_is_refused_before_it_is_played(monkeypatch,
                                                                           capsys):
-    from pywar import game
+    from pywar.step import model as game
     monkeypatch.setattr(game, "record", lambda *args, **kwargs: pytest.fail("played"))
     with pytest.raises(game.StepError, match="longer than 1,000,000 events"):
         pywar.Game(11, "lehigh", max_rounds=2_000_000, detect_cycles=False)

@@ -237,7 +237,7 @@ def test_ctrl_c_before_the_first_game_leaves_a_csv_of_its_header(tmp_path, monke
                                                                  capsys):
     """A Ctrl-C before the first game left a 0-byte CSV: now the CSV of no games, its
     header, beside the summary of no games."""
-    from pywar.stats import CSV_HEADER
+    from pywar.sim.simulation import CSV_HEADER
 
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt

@@ -14,7 +14,7 @@
 
 A line is first normalised (lower case, every run of other characters than letters and
 digits one space), then matched against one pattern per kind of line, in order.  The
-reference's own words for each kind (pywar.referee) tell a departure from its format.
+reference's own words for each kind (pywar.check.referee) tell a departure from its format.
 """
 
 import re

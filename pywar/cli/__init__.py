@@ -59,7 +59,7 @@ EPILOG = examples(
     ("pywar check -n 2000", "the C engine and the Python twin agree, seed by seed"),
     ("pywar rules", "the presets and the rule dimensions"),
     ("pywar help simulate", "a command's options and examples (as pywar simulate --help)"),
-    ("pywar completion bash", "tab completion for bash (or zsh): README, Shell completion"),
+    ("pywar completion bash", "tab completion for bash (or zsh): docs/command-line.md"),
 ) + "\n" + EXIT_STATUS
 
 
