@@ -91,9 +91,9 @@ class FakeDistribution:
 
 
 @pytest.mark.parametrize("recorded, hint", [
-    ('{"dir_info": {"editable": true}, "url": "file:///home/me/pywar"}',
-     "pip install -e '/home/me/pywar[plot]'"),
-    ('{"dir_info": {}, "url": "file:///home/me/my%20pywar"}', "pip install '/home/me/my pywar[plot]'"),
+    ('{"dir_info": {"editable": true}, "url": "file:///src/me/pywar"}',
+     "pip install -e '/src/me/pywar[plot]'"),
+    ('{"dir_info": {}, "url": "file:///src/me/my%20pywar"}', "pip install '/src/me/my pywar[plot]'"),
     ('{"archive_info": {}, "url": "file:///tmp/pywar-0.1.0-cp311-linux_x86_64.whl"}',
      "pip install 'pywar[plot]'"),
     (None, "pip install 'pywar[plot]'"),             # from an index: no direct_url.json
@@ -254,12 +254,13 @@ def test_jobs_with_the_python_engine_is_refused(capsys, monkeypatch, argv):
 
 @needs_c
 def test_the_progress_bar_fits_a_narrow_terminal():
-    """At a terminal 72 columns wide every redraw of the bar fits in one line, so that
+    """At a terminal 72 columns wide (a run of some seconds: the bar shows after one)
+    every redraw of the bar fits in one line, so that
     the carriage return redraws it in place instead of leaving a trail of lines; it ends
     at 100.0% with the rate and the time left."""
     pexpect = pytest.importorskip("pexpect", reason="pexpect is in the test extra")
-    child = pexpect.spawn(sys.executable, ["-m", "pywar", "simulate", "-n", "200000",
-                                           "--rules", "iofall", "--json"],
+    child = pexpect.spawn(sys.executable, ["-m", "pywar", "simulate", "-n", "150000",
+                                           "--rules", "lehigh", "--json"],
                           dimensions=(24, 72), timeout=120, encoding="utf-8")
     child.expect(pexpect.EOF)
     child.close()

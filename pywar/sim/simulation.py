@@ -102,7 +102,7 @@ class Simulation:
             raise ValueError("the games were not kept: pass csv= to pywar.simulate to "
                              "stream their rows, or keep_games=True")
         from ..arguments import check_binary_file
-        from .atomic import written
+        from ..atomic import written
         path = check_binary_file("path", path)
         if hasattr(path, "write"):
             path.write(CSV_HEADER + csv_rows(self.seeds, self.arrays))
