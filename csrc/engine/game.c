@@ -518,6 +518,14 @@ STEP void Game_Collect(Game *game, Spec spec, int winner)
     Landing landing = Game_Landing(game, spec, winner);
     if (spec.pickup == PYWAR_PICKUP_RANDOM && spec.shuffle == PYWAR_SHUFFLE_FISHER_YATES) {
         Game_CollectShuffled(game, landing);
+    } else if (spec.pickup == PYWAR_PICKUP_SMU) {
+        /* the pot top first, straight from the pot: no copy in order to be put */
+        for (int i = 0; i < n; i++) {
+            Landing_Put(landing, i, game->pot[n - 1 - i]);
+        }
+        if (spec.observed) {
+            taken = Game_PickupOrder(game, spec, winner, order);
+        }
     } else {
         taken = Game_PickupOrder(game, spec, winner, order);
         for (int i = 0; i < n; i++) {
