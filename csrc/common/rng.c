@@ -213,6 +213,14 @@ RngModulus Rng_Modulus(uint32_t n)
     return m;
 }
 
+RngModulus Rng_SmallModulus(uint32_t n)
+{
+    RngModulus m;
+    m.n = n;
+    m.magic = SMALL_MAGIC[n];
+    return m;
+}
+
 uint32_t Rng_Below(Rng *rng, uint32_t n)
 {
     RngModulus m = Rng_Modulus(n);

@@ -44,6 +44,7 @@ typedef struct RngModulus {
 } RngModulus;
 
 RngModulus Rng_Modulus(uint32_t n);
+RngModulus Rng_SmallModulus(uint32_t n);   /* Rng_Modulus for 1 <= n <= RNG_SMALL_N */
 uint32_t Rng_BelowModulus(Rng *rng, const RngModulus *m);
 uint32_t Rng_Reduce(uint32_t value, const RngModulus *m);   /* value % m->n */
 

@@ -496,12 +496,15 @@ STEP void Game_GrowHands(Game *game, Spec spec, int winner, int n)
  * shuffles it, each card put in its slot in the winner's hand as soon as the shuffle
  * settles it (they settle from the last down); the caller counts them (Game_GrowHands).
  * One loop where shuffling, then pushing, took two: the second loop's end, which the
- * branch predictor missed often, was much of the engine's lag behind a tight loop. */
+ * branch predictor missed often, was much of the engine's lag behind a tight loop.  The
+ * n - 1 words come from the generator at once: one check for a refill, not one a draw. */
 STEP void Game_CollectShuffled(Game *game, Landing landing)
 {
     int n = game->potCount;
+    const uint32_t *words = Rng_Words(&game->rng, n > 0 ? n - 1 : 0);
     for (int i = n - 1; i > 0; i--) {
-        Shuffle_Swap(game->pot, (uint32_t)i, Rng_Below(&game->rng, (uint32_t)i + 1));
+        RngModulus m = Rng_SmallModulus((uint32_t)i + 1);
+        Shuffle_Swap(game->pot, (uint32_t)i, Rng_Reduce(words[n - 1 - i] >> 1, &m));
         Landing_Put(landing, i, game->pot[i]);
     }
     if (n > 0) {

@@ -90,11 +90,15 @@ static inline void Shuffle_SwapEach(CardId *cards, int count, Rng *rng)
     }
 }
 
-/* Fisher-Yates from the top down: position i swaps with rand() % (i + 1). */
+/* Fisher-Yates from the top down: position i swaps with rand() % (i + 1).  The count - 1
+ * words are taken from the generator at once (count <= PYWAR_MAXCARDS), each reduced
+ * below its own i + 1. */
 static inline void Shuffle_FisherYates(CardId *cards, int count, Rng *rng)
 {
+    const uint32_t *words = Rng_Words(rng, count - 1);
     for (int i = count - 1; i > 0; i--) {
-        Shuffle_Swap(cards, (uint32_t)i, Rng_Below(rng, (uint32_t)i + 1));
+        RngModulus n = Rng_SmallModulus((uint32_t)i + 1);
+        Shuffle_Swap(cards, (uint32_t)i, Rng_Reduce(words[count - 1 - i] >> 1, &n));
     }
 }
 
