@@ -102,3 +102,46 @@ def test_the_engine_plays_the_same_games_on_both_paths(tmp_path_factory, name):
                              text=True, check=True).stdout.split()
         folds.add(out[out.index("fold") + 1])
     assert len(folds) == 1
+
+
+SANITIZE = ["-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=all",
+            "-fno-omit-frame-pointer"]
+
+
+@pytest.mark.parametrize("path", list(PATHS))
+def test_each_path_is_clean_under_asan_ubsan_and_valgrind(tmp_path, driver, path):
+    """The generator's blocks, refills and reductions on each path, under AddressSanitizer
+    and UBSan (stopping at the first report), and under valgrind memcheck; the values
+    are those of the plain build."""
+    ops = plan(2 ** 32 - 1)
+    plain = run(driver, PATHS[path], 2 ** 32 - 1, ops)
+    if plain is None:
+        pytest.skip(f"this processor cannot run the {path} path")
+    sanitized = tmp_path / "rng_driver_asan"
+    subprocess.run(["cc", *FLAGS, *SANITIZE, str(ROOT / "tests" / "rng_driver.c"),
+                    str(ROOT / "csrc" / "common" / "rng.c"), "-o", str(sanitized)], check=True)
+    assert run(sanitized, PATHS[path], 2 ** 32 - 1, ops) == plain
+    if not shutil.which("valgrind"):
+        pytest.skip("needs valgrind")
+    words = [f"r{count}" if kind == "r" else f"d{count}:{n}" for kind, count, n in ops]
+    checked = subprocess.run(["valgrind", "--error-exitcode=99", "--leak-check=full",
+                              str(driver), str(PATHS[path]), str(2 ** 32 - 1), *words],
+                             capture_output=True, text=True)
+    assert checked.returncode == 0, checked.stderr[-3000:]
+    assert "ERROR SUMMARY: 0 errors" in checked.stderr
+    assert [int(word) for word in checked.stdout.split()] == plain
+
+
+def test_the_scalar_engine_is_clean_under_valgrind(tmp_path):
+    """The engine built with the scalar path alone, 200 games of each preset under
+    valgrind memcheck (tests/test_memory.py checks the default build)."""
+    if not shutil.which("valgrind"):
+        pytest.skip("needs valgrind")
+    binary = build_driver(tmp_path, "driver-scalar", ["-g", "-DPYWAR_RNG_SCALAR"])
+    for name in PRESETS:
+        numbers = [str(number) for number in c_numbers(PRESETS[name])]
+        checked = subprocess.run(["valgrind", "--error-exitcode=99", "--leak-check=full",
+                                  str(binary), "200", "1", *numbers, "10"],
+                                 capture_output=True, text=True)
+        assert checked.returncode == 0, checked.stderr[-3000:]
+        assert "ERROR SUMMARY: 0 errors" in checked.stderr
