@@ -42,14 +42,14 @@ static const uint8_t SWAP_CONTROL[256][16] __attribute__((aligned(16))) = {
  * byte shuffle, and none waits for a store to reach the next swap's load (the swaps of
  * a small pile hit the same few cards, so in memory each would). */
 __attribute__((target("ssse3"))) static void Shuffle_SwapBytes(CardId *cards, int count,
-                                                              const uint32_t *draws, int n)
+                                                              const uint32_t *draws, int drawn)
 {
     uint8_t bytes[16] = {0};
     for (int i = 0; i < count; i++) {
         bytes[i] = (uint8_t)cards[i];
     }
     __m128i v = _mm_loadu_si128((const __m128i *)bytes);
-    for (int k = 0; k < n; k += 2) {
+    for (int k = 0; k < drawn; k += 2) {
         v = _mm_shuffle_epi8(v, _mm_load_si128(
             (const __m128i *)SWAP_CONTROL[16 * draws[k] + draws[k + 1]]));
     }
