@@ -32,9 +32,12 @@ def build(tmp_path_factory, name, sources):
 
 @pytest.fixture(scope="session")
 def tight(tmp_path_factory):
-    """bench/tight_iofall.c, the single-purpose iofall loop, built as the engine is."""
-    return build(tmp_path_factory, "tight", [str(ROOT / "bench" / "tight_iofall.c"),
-                                             str(ROOT / "csrc" / "common" / "rng.c")])
+    """The single-purpose loops by preset, built as the engine is: bench/tight_iofall.c,
+    and bench/tight_smu.c, the naive smu loop (its own rand(), so no csrc/common/rng.c)."""
+    return {"iofall": build(tmp_path_factory, "tight_iofall",
+                            [str(ROOT / "bench" / "tight_iofall.c"),
+                             str(ROOT / "csrc" / "common" / "rng.c")]),
+            "smu": build(tmp_path_factory, "tight_smu", [str(ROOT / "bench" / "tight_smu.c")])}
 
 
 @pytest.fixture(scope="session")

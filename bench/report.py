@@ -23,6 +23,31 @@ def rate(figures, name):
     return info["games"] / seconds
 
 
+def ratio_text(ratios):
+    """The median of some ratios with their range."""
+    return f"{median(ratios):.2f}x ({min(ratios):.2f} to {max(ratios):.2f})"
+
+
+def yardstick_rows(info, preset, loop):
+    """The yardstick's rows for one preset: games/s of the engine through pywar simulate
+    and in plain C, and of the loop; the engine's speed over the loop's, the median of the
+    rounds run in turn."""
+    if len(info["folds"]) != 1:
+        sys.exit(f"report.py: the engine and the {preset} loop played different games")
+    target = {"iofall": ">= 1.1x", "smu": ">= 2.0x"}[preset]
+    loop_seconds = info["tight_seconds"]
+    out = []
+    for program, what in (("simulate", "`pywar simulate --jobs 1 --engine c`"),
+                          ("engine", "the engine's batch in plain C")):
+        seconds = info[f"{program}_seconds"]
+        ratios = [tight / mine for mine, tight in zip(seconds, loop_seconds)]
+        out.append((f"{preset}: {what}, games/s", f"{info['games'] / median(seconds):,.0f}", ""))
+        out.append((f"{preset}: {what} over {loop} (median of {len(ratios)} rounds in turn)",
+                    ratio_text(ratios), target if program == "simulate" else ""))
+    out.append((f"{preset}: {loop}, games/s", f"{info['games'] / median(loop_seconds):,.0f}", ""))
+    return out
+
+
 def rows(figures):
     """The table's rows: what, figure, target."""
     out = []
@@ -34,18 +59,8 @@ def rows(figures):
         out.append((f"{preset}: twin, games/s", f"{py:,.0f}", ""))
         out.append((f"{preset}: C over twin", f"{c / py:,.0f}x",
                     ">= 100x" if preset == "smu" else ""))
-    yardstick = figures["test_yardstick"][1]
-    if len(yardstick["folds"]) != 1:
-        sys.exit("report.py: the engine and the tight loop played different games")
-    engine_seconds, tight_seconds = yardstick["engine_seconds"], yardstick["tight_seconds"]
-    pair_ratios = [tight / engine for engine, tight in zip(engine_seconds, tight_seconds)]
-    engine_rate = yardstick["games"] / median(engine_seconds)
-    tight_rate = yardstick["games"] / median(tight_seconds)
-    out.append(("iofall: the engine's batch in plain C, games/s", f"{engine_rate:,.0f}", ""))
-    out.append(("iofall: bench/tight_iofall.c, the same games, games/s", f"{tight_rate:,.0f}", ""))
-    out.append(("iofall: engine over the tight loop (median of the pairs run in turn)",
-                f"{median(pair_ratios):.2f}x ({min(pair_ratios):.2f} to {max(pair_ratios):.2f})",
-                ">= 1.00x"))
+    for preset, loop in (("iofall", "bench/tight_iofall.c"), ("smu", "bench/tight_smu.c, naive")):
+        out.extend(yardstick_rows(figures[f"test_yardstick[{preset}]"][1], preset, loop))
     jobs = sorted((name for name in figures if name.startswith("test_jobs_scaling")),
                   key=lambda name: figures[name][1]["jobs"])
     one = rate(figures, jobs[0])
@@ -73,7 +88,7 @@ def main(path):
     bench/ first: the table needs every benchmark."""
     figures, machine = load(path)
     needed = {"test_binding_cffi", "test_binding_plain_c", "test_play_call_twin",
-              "test_yardstick"}
+              "test_yardstick[iofall]", "test_yardstick[smu]"}
     missing = sorted(needed - set(figures))
     if missing:
         sys.exit(f"report.py: {path} lacks {', '.join(missing)}: run all of pytest bench")

@@ -4,14 +4,17 @@
     python bench/report.py bench.json        # docs/performance.md's table: games/s and ratios
 
 Groups: batch-<preset> (the C engine against the twin, games per second), yardstick-iofall
-(the engine's batch in plain C against bench/tight_iofall.c, a single-purpose loop of the
-same rules: the engine's generality should cost nothing), play-call (one game through
+and yardstick-smu (the engine through `pywar simulate --jobs 1` and in plain C, against a
+single-purpose loop of the same rules: bench/tight_iofall.c, and the naive
+bench/tight_smu.c, one rand() at a time and '%'), play-call (one game through
 each layer, and through the port), jobs-smu (threads), binding-smu (the batch through
 cffi against the same batch in the plain-C driver).  CI runs them once each with
 --benchmark-disable as a smoke test.  No test here asserts a time.
 """
 
+import json
 import subprocess
+import sys
 from statistics import median
 
 import numpy as np
@@ -96,13 +99,13 @@ def test_play_call_port(benchmark, engine):
     assert game.rounds == 29
 
 
-YARDSTICK_GAMES = 200_000
+YARDSTICK_GAMES = {"iofall": 200_000, "smu": 40_000}    # about a second each
 YARDSTICK_PAIRS = 7
 
 
 def timed_run(command, clocks):
-    """Run a plain-C program (bench/driver.c or bench/tight_iofall.c), note its own clock
-    in clocks, and return what its one line prints after each name: games, seconds,
+    """Run a plain-C program (bench/driver.c or a bench/tight_*.c loop), note its own
+    clock in clocks, and return what its one line prints after each name: games, seconds,
     games_per_second, rounds, fold."""
     words = subprocess.run(command, capture_output=True, text=True, check=True).stdout.split()
     printed = dict(zip(words[::2], words[1::2]))
@@ -110,30 +113,50 @@ def timed_run(command, clocks):
     return printed
 
 
-def test_yardstick(benchmark, driver, tight):
-    """The engine's batch of iofall games in plain C, and the same games in
-    bench/tight_iofall.c, run in turn (engine, tight loop, engine, ...), as farm-bench
-    runs two commands, so that a drift in the machine's speed (another job starting on a
-    shared host) touches both programs alike.  extra_info keeps each program's own clock
-    for every pair (which leaves out the process's start) and the folds they printed;
-    bench/report.py takes the median of the pairs' ratios."""
-    benchmark.group = "yardstick-iofall"
-    games_per_second(benchmark, YARDSTICK_GAMES)     # each program's, not the pair's
-    rules = map(str, c_numbers(PRESETS["iofall"]).values())
-    engine = [str(driver), str(YARDSTICK_GAMES), "1", *rules]
-    loop = [str(tight), str(YARDSTICK_GAMES), "1"]
-    clocks = {"engine": [], "tight": []}
-    folds = set()
+def simulated(name, games, clocks):
+    """`pywar simulate --jobs 1 --engine c` in a process of its own: note the seconds its
+    games took by its own figure (games / games_per_second, which leaves out Python's
+    start), and return the total of rounds it played."""
+    command = [sys.executable, "-m", "pywar", "simulate", "-n", str(games), "--seed", "1",
+               "--jobs", "1", "--engine", "c", "--rules", name, "--json", "--no-progress"]
+    summary = json.loads(subprocess.run(command, capture_output=True, text=True,
+                                        check=True).stdout)
+    clocks.append(games / summary["games_per_second"])
+    return round(summary["mean_rounds"] * games)
 
-    def pair():
-        folds.add(timed_run(engine, clocks["engine"])["fold"])
+
+@needs_c
+@pytest.mark.parametrize("name", list(YARDSTICK_GAMES))
+def test_yardstick(benchmark, driver, tight, name):
+    """The engine's batch of name's games through `pywar simulate --jobs 1 --engine c`,
+    the same batch in plain C (bench/driver.c), and the same games in the single-purpose
+    loop (bench/tight_iofall.c, or for smu the naive bench/tight_smu.c), run in turn
+    (simulate, driver, loop, simulate, ...), as farm-bench runs two commands, so that a
+    drift in the machine's speed (another job starting on a shared host) touches all
+    three alike.  extra_info keeps each program's own clock for every round (which
+    leaves out the process's start) and the folds the two C programs printed;
+    bench/report.py takes the median of the rounds' ratios."""
+    benchmark.group = f"yardstick-{name}"
+    games = YARDSTICK_GAMES[name]
+    games_per_second(benchmark, games)     # each program's, not the round's
+    engine = [str(driver), str(games), "1", *map(str, c_numbers(PRESETS[name]).values())]
+    loop = [str(tight[name]), str(games), "1"]
+    clocks = {"simulate": [], "engine": [], "tight": []}
+    folds, rounds = set(), set()
+
+    def turn():
+        rounds.add(simulated(name, games, clocks["simulate"]))
+        printed = timed_run(engine, clocks["engine"])
+        folds.add(printed["fold"])
+        rounds.add(int(printed["rounds"]))
         folds.add(timed_run(loop, clocks["tight"])["fold"])
 
-    benchmark.pedantic(pair, rounds=YARDSTICK_PAIRS, iterations=1, warmup_rounds=1)
-    benchmark.extra_info["engine_seconds"] = clocks["engine"][-YARDSTICK_PAIRS:]
-    benchmark.extra_info["tight_seconds"] = clocks["tight"][-YARDSTICK_PAIRS:]
+    benchmark.pedantic(turn, rounds=YARDSTICK_PAIRS, iterations=1, warmup_rounds=1)
+    for program, seconds in clocks.items():
+        benchmark.extra_info[f"{program}_seconds"] = seconds[-YARDSTICK_PAIRS:]
     benchmark.extra_info["folds"] = sorted(folds)
-    assert len(folds) == 1, f"the engine and the tight loop played different games: {folds}"
+    assert len(folds) == 1, f"the engine and the loop played different games: {folds}"
+    assert len(rounds) == 1, f"simulate and the driver played different games: {rounds}"
 
 
 JOBS_GAMES = 40_000    # about 1 s of smu on one core: the last poll and chunk weigh little

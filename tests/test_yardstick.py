@@ -1,5 +1,6 @@
-"""bench/tight_iofall.c, the single-purpose loop the engine's speed is measured against,
-plays exactly the engine's iofall games: the same fold of every game's fields."""
+"""bench/tight_iofall.c and bench/tight_smu.c, the single-purpose loops the engine's
+speed is measured against, play exactly the engine's iofall and smu games: the same fold
+of every game's fields."""
 
 import shutil
 import subprocess
@@ -38,4 +39,16 @@ def test_the_tight_loop_plays_the_engines_games(tmp_path, name, face_down):
                             text=True, check=True).stdout
     loop = subprocess.run([str(tight), "3000", "5", str(face_down)], capture_output=True,
                           text=True, check=True).stdout
+    assert fold(engine) == fold(loop)
+
+
+def test_the_naive_smu_loop_plays_the_engines_games(tmp_path):
+    core = sorted(str(path) for path in (ROOT / "csrc").rglob("*.c"))
+    driver = build(tmp_path, "driver", [str(ROOT / "bench" / "driver.c"), *core])
+    naive = build(tmp_path, "tight_smu", [str(ROOT / "bench" / "tight_smu.c")])
+    numbers = [str(number) for number in c_numbers(PRESETS["smu"])]
+    engine = subprocess.run([str(driver), "1000", "5", *numbers], capture_output=True,
+                            text=True, check=True).stdout
+    loop = subprocess.run([str(naive), "1000", "5"], capture_output=True, text=True,
+                          check=True).stdout
     assert fold(engine) == fold(loop)

@@ -1,47 +1,169 @@
-/* rng.c: glibc's srand()/rand(), re-implemented with its state in a struct. */
+/* rng.c: glibc's srand()/rand(), re-implemented with its state in a struct, its blocks
+ * made on the scalar path or the AVX2 path (rng.h). */
 #include <string.h>
 
 #include "rng.h"
 
-/* r[i] = r[i - 31] + r[i - 3] for i in [from, RNG_DEGREE + RNG_BLOCK), three at a time:
- * the three sums of a step are independent of each other. */
-static void Rng_Generate(uint32_t *r, int from)
+/* The AVX2 path is compiled wherever gcc or clang targets x86 (the functions carry
+ * their own target, so the rest of the core keeps the build's flags) and taken only on a
+ * processor that has AVX2; -DPYWAR_RNG_SCALAR leaves it out. */
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__)) \
+    && !defined(PYWAR_RNG_SCALAR)
+#define RNG_HAVE_AVX2 1
+#include <immintrin.h>
+#define AVX2 __attribute__((target("avx2")))
+#else
+#define RNG_HAVE_AVX2 0
+#endif
+
+#define RNG_END (RNG_HISTORY + RNG_BLOCK)
+
+/* r[i] = r[i - 3] + r[i - 31] for i in [from, RNG_END), in the recurrence's three lanes
+ * (i mod 3), each of which needs only its own last word and one from 31 back: the three
+ * last words stay in registers, so that no sum waits for the store of the one before. */
+static void Rng_GenerateScalar(uint32_t *r, int from)
 {
     int i = from;
-    for (; i + 3 <= RNG_DEGREE + RNG_BLOCK; i += 3) {
-        r[i] = r[i - 31] + r[i - 3];
-        r[i + 1] = r[i - 30] + r[i - 2];
-        r[i + 2] = r[i - 29] + r[i - 1];
+    uint32_t a = r[i - 3], b = r[i - 2], c = r[i - 1];
+    for (; i + 3 <= RNG_END; i += 3) {
+        a += r[i - 31];
+        b += r[i - 30];
+        c += r[i - 29];
+        r[i] = a;
+        r[i + 1] = b;
+        r[i + 2] = c;
     }
-    for (; i < RNG_DEGREE + RNG_BLOCK; i++) {
+    for (; i < RNG_END; i++) {
         r[i] = r[i - 31] + r[i - 3];
     }
 }
 
-/* Fill r[31 .. 31 + RNG_BLOCK) from the window r[0 .. 31). */
-static void Rng_FillBlock(Rng *rng)
+#if RNG_HAVE_AVX2
+/* The ceiling of log2(n), 0 for n = 1. */
+static int Rng_CeilLog2(uint32_t n)
 {
-    Rng_Generate(rng->r, RNG_DEGREE);
-    rng->next = RNG_DEGREE;
+    int bits = 0;
+    while (bits < 32 && (UINT64_C(1) << bits) < n) {
+        bits++;
+    }
+    return bits;
 }
 
-/* Move the words not yet handed out, and the 31 before them, to the front,
+/* Lanes k.. of a and then b: the eight words that start k into a, for vectors a, b of
+ * consecutive words (the caller turns each vector once with Rng_Turn and reuses it). */
+#define Rng_Turn(v, k) _mm256_permutevar8x32_epi32( \
+    (v), _mm256_setr_epi32((k) & 7, ((k) + 1) & 7, ((k) + 2) & 7, ((k) + 3) & 7, \
+                           ((k) + 4) & 7, ((k) + 5) & 7, ((k) + 6) & 7, ((k) + 7) & 7))
+#define Rng_Join(turnedA, turnedB, k) \
+    _mm256_blend_epi32((turnedA), (turnedB), (0xff << (8 - (k))) & 0xff)
+
+/* The same words, eight at a time: r[i] = r[i-3] + r[i-31] with r[i-3] and r[i-6]
+ * expanded by the recurrence itself is r[i] = r[i-9] + r[i-31] + r[i-34] + r[i-37]
+ * (true for every i >= 40, so for every block), whose nine lanes are independent, and
+ * r[i..i+7] reads only words made before it.  Those come from the last five vectors,
+ * kept in registers (v0 = r[i-40..i-33] .. v4 = r[i-8..i-1]) and joined across lanes:
+ * a load that straddled the store of a recent vector would wait for that store. */
+AVX2 static void Rng_GenerateAvx2(uint32_t *r, int from)
+{
+    int i = from;
+    if (i + 8 <= RNG_END) {
+#define LOAD(at) _mm256_loadu_si256((const __m256i *)(r + i - (at)))
+        __m256i v1 = LOAD(32), v2 = LOAD(24), v3 = LOAD(16), v4 = LOAD(8);
+        __m256i v3turn7 = Rng_Turn(v3, 7), v1turn1 = Rng_Turn(v1, 1);
+        __m256i v0turn6 = Rng_Turn(LOAD(40), 6), v0turn3 = Rng_Turn(LOAD(40), 3);
+#undef LOAD
+        for (; i + 8 <= RNG_END; i += 8) {
+            __m256i v4turn7 = Rng_Turn(v4, 7), v2turn1 = Rng_Turn(v2, 1);
+            __m256i v1turn6 = Rng_Turn(v1, 6), v1turn3 = Rng_Turn(v1, 3);
+            __m256i far = _mm256_add_epi32(
+                _mm256_add_epi32(Rng_Join(v1turn1, v2turn1, 1),      /* r[i-31..] */
+                                 Rng_Join(v0turn6, v1turn6, 6)),     /* r[i-34..] */
+                Rng_Join(v0turn3, v1turn3, 3));                      /* r[i-37..] */
+            __m256i made = _mm256_add_epi32(Rng_Join(v3turn7, v4turn7, 7), far);
+            _mm256_storeu_si256((__m256i *)(r + i), made);
+            v1 = v2;
+            v2 = v3;
+            v3 = v4;
+            v4 = made;
+            v3turn7 = v4turn7;
+            v1turn1 = v2turn1;
+            v0turn6 = v1turn6;
+            v0turn3 = v1turn3;
+        }
+    }
+    for (; i < RNG_END; i++) {
+        r[i] = r[i - 31] + r[i - 3];
+    }
+}
+
+/* count words reduced below n, eight at a time: v % n = v - n * q with the quotient
+ * q = (v * mul) >> shift, shift = 31 + ceil(log2 n), mul = ceil(2^shift / n) < 2^32,
+ * exact for every v < 2^31 (Granlund and Montgomery: mul * n - 2^shift < n <=
+ * 2^(shift - 31)); one 32 x 32 -> 64-bit multiply per lane, the even lanes and then the
+ * odd ones. */
+AVX2 static void Rng_ReduceAvx2(const uint32_t *words, int count, uint32_t n, uint32_t *out)
+{
+    int shift = 31 + Rng_CeilLog2(n);
+    uint64_t mul = ((UINT64_C(1) << shift) + n - 1) / n;
+    const __m256i muls = _mm256_set1_epi32((int)(uint32_t)mul);
+    const __m256i ns = _mm256_set1_epi32((int)n);
+    const __m128i shifts = _mm_cvtsi32_si128(shift);
+    int k = 0;
+    for (; k + 8 <= count; k += 8) {
+        __m256i v = _mm256_srli_epi32(_mm256_loadu_si256((const __m256i *)(words + k)), 1);
+        __m256i even = _mm256_srl_epi64(_mm256_mul_epu32(v, muls), shifts);
+        __m256i odd = _mm256_srl_epi64(_mm256_mul_epu32(_mm256_srli_epi64(v, 32), muls),
+                                       shifts);
+        __m256i q = _mm256_blend_epi32(even, _mm256_slli_epi64(odd, 32), 0xaa);
+        _mm256_storeu_si256((__m256i *)(out + k),
+                            _mm256_sub_epi32(v, _mm256_mullo_epi32(q, ns)));
+    }
+    for (; k < count; k++) {
+        uint32_t v = words[k] >> 1;
+        out[k] = v - n * (uint32_t)((v * mul) >> shift);
+    }
+}
+#endif
+
+int Rng_BestPath(void)
+{
+#if RNG_HAVE_AVX2
+    return __builtin_cpu_supports("avx2") ? RNG_AVX2 : RNG_SCALAR;
+#else
+    return RNG_SCALAR;
+#endif
+}
+
+static void Rng_Generate(Rng *rng, int from)
+{
+#if RNG_HAVE_AVX2
+    if (rng->path == RNG_AVX2) {
+        Rng_GenerateAvx2(rng->r, from);
+        return;
+    }
+#endif
+    Rng_GenerateScalar(rng->r, from);
+}
+
+/* Move the words not yet handed out, and the RNG_HISTORY before them, to the front,
  * and make new words after them. */
 static void Rng_Refill(Rng *rng)
 {
     uint32_t *r = rng->r;
-    int keep = RNG_DEGREE + RNG_BLOCK - (rng->next - RNG_DEGREE);
-    memmove(r, r + rng->next - RNG_DEGREE, (size_t)keep * sizeof *r);
-    Rng_Generate(r, keep);
-    rng->next = RNG_DEGREE;
+    int keep = RNG_END - (rng->next - RNG_HISTORY);
+    memmove(r, r + rng->next - RNG_HISTORY, (size_t)keep * sizeof *r);
+    Rng_Generate(rng, keep);
+    rng->next = RNG_HISTORY;
 }
 
-void Rng_Seed(Rng *rng, uint32_t seed)
+int Rng_SeedPath(Rng *rng, uint32_t seed, int path)
 {
-    uint32_t first[34];
+    int usable = path == RNG_SCALAR || (path == RNG_AVX2 && Rng_BestPath() == RNG_AVX2);
     /* glibc: seed 0 is seed 1, and the seed is read as a signed 32-bit word */
     long long word = (int32_t)(seed == 0 ? 1u : seed);
-    first[0] = (uint32_t)word;
+    uint32_t *r = rng->r;
+    rng->path = usable ? path : RNG_SCALAR;
+    r[0] = (uint32_t)word;
     for (int i = 1; i < RNG_DEGREE; i++) {
         long long hi = word / 127773;
         long long lo = word % 127773;
@@ -49,22 +171,28 @@ void Rng_Seed(Rng *rng, uint32_t seed)
         if (word < 0) {
             word += 2147483647;
         }
-        first[i] = (uint32_t)word;
+        r[i] = (uint32_t)word;
     }
     for (int i = RNG_DEGREE; i < 34; i++) {
-        first[i] = first[i - RNG_DEGREE];
+        r[i] = r[i - RNG_DEGREE];
     }
-    /* The window before r[34] is r[3..33]; glibc then throws away 310 outputs. */
-    for (int i = 0; i < RNG_DEGREE; i++) {
-        rng->r[i] = first[3 + i];
+    for (int i = 34; i < RNG_HISTORY; i++) {
+        r[i] = r[i - 31] + r[i - 3];
     }
-    Rng_FillBlock(rng);
-    rng->next = RNG_DEGREE + 310;
+    /* r[i] is the sequence's i-th word; glibc throws away the first 310 outputs, r[34..343]. */
+    Rng_Generate(rng, RNG_HISTORY);
+    rng->next = 34 + 310;
+    return usable ? 0 : -1;
+}
+
+void Rng_Seed(Rng *rng, uint32_t seed)
+{
+    Rng_SeedPath(rng, seed, Rng_BestPath());
 }
 
 uint32_t Rng_Rand(Rng *rng)
 {
-    if (rng->next == RNG_DEGREE + RNG_BLOCK) {
+    if (rng->next == RNG_END) {
         Rng_Refill(rng);
     }
     return rng->r[rng->next++] >> 1;
@@ -82,6 +210,14 @@ RngModulus Rng_Modulus(uint32_t n)
     RngModulus m;
     m.n = n;
     m.magic = n <= RNG_SMALL_N ? SMALL_MAGIC[n] : UINT64_MAX / n + 1;
+    return m;
+}
+
+RngModulus Rng_SmallModulus(uint32_t n)
+{
+    RngModulus m;
+    m.n = n;
+    m.magic = SMALL_MAGIC[n];
     return m;
 }
 
@@ -109,10 +245,25 @@ uint32_t Rng_BelowModulus(Rng *rng, const RngModulus *m)
 
 const uint32_t *Rng_Words(Rng *rng, int count)
 {
-    if (rng->next + count > RNG_DEGREE + RNG_BLOCK) {
+    if (rng->next + count > RNG_END) {
         Rng_Refill(rng);
     }
     const uint32_t *words = rng->r + rng->next;
     rng->next += count;
     return words;
+}
+
+void Rng_Draws(Rng *rng, int count, uint32_t n, uint32_t *out)
+{
+    const uint32_t *words = Rng_Words(rng, count);
+#if RNG_HAVE_AVX2
+    if (rng->path == RNG_AVX2) {
+        Rng_ReduceAvx2(words, count, n, out);
+        return;
+    }
+#endif
+    RngModulus m = Rng_Modulus(n);
+    for (int k = 0; k < count; k++) {
+        out[k] = Rng_Reduce(words[k] >> 1, &m);
+    }
 }

@@ -1,6 +1,6 @@
 /* shuffle.h: the three shuffles of docs/rules.md section 4, on an array of card ids
- * whose index 0 is the bottom card.  Every draw is rand() % n, made with Lemire's
- * fastmod (the same values as '%').  pywar/twin/shuffle.py is their Python twin. */
+ * whose index 0 is the bottom card.  Every draw is rand() % n, reduced without a division
+ * (rng.h: the same values as '%').  pywar/twin/shuffle.py is their Python twin. */
 #ifndef PYWAR_SHUFFLE_H
 #define PYWAR_SHUFFLE_H
 
@@ -17,14 +17,67 @@ static inline void Shuffle_Swap(CardId *cards, uint32_t i, uint32_t j)
     cards[j] = card;
 }
 
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__)) \
+    && !defined(PYWAR_RNG_SCALAR)
+#include <immintrin.h>
+#define SHUFFLE_BYTES 1
+
+/* SWAP_CONTROL[16 * i + j]: the byte shuffle that swaps bytes i and j of 16. */
+#define SWAP_BYTE(i, j, k) ((k) == (i) ? (j) : (k) == (j) ? (i) : (k))
+#define SWAP_ROW(i, j) {SWAP_BYTE(i, j, 0), SWAP_BYTE(i, j, 1), SWAP_BYTE(i, j, 2), \
+    SWAP_BYTE(i, j, 3), SWAP_BYTE(i, j, 4), SWAP_BYTE(i, j, 5), SWAP_BYTE(i, j, 6), \
+    SWAP_BYTE(i, j, 7), SWAP_BYTE(i, j, 8), SWAP_BYTE(i, j, 9), SWAP_BYTE(i, j, 10), \
+    SWAP_BYTE(i, j, 11), SWAP_BYTE(i, j, 12), SWAP_BYTE(i, j, 13), SWAP_BYTE(i, j, 14), \
+    SWAP_BYTE(i, j, 15)}
+#define SWAP_ROWS(i) SWAP_ROW(i, 0), SWAP_ROW(i, 1), SWAP_ROW(i, 2), SWAP_ROW(i, 3), \
+    SWAP_ROW(i, 4), SWAP_ROW(i, 5), SWAP_ROW(i, 6), SWAP_ROW(i, 7), SWAP_ROW(i, 8), \
+    SWAP_ROW(i, 9), SWAP_ROW(i, 10), SWAP_ROW(i, 11), SWAP_ROW(i, 12), SWAP_ROW(i, 13), \
+    SWAP_ROW(i, 14), SWAP_ROW(i, 15)
+static const uint8_t SWAP_CONTROL[256][16] __attribute__((aligned(16))) = {
+    SWAP_ROWS(0), SWAP_ROWS(1), SWAP_ROWS(2), SWAP_ROWS(3), SWAP_ROWS(4), SWAP_ROWS(5),
+    SWAP_ROWS(6), SWAP_ROWS(7), SWAP_ROWS(8), SWAP_ROWS(9), SWAP_ROWS(10), SWAP_ROWS(11),
+    SWAP_ROWS(12), SWAP_ROWS(13), SWAP_ROWS(14), SWAP_ROWS(15)};
+
+/* The swaps of a pile of at most 16 cards, as bytes in one register: each swap is one
+ * byte shuffle, and none waits for a store to reach the next swap's load (the swaps of
+ * a small pile hit the same few cards, so in memory each would). */
+__attribute__((target("ssse3"))) static void Shuffle_SwapBytes(CardId *cards, int count,
+                                                              const uint32_t *draws, int drawn)
+{
+    uint8_t bytes[16] = {0};
+    for (int i = 0; i < count; i++) {
+        bytes[i] = (uint8_t)cards[i];
+    }
+    __m128i v = _mm_loadu_si128((const __m128i *)bytes);
+    for (int k = 0; k < drawn; k += 2) {
+        v = _mm_shuffle_epi8(v, _mm_load_si128(
+            (const __m128i *)SWAP_CONTROL[16 * draws[k] + draws[k + 1]]));
+    }
+    _mm_storeu_si128((__m128i *)bytes, v);
+    for (int i = 0; i < count; i++) {
+        cards[i] = bytes[i];
+    }
+}
+#else
+#define SHUFFLE_BYTES 0
+#endif
+
 /* SMU: 104 times swap two cards drawn as rand() % n, the first drawn first.  The 208
- * draws are taken from the generator at once. */
+ * draws are made and reduced in one block (Rng_Draws: eight at a time on the AVX2
+ * path), so that the swaps are the loop's only work; on that path a pile of at most 16
+ * cards is swapped in a register. */
 static inline void Shuffle_Smu(CardId *cards, int count, Rng *rng)
 {
-    RngModulus n = Rng_Modulus((uint32_t)count);
-    const uint32_t *words = Rng_Words(rng, PYWAR_MAXCARDS * 4);
+    uint32_t draws[PYWAR_MAXCARDS * 4];
+    Rng_Draws(rng, PYWAR_MAXCARDS * 4, (uint32_t)count, draws);
+#if SHUFFLE_BYTES
+    if (count <= 16 && rng->path == RNG_AVX2) {
+        Shuffle_SwapBytes(cards, count, draws, PYWAR_MAXCARDS * 4);
+        return;
+    }
+#endif
     for (int i = 0; i < PYWAR_MAXCARDS * 4; i += 2) {
-        Shuffle_Swap(cards, Rng_Reduce(words[i] >> 1, &n), Rng_Reduce(words[i + 1] >> 1, &n));
+        Shuffle_Swap(cards, draws[i], draws[i + 1]);
     }
 }
 
@@ -37,11 +90,15 @@ static inline void Shuffle_SwapEach(CardId *cards, int count, Rng *rng)
     }
 }
 
-/* Fisher-Yates from the top down: position i swaps with rand() % (i + 1). */
+/* Fisher-Yates from the top down: position i swaps with rand() % (i + 1).  The count - 1
+ * words are taken from the generator at once (count <= PYWAR_MAXCARDS), each reduced
+ * below its own i + 1. */
 static inline void Shuffle_FisherYates(CardId *cards, int count, Rng *rng)
 {
+    const uint32_t *words = Rng_Words(rng, count - 1);
     for (int i = count - 1; i > 0; i--) {
-        Shuffle_Swap(cards, (uint32_t)i, Rng_Below(rng, (uint32_t)i + 1));
+        RngModulus n = Rng_SmallModulus((uint32_t)i + 1);
+        Shuffle_Swap(cards, (uint32_t)i, Rng_Reduce(words[count - 1 - i] >> 1, &n));
     }
 }
 

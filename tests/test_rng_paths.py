@@ -1,0 +1,147 @@
+"""The generator's two paths (csrc/common/rng.h: scalar, and AVX2 where the processor has
+it) give glibc's rand() bit for bit, and its blocks of draws rand() % n, on seeds across
+the 32-bit range; and the engine plays the same games on either path."""
+
+import random
+import shutil
+import subprocess
+
+import pytest
+
+from conftest import ROOT
+from pywar.rules import PRESETS, c_numbers
+from test_rng import libc_draws, needs_glibc
+
+pytestmark = pytest.mark.skipif(not shutil.which("cc"), reason="needs a C compiler")
+
+PATHS = {"scalar": 0, "avx2": 1}
+SEEDS = [0, 1, 2, 12345, 2 ** 31 - 1, 2 ** 31, 2 ** 31 + 1, 2 ** 32 - 2, 2 ** 32 - 1]
+SEEDS += random.Random(22).sample(range(2 ** 32), 24)
+MODULI = list(range(1, 53)) + [53, 64, 100, 1000, 65536, 2 ** 31 - 1, 2 ** 31, 2 ** 32 - 1]
+FLAGS = ["-std=c11", "-O2", "-Wall", "-Wextra", "-Werror", f"-I{ROOT / 'csrc'}",
+         f"-I{ROOT / 'csrc' / 'common'}"]
+
+
+def plan(seed):
+    """A seed's calls: single draws and blocks of every size up to the generator's block,
+    below every modulus, so that blocks start and end at every offset of a refill."""
+    rng = random.Random(seed)
+    ops = []
+    for n in MODULI + rng.sample(MODULI, 20):
+        ops.append(("r", rng.randrange(0, 40), None))
+        ops.append(("d", rng.choice([208, 208, 1, 7, 8, 9, 100, 511, 512]), n))
+    return ops
+
+
+def expected(seed, ops):
+    """What glibc's rand() gives for the plan: the values, or each value % n."""
+    values = iter(libc_draws(seed, sum(count for _, count, _ in ops)))
+    out = []
+    for kind, count, n in ops:
+        for _ in range(count):
+            value = next(values)
+            out.append(value if kind == "r" else value % n)
+    return out
+
+
+@pytest.fixture(scope="module")
+def driver(tmp_path_factory):
+    """tests/rng_driver.c with csrc/common/rng.c."""
+    binary = tmp_path_factory.mktemp("rng") / "rng_driver"
+    subprocess.run(["cc", *FLAGS, str(ROOT / "tests" / "rng_driver.c"),
+                    str(ROOT / "csrc" / "common" / "rng.c"), "-o", str(binary)], check=True)
+    return binary
+
+
+def run(driver, path, seed, ops):
+    """The driver's values for the plan, or None if the path is not on this machine."""
+    words = [f"r{count}" if kind == "r" else f"d{count}:{n}" for kind, count, n in ops]
+    out = subprocess.run([str(driver), str(path), str(seed), *words], capture_output=True,
+                         text=True, check=True).stdout.split()
+    return None if out == ["unavailable"] else [int(word) for word in out]
+
+
+@needs_glibc
+@pytest.mark.parametrize("path", list(PATHS))
+def test_each_path_gives_glibcs_rand_and_its_remainders(driver, path):
+    checked = 0
+    for seed in SEEDS:
+        ops = plan(seed)
+        got = run(driver, PATHS[path], seed, ops)
+        if got is None:
+            pytest.skip(f"this processor cannot run the {path} path")
+        assert got == expected(seed, ops), f"seed {seed}"
+        checked += len(got)
+    assert checked > len(SEEDS) * 10_000
+
+
+def build_driver(directory, name, extra):
+    """bench/driver.c and the whole core, with extra flags."""
+    binary = directory / name
+    core = sorted(str(path) for path in (ROOT / "csrc").rglob("*.c"))
+    subprocess.run(["cc", *FLAGS, *extra, str(ROOT / "bench" / "driver.c"), *core,
+                    "-o", str(binary)], check=True)
+    return binary
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_the_engine_plays_the_same_games_on_both_paths(tmp_path_factory, name):
+    """The engine built with its AVX2 path (taken where the processor has it) and built
+    with the scalar path alone (-DPYWAR_RNG_SCALAR) fold every game's fields alike."""
+    directory = tmp_path_factory.getbasetemp() / "rng-engines"
+    directory.mkdir(exist_ok=True)
+    builds = {}
+    for label, extra in (("default", []), ("scalar", ["-DPYWAR_RNG_SCALAR"])):
+        binary = directory / f"driver-{label}"
+        builds[label] = binary if binary.exists() else build_driver(directory, binary.name,
+                                                                     extra)
+    numbers = [str(number) for number in c_numbers(PRESETS[name])]
+    folds = set()
+    for binary in builds.values():
+        out = subprocess.run([str(binary), "400", "7", *numbers], capture_output=True,
+                             text=True, check=True).stdout.split()
+        folds.add(out[out.index("fold") + 1])
+    assert len(folds) == 1
+
+
+SANITIZE = ["-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=all",
+            "-fno-omit-frame-pointer"]
+
+
+@pytest.mark.parametrize("path", list(PATHS))
+def test_each_path_is_clean_under_asan_ubsan_and_valgrind(tmp_path, driver, path):
+    """The generator's blocks, refills and reductions on each path, under AddressSanitizer
+    and UBSan (stopping at the first report), and under valgrind memcheck; the values
+    are those of the plain build."""
+    ops = plan(2 ** 32 - 1)
+    plain = run(driver, PATHS[path], 2 ** 32 - 1, ops)
+    if plain is None:
+        pytest.skip(f"this processor cannot run the {path} path")
+    sanitized = tmp_path / "rng_driver_asan"
+    subprocess.run(["cc", *FLAGS, *SANITIZE, str(ROOT / "tests" / "rng_driver.c"),
+                    str(ROOT / "csrc" / "common" / "rng.c"), "-o", str(sanitized)], check=True)
+    assert run(sanitized, PATHS[path], 2 ** 32 - 1, ops) == plain
+    if not shutil.which("valgrind"):
+        pytest.skip("needs valgrind")
+    words = [f"r{count}" if kind == "r" else f"d{count}:{n}" for kind, count, n in ops]
+    checked = subprocess.run(["valgrind", "--error-exitcode=99", "--leak-check=full",
+                              str(driver), str(PATHS[path]), str(2 ** 32 - 1), *words],
+                             capture_output=True, text=True)
+    assert checked.returncode == 0, checked.stderr[-3000:]
+    assert "ERROR SUMMARY: 0 errors" in checked.stderr
+    assert [int(word) for word in checked.stdout.split()] == plain
+
+
+def test_the_scalar_engine_is_clean_under_valgrind(tmp_path):
+    """The engine built with the scalar path alone, 200 games of each preset under
+    valgrind memcheck (tests/test_memory.py checks the default build)."""
+    if not shutil.which("valgrind"):
+        pytest.skip("needs valgrind")
+    binary = build_driver(tmp_path, "driver-scalar", ["-g", "-DPYWAR_RNG_SCALAR"])
+    for name in PRESETS:
+        numbers = [str(number) for number in c_numbers(PRESETS[name])]
+        checked = subprocess.run(["valgrind", "--error-exitcode=99", "--leak-check=full",
+                                  str(binary), "200", "1", *numbers, "10"],
+                                 capture_output=True, text=True)
+        assert checked.returncode == 0, checked.stderr[-3000:]
+        assert "ERROR SUMMARY: 0 errors" in checked.stderr
