@@ -131,7 +131,7 @@ def test_yardstick(benchmark, driver, tight, name):
     """The engine's batch of name's games through `pywar simulate --jobs 1 --engine c`,
     the same batch in plain C (bench/driver.c), and the same games in the single-purpose
     loop (bench/tight_iofall.c, or for smu the naive bench/tight_smu.c), run in turn
-    (simulate, driver, loop, simulate, ...), as farm-bench runs two commands, so that a
+    (simulate, driver, loop, simulate, ...), as a paired timing of two commands does, so that a
     drift in the machine's speed (another job starting on a shared host) touches all
     three alike.  extra_info keeps each program's own clock for every round (which
     leaves out the process's start) and the folds the two C programs printed;
