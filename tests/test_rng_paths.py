@@ -95,7 +95,7 @@ def test_the_engine_plays_the_same_games_on_both_paths(tmp_path_factory, name):
         binary = directory / f"driver-{label}"
         builds[label] = binary if binary.exists() else build_driver(directory, binary.name,
                                                                      extra)
-    numbers = [str(number) for number in c_numbers(PRESETS[name])]
+    numbers = [str(number) for number in c_numbers(PRESETS[name]).values()]
     folds = set()
     for binary in builds.values():
         out = subprocess.run([str(binary), "400", "7", *numbers], capture_output=True,
@@ -139,7 +139,7 @@ def test_the_scalar_engine_is_clean_under_valgrind(tmp_path):
         pytest.skip("needs valgrind")
     binary = build_driver(tmp_path, "driver-scalar", ["-g", "-DPYWAR_RNG_SCALAR"])
     for name in PRESETS:
-        numbers = [str(number) for number in c_numbers(PRESETS[name])]
+        numbers = [str(number) for number in c_numbers(PRESETS[name]).values()]
         checked = subprocess.run(["valgrind", "--error-exitcode=99", "--leak-check=full",
                                   str(binary), "200", "1", *numbers, "10"],
                                  capture_output=True, text=True)

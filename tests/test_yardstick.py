@@ -46,7 +46,7 @@ def test_the_naive_smu_loop_plays_the_engines_games(tmp_path):
     core = sorted(str(path) for path in (ROOT / "csrc").rglob("*.c"))
     driver = build(tmp_path, "driver", [str(ROOT / "bench" / "driver.c"), *core])
     naive = build(tmp_path, "tight_smu", [str(ROOT / "bench" / "tight_smu.c")])
-    numbers = [str(number) for number in c_numbers(PRESETS["smu"])]
+    numbers = [str(number) for number in c_numbers(PRESETS["smu"]).values()]
     engine = subprocess.run([str(driver), "1000", "5", *numbers], capture_output=True,
                             text=True, check=True).stdout
     loop = subprocess.run([str(naive), "1000", "5"], capture_output=True, text=True,
