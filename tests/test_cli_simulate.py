@@ -252,24 +252,38 @@ def test_jobs_with_the_python_engine_is_refused(capsys, monkeypatch, argv):
     assert (status, err) == (0, "") and out
 
 
-@needs_c
-def test_the_progress_bar_fits_a_narrow_terminal():
-    """At a terminal 72 columns wide (a run of some seconds: the bar shows after one)
-    every redraw of the bar fits in one line, so that
-    the carriage return redraws it in place instead of leaving a trail of lines; it ends
-    at 100.0% with the rate and the time left."""
+def bar_redraws(rows, columns):
+    """The redraws of simulate's bar at a terminal of rows x columns (a run of some
+    seconds: the bar shows after one)."""
     pexpect = pytest.importorskip("pexpect", reason="pexpect is in the test extra")
     child = pexpect.spawn(sys.executable, ["-m", "pywar", "simulate", "-n", "150000",
                                            "--rules", "lehigh", "--json"],
-                          dimensions=(24, 72), timeout=120, encoding="utf-8")
+                          dimensions=(rows, columns), timeout=120, encoding="utf-8")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
     shown = child.before.split("{")[0]                      # stderr's bar, before the JSON
-    redraws = [line for line in shown.replace("\r\n", "\r").split("\r") if line]
+    return [line for line in shown.replace("\r\n", "\r").split("\r") if line]
+
+
+@needs_c
+def test_the_progress_bar_fits_a_narrow_terminal():
+    """At a terminal 72 columns wide every redraw of the bar fits in one line, so that
+    the carriage return redraws it in place instead of leaving a trail of lines; it ends
+    at 100.0% with the rate and the time left."""
+    redraws = bar_redraws(24, 72)
     assert redraws and all(len(line) <= 72 for line in redraws), redraws
     assert redraws[-1].startswith("simulating [") and " 100.0% " in redraws[-1]
     assert redraws[-1].endswith(" games/s, 00:00 left")
+
+
+@needs_c
+def test_a_terminal_that_gives_no_size_gets_a_bar_of_80_columns():
+    """A pseudo-terminal of 0 x 0 (`script -qc ... /dev/null` gives one), where tqdm alone
+    draws nothing: the bar is drawn 80 columns wide."""
+    redraws = bar_redraws(0, 0)
+    assert redraws and all(len(line) <= 80 for line in redraws), redraws
+    assert redraws[-1].startswith("simulating [") and " 100.0% " in redraws[-1]
 
 
 def test_without_a_bar_long_work_says_how_long_once(capsys, monkeypatch):

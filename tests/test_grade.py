@@ -188,6 +188,7 @@ def test_the_terminal_table_and_first_examples(class_json):
     rows = {line.split()[0]: line.split()[1:] for line in lines[1:len(class_json[0]) + 1]}
     assert rows["faithful"] == ["ok"] * len(ITEMS) + [f"{len(ITEMS)}/{len(ITEMS)}"]
     assert rows["ace_low"][ITEMS.index("ranks")] == f"{SEEDS}/{SEEDS}"
+    assert lines[len(class_json[0]) + 1].startswith("(ok: kept on every seed; K/N: broken on")
     assert "faithful: 12 of 12, every item ok" in lines
     ranks = next(line for line in lines if line.startswith("  ranks (on 8 of 8 seeds): seed 1"))
     assert "the rules require player" in ranks and "(ace high)" in ranks

@@ -9,7 +9,10 @@ from .judge import ITEMS
 
 SHORT = {"builds": "build", "runs": "runs", "format": "form", "deal": "deal",
          "plays": "plays", "ranks": "ranks", "ties": "ties", "pickup": "pick",
-         "refill": "refil", "counts": "count", "end": "end", "memory": "mem"}
+         "refill": "refill", "counts": "count", "end": "end", "memory": "mem"}
+
+
+LEGEND = "(ok: kept on every seed; K/N: broken on K of N seeds; -: not checked)"
 
 
 def mark(item):
@@ -63,6 +66,7 @@ def terminal(submissions):
     widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
     lines = ["  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip()
              for row in rows]
+    lines.append(LEGEND)
     for sub in submissions:
         found = findings(sub)
         lines.append("")

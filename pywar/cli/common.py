@@ -4,6 +4,7 @@ engines, a progress bar on stderr, and the handling of Ctrl-C."""
 import argparse
 import signal
 import textwrap
+import os
 import sys
 import threading
 import time
@@ -259,6 +260,14 @@ def add_progress_option(parser):
                         help="show a progress bar on stderr (default: when it is a terminal)")
 
 
+def terminal_columns():
+    """The width of the terminal on stderr, 0 when it gives none (or is none)."""
+    try:
+        return os.get_terminal_size(sys.stderr.fileno()).columns
+    except (OSError, ValueError):
+        return 0
+
+
 class Progress:
     """A progress bar on stderr (tqdm's), shown once the work has taken more than a
     second: the share done, the games, their rate and the time left (h:mm:ss), fitted
@@ -270,6 +279,7 @@ class Progress:
     EVERY = 0.1                     # seconds between redraws, at most
     WARN_AFTER = 5.0                # seconds of work that give a fair rate
     LONG = 300.0                    # seconds left that are worth a warning
+    COLUMNS, ROWS = 80, 24          # a terminal that gives no size (tqdm draws nothing)
     FORMAT = ("{desc} [{bar}] {percentage:5.1f}% {n:,}/{total:,} games, {rate_noinv_fmt}, "
               "{remaining} left")
     clock = staticmethod(time.monotonic)
@@ -292,9 +302,11 @@ class Progress:
             return
         if self.bar is None:
             from tqdm import tqdm
+            sized = terminal_columns() > 0      # a terminal of no width (some ptys): 80
             self.bar = tqdm(total=total, initial=finished, desc=self.label, unit=" games",
                             unit_scale=True, file=sys.stderr, mininterval=self.EVERY,
-                            dynamic_ncols=True,
+                            dynamic_ncols=sized, ncols=None if sized else self.COLUMNS,
+                            nrows=None if sized else self.ROWS,
                             bar_format=self.FORMAT, ascii=" #")
         self.bar.total = total
         self.bar.update(finished - self.bar.n)
