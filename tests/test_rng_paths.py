@@ -132,6 +132,7 @@ def test_each_path_is_clean_under_asan_ubsan_and_valgrind(tmp_path, driver, path
     assert [int(word) for word in checked.stdout.split()] == plain
 
 
+@pytest.mark.slow
 def test_the_scalar_engine_is_clean_under_valgrind(tmp_path):
     """The engine built with the scalar path alone, 200 games of each preset under
     valgrind memcheck (tests/test_memory.py checks the default build)."""
