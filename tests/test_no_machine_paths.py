@@ -4,6 +4,8 @@ name, which every reader has."""
 import re
 import subprocess
 
+import pytest
+
 from conftest import ROOT
 
 MACHINE_PATH = re.compile(r"(?<![\w.~])/(work|home|root|Users|opt)/\w")
@@ -11,8 +13,10 @@ MACHINE_PATH = re.compile(r"(?<![\w.~])/(work|home|root|Users|opt)/\w")
 
 def test_no_file_names_a_path_of_this_machine():
     """Every tracked text file is free of /work/..., /home/..., /root/... paths."""
-    files = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True,
-                           check=True).stdout.split()
+    listed = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True)
+    if listed.returncode != 0:
+        pytest.skip("needs a git checkout (an sdist or a copy has no list of tracked files)")
+    files = listed.stdout.split()
     found = []
     for name in files:
         try:
