@@ -20,6 +20,10 @@ import os
 import sys
 import time  # noqa: F401  (tests set pywar.cli.time.time)
 
+import numpy  # noqa: F401  (loaded with the command, where pywar_command makes a signal one
+#               line: a Ctrl-C or SIGTERM inside NumPy's own import, later, would leave it
+#               unloadable, and the report of the work finished needs it)
+
 from . import (check, completion, diff, exact, exercise, grade, man, play, referee, replay,
                rules, simulate, step)
 from . import help as help_command
