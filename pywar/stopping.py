@@ -2,10 +2,13 @@
 calling back into Python, and a second Ctrl-C does not cut short the clean-up of the
 first.  The checked layer (pywar._checked) only makes the calls; this is the policy."""
 
+import signal
 import threading
 
 from .rules import can_cycle
 
+STOPPING = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
+                 if hasattr(signal, name))    # the signals that stop a run as Ctrl-C does
 LONG_ROUNDS = 1_000_000       # rounds that C plays in a few hundredths of a second
 
 

@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from importlib import metadata
 
 import pywar
+from ..stopping import STOPPING
 from ..rules import (DECK_HELP, DIMENSIONS, MAX_FACE_DOWN, MAX_PLAYERS, MAX_ROUNDS_LIMIT, PICKUPS,
                      PILES, PRESETS, REFILLS, SHORT_WARS, SHUFFLES, RulesError, make_rules)
 
@@ -333,8 +334,6 @@ class Progress:
             self.bar.close()
 
 
-STOPPING = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
-                 if hasattr(signal, name))
 RECEIVED = []                # the stopping signals a command has received, first first
 
 

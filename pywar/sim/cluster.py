@@ -27,6 +27,7 @@ from urllib.parse import urlsplit
 
 from . import batch
 from ..installed import install_hint
+from ..stopping import STOPPING
 
 LOCAL = "local"
 PROTOCOLS = ("tcp", "tls", "ws", "wss", "ucx")    # the comms Dask connects a client by
@@ -103,10 +104,6 @@ def connect(scheduler):
             client.close()
         if cluster is not None:
             cluster.close()
-
-
-STOPPING = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
-                 if hasattr(signal, name))
 
 
 @contextmanager
