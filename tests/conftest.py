@@ -1,5 +1,7 @@
-"""Shared test helpers: where the reference data lies, and which engines exist."""
+"""Shared test helpers: where the reference data lies, which engines exist, and C programs
+built once per session."""
 
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -33,3 +35,31 @@ def needs_tools(*tools):
     if missing and os.environ.get("PYWAR_REQUIRE_GRADE"):
         pytest.fail(f"{', '.join(missing)} missing (apt-get install g++ valgrind)", pytrace=False)
     return pytest.mark.skipif(bool(missing), reason=f"{', '.join(missing)} missing")
+
+
+@pytest.fixture(scope="session")
+def c_program(tmp_path_factory):
+    """build(sources, flags): `cc flags sources -o program`, run once per session for each
+    distinct command, so that tests building the same program (bench/driver.c with the
+    whole core at -O2 takes about 8 s) share one binary."""
+    built = {}
+
+    def build(sources, flags):
+        key = (tuple(str(source) for source in sources), tuple(flags))
+        if key not in built:
+            binary = tmp_path_factory.mktemp("c-program") / Path(key[0][0]).stem
+            subprocess.run(["cc", *key[1], *key[0], "-o", str(binary)], check=True)
+            built[key] = binary
+        return built[key]
+    return build
+
+
+# How the tests build C at -O2: warnings are errors, with the core's include paths.
+C_FLAGS = ["-std=c11", "-O2", "-Wall", "-Wextra", "-Werror", f"-I{ROOT / 'csrc'}",
+           f"-I{ROOT / 'csrc' / 'common'}"]
+
+
+def bench_driver(c_program, extra=()):
+    """bench/driver.c with the whole core (csrc/), at C_FLAGS and extra, once per session."""
+    core = sorted(str(path) for path in (ROOT / "csrc").rglob("*.c"))
+    return c_program([ROOT / "bench" / "driver.c", *core], [*C_FLAGS, *extra])

@@ -8,7 +8,7 @@ import subprocess
 
 import pytest
 
-from conftest import ROOT
+from conftest import C_FLAGS, ROOT, bench_driver
 from pywar.rules import PRESETS, c_numbers
 from test_rng import libc_draws, needs_glibc
 
@@ -18,8 +18,7 @@ PATHS = {"scalar": 0, "avx2": 1}
 SEEDS = [0, 1, 2, 12345, 2 ** 31 - 1, 2 ** 31, 2 ** 31 + 1, 2 ** 32 - 2, 2 ** 32 - 1]
 SEEDS += random.Random(22).sample(range(2 ** 32), 24)
 MODULI = list(range(1, 53)) + [53, 64, 100, 1000, 65536, 2 ** 31 - 1, 2 ** 31, 2 ** 32 - 1]
-FLAGS = ["-std=c11", "-O2", "-Wall", "-Wextra", "-Werror", f"-I{ROOT / 'csrc'}",
-         f"-I{ROOT / 'csrc' / 'common'}"]
+FLAGS = C_FLAGS
 
 
 def plan(seed):
@@ -75,26 +74,12 @@ def test_each_path_gives_glibcs_rand_and_its_remainders(driver, path):
     assert checked > len(SEEDS) * 10_000
 
 
-def build_driver(directory, name, extra):
-    """bench/driver.c and the whole core, with extra flags."""
-    binary = directory / name
-    core = sorted(str(path) for path in (ROOT / "csrc").rglob("*.c"))
-    subprocess.run(["cc", *FLAGS, *extra, str(ROOT / "bench" / "driver.c"), *core,
-                    "-o", str(binary)], check=True)
-    return binary
-
-
 @pytest.mark.parametrize("name", list(PRESETS))
-def test_the_engine_plays_the_same_games_on_both_paths(tmp_path_factory, name):
+def test_the_engine_plays_the_same_games_on_both_paths(c_program, name):
     """The engine built with its AVX2 path (taken where the processor has it) and built
     with the scalar path alone (-DPYWAR_RNG_SCALAR) fold every game's fields alike."""
-    directory = tmp_path_factory.getbasetemp() / "rng-engines"
-    directory.mkdir(exist_ok=True)
-    builds = {}
-    for label, extra in (("default", []), ("scalar", ["-DPYWAR_RNG_SCALAR"])):
-        binary = directory / f"driver-{label}"
-        builds[label] = binary if binary.exists() else build_driver(directory, binary.name,
-                                                                     extra)
+    builds = {label: bench_driver(c_program, extra)
+              for label, extra in (("default", []), ("scalar", ["-DPYWAR_RNG_SCALAR"]))}
     numbers = [str(number) for number in c_numbers(PRESETS[name]).values()]
     folds = set()
     for binary in builds.values():
@@ -133,12 +118,12 @@ def test_each_path_is_clean_under_asan_ubsan_and_valgrind(tmp_path, driver, path
 
 
 @pytest.mark.slow
-def test_the_scalar_engine_is_clean_under_valgrind(tmp_path):
+def test_the_scalar_engine_is_clean_under_valgrind(c_program):
     """The engine built with the scalar path alone, 200 games of each preset under
     valgrind memcheck (tests/test_memory.py checks the default build)."""
     if not shutil.which("valgrind"):
         pytest.skip("needs valgrind")
-    binary = build_driver(tmp_path, "driver-scalar", ["-g", "-DPYWAR_RNG_SCALAR"])
+    binary = bench_driver(c_program, ["-g", "-DPYWAR_RNG_SCALAR"])
     for name in PRESETS:
         numbers = [str(number) for number in c_numbers(PRESETS[name]).values()]
         checked = subprocess.run(["valgrind", "--error-exitcode=99", "--leak-check=full",
