@@ -34,7 +34,7 @@ GAMES = 2_000_000               # far more than any interrupted run gets through
 # loaded 2-core machine has taken 1.5 s; a Ctrl-C that went unheeded would take the
 # rest of the run (2,000,000 games: tens of seconds), and a deadlock forever.
 PROMPT_SECONDS = 3.0
-MOMENTS = 200
+MOMENTS = 200                   # the plan's length; the default run takes its first 60
 LATEST = 0.25                   # the latest moment, in seconds after simulate() is called
 REAL_SIMULATE = pywar.simulate
 HANG_SECONDS = 10               # a run still going this long after its Ctrl-C has hung
@@ -133,10 +133,19 @@ def moments(count, rng):
     return plans
 
 
-def test_ctrl_c_at_200_random_moments(monkeypatch, capsys, stray_interrupts):
+@pytest.mark.parametrize("part", [range(60), pytest.param(range(60, MOMENTS),
+                                                           marks=pytest.mark.slow)],
+                         ids=["first-60", "other-140"])
+def test_ctrl_c_at_random_moments(monkeypatch, capsys, stray_interrupts, part):
+    """200 moments of one plan: the default run takes the first 60, in which every
+    combination of the plan's cycles comes round (a Ctrl-C at once on every 10th, a
+    second Ctrl-C on every 4th, 1, 2 and 3 jobs in turn: 60 is their least common
+    multiple); the slow run takes the other 140."""
     rng = random.Random(7)
     runs = []
-    for i, delays in enumerate(moments(MOMENTS, rng)):
+    plans = moments(MOMENTS, rng)
+    for i in part:
+        delays = plans[i]
         argv = ["simulate", "-n", str(GAMES), "--seed", str(SEED), "--json",
                 "--jobs", str(1 + i % 3)]
         runs.append(interrupted_main(monkeypatch, capsys, argv, delays))
