@@ -16,7 +16,7 @@ import pywar.step.page
 from conftest import reference_transcript
 from pywar.cli import main
 from pywar.common.trace import read
-from pywar.common.table_state import Table
+from pywar.common.table_state import TableState
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
@@ -146,7 +146,7 @@ return shown;
 
 def expected_after(header, events, position):
     """What the page must show after `position` events: pywar.common.table_state's state."""
-    table = Table(header, events)
+    table = TableState(header, events)
     table.run(until=position)
     state = table.state()
     empty = {name: {"to_play": [], "played": []} for name in "AB"}     # before the deal

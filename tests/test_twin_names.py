@@ -29,8 +29,8 @@ C_ONLY = {
     "Game_CanCycle": "rules.can_cycle in Python", "Spec_Same": "a Spec compared whole in Python",
     "Exact_AddCycle": EXACT_STORE, "Exact_Hash": EXACT_STORE, "Exact_KeyLess": EXACT_STORE,
     "Exact_List": EXACT_STORE, "Exact_Place": EXACT_STORE, "Quick_Load": EXACT_STORE,
-    "Quick_Store": EXACT_STORE, "Table_PlayTie": EXACT_STORE, "Table_Pop": EXACT_STORE,
-    "Table_Push": EXACT_STORE,
+    "Quick_Store": EXACT_STORE, "RankGame_PlayTie": EXACT_STORE, "RankGame_Pop": EXACT_STORE,
+    "RankGame_Push": EXACT_STORE,
 }
 
 
