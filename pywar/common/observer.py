@@ -11,7 +11,7 @@ games: two players, two piles each, a shuffled deal.
 """
 
 from . import digest
-from .fields import Counts
+from .fields import OUTCOMES, Counts
 from .tally import Tally, tally_end, tally_pot, tally_refill, tally_round
 from .trace import event_line
 
@@ -158,7 +158,7 @@ class Observer:
         hand = self.read_pile(to_play(player))
         tally_refill(self.result)
         self.result.digest = digest.fold(self.result.digest,
-                                         digest.REFILL | player << 8 | len(hand))
+                                         digest.REFILL | player << digest.PLAYER_SHIFT | len(hand))
         self.write("refill", {"player": player, "cards": hand[::-1]})
 
     def run_out(self, player):
@@ -184,6 +184,6 @@ class Observer:
         tally_end(self.lead, result)
         winner_code = 0 if result.winner is None else result.winner + 1
         result.digest = digest.fold(result.digest, digest.END
-                                    | ("win", "both-lose").index(result.outcome) << 4
+                                    | OUTCOMES.index(result.outcome) << digest.OUTCOME_SHIFT
                                     | winner_code)
         self.write("end", {"outcome": result.outcome, "winner": result.winner})

@@ -184,7 +184,7 @@ class Game:
             to_play.cards = deque(cards)
         played.clear()
         tally_refill(self.result)
-        self.fold(digest.REFILL | player << 8 | to_play.count)
+        self.fold(digest.REFILL | player << digest.PLAYER_SHIFT | to_play.count)
         if spec.observed:
             self.tell("refill", player=player, cards=to_play.top_first())
 
@@ -532,7 +532,7 @@ class Game:
                         for p in range(spec.players)]
         result.stranded = len(self.pot)
         winner_code = 0 if result.winner is None else result.winner + 1
-        self.fold(digest.END | OUTCOMES.index(result.outcome) << 4 | winner_code)
+        self.fold(digest.END | OUTCOMES.index(result.outcome) << digest.OUTCOME_SHIFT | winner_code)
         if spec.observed:
             self.tell("end", outcome=result.outcome, winner=result.winner)
 
