@@ -8,6 +8,9 @@ command line and of the API (a CSV, a plot, a trace, a page) is written through 
   link stays a link.
 - Anything else (a device such as /dev/null or /dev/full, a FIFO, a terminal) is
   written directly, and never removed.
+- A path where stdout or stderr already writes (/dev/stdout, /dev/stderr, or the file
+  a shell's redirection opened) is written through that stream's own descriptor, at its
+  place: `--csv /dev/stderr 2>>log` adds to log, and neither replaces nor truncates it.
 - A path is a str, bytes or os.PathLike, not empty: a file descriptor (an int, or a
   bool) is not one, and is a TypeError naming the argument.  A path that cannot be
   written is the OSError of opening it, before any work.
@@ -37,6 +40,20 @@ def is_device(path):
         return not stat.S_ISREG(os.stat(path).st_mode)
     except FileNotFoundError:
         return False
+
+
+def standard_stream(path):
+    """The descriptor, 1 or 2, of stdout or stderr when path is the file it writes to;
+    else None."""
+    try:
+        there = os.stat(path)
+    except OSError:
+        return None
+    for descriptor in (1, 2):
+        with suppress(OSError):
+            if os.path.samestat(there, os.fstat(descriptor)):
+                return descriptor
+    return None
 
 
 def temporary_beside(target):
@@ -69,6 +86,10 @@ class AtomicFile:
         self.path = path
         self.temporary = None
         mode, options = ("wb", {}) if binary else ("w", {"encoding": encoding})
+        stream = standard_stream(path)
+        if stream is not None:
+            self.stream = os.fdopen(os.dup(stream), mode, **options)
+            return
         if is_device(path):
             self.stream = open(path, mode, **options)
             return

@@ -176,6 +176,18 @@ def refuse_stdout(option, path, parser):
         parser.error(f"{option} writes a file, not stdout: give it a file name")
 
 
+def shares_stderr(path):
+    """True when an output path ('-' for stdout) writes where stderr does: /dev/stderr,
+    or stdout and stderr on one terminal.  A bar drawn there would cut into the rows."""
+    if path is None:
+        return False
+    try:
+        there = os.fstat(sys.stdout.fileno()) if path == "-" else os.stat(path)
+        return os.path.samestat(there, os.fstat(sys.stderr.fileno()))
+    except (OSError, ValueError, AttributeError):     # no such file, or a stream with no fd
+        return False
+
+
 @contextmanager
 def output_files(*wanted):
     """Open each (option, path, binary, encoding) with a path, in order, before the work:

@@ -13,7 +13,7 @@ from .common import (BULK_ENGINES, InterruptGuard, Progress, add_engine_option, 
                      add_progress_option, add_rule_options, add_seed_range_options, check_jobs,
                      count_type, examples, interrupted_status, rules_and_engine, table, usage_errors)
 from .inputs import cannot, file_name
-from .outputs import check_distinct, output_files, refuse_stdout
+from .outputs import check_distinct, output_files, refuse_stdout, shares_stderr
 from ..sim.phrases import notable_phrases, spread_phrases
 
 
@@ -135,7 +135,7 @@ def cluster_client(args):
 def simulated(args, rules, engine, guard, client, rows):
     """The Simulation: of every game, or after a Ctrl-C, of the games finished from the
     first seed on.  Once all are finished, the guard holds any Ctrl-C back."""
-    progress = Progress("simulating", args.progress)
+    progress = Progress("simulating", False if shares_stderr(args.csv) else args.progress)
 
     def report(finished, total):
         if finished == total:
