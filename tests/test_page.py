@@ -178,6 +178,9 @@ def test_the_page_in_a_browser(browser, tmp_path, capsys, record_property):
                           .splitlines())
     browser.get(path.as_uri())
     click = lambda name: browser.find_element("id", name).click()    # noqa: E731
+    labels = browser.execute_script("return [...document.querySelectorAll('#players .pile "
+                                    ".name')].map(name => name.textContent)")
+    assert labels == ["to play (26) top first", "played (0) top first"] * 2  # as the pot's
     told = []
     for position in range(1, 9):                        # it opens on the deal; round 1, ...
         told.append(check_shown(browser, header, events, position, transcript)["told"])
