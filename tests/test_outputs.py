@@ -265,3 +265,22 @@ def test_a_path_where_stderr_writes_is_added_to_not_replaced(tmp_path):
     lines = log.read_text().splitlines()
     assert done.returncode == 0 and log.stat().st_ino == inode
     assert lines[0] == "kept" and lines[1].startswith("seed,winner,") and len(lines) == 5
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--html", "/dev/stdout"], "--html '/dev/stdout' and the report on stdout"),
+    (["--html", "{x}", "--gradescope", "{x}"], "--html '{x}' and --gradescope '{x}'"),
+])
+def test_grade_refuses_two_outputs_on_one_file_before_any_work(argv, words, tmp_path, capfd):
+    """pywar grade --html r.html >> r.html mixed the table and the page into one file,
+    and --html x --gradescope x lost the page; both are usage errors now, with no
+    submission built."""
+    submission, outputs = tmp_path / "student", tmp_path / "out"
+    submission.mkdir()
+    outputs.mkdir()
+    base = str(outputs / "same")
+    status = main(["grade", *[word.replace("{x}", base) for word in argv], str(submission)])
+    out, err = capfd.readouterr()
+    assert (status, out) == (2, "")
+    assert words.replace("{x}", base) + " are the same file" in err
+    assert listing(outputs) == [] and listing(submission) == []

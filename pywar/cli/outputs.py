@@ -15,6 +15,7 @@ import os
 import sys
 from contextlib import contextmanager
 
+from .. import atomic
 from ..atomic import AtomicFile
 from .inputs import cannot, file_name
 
@@ -145,11 +146,8 @@ class OutputFile(Guarded):
 def identity(path):
     """What writing path writes to: the (device, inode) of what is there, of stdout for
     '-', or for a path with nothing there yet, its name with every link resolved."""
-    try:
-        found = os.fstat(stdout_descriptor()) if path == "-" else os.stat(path)
-    except (OSError, TypeError):
-        return os.path.realpath(path)
-    return found.st_dev, found.st_ino
+    found = atomic.identity(stdout_descriptor() if path == "-" else path)
+    return os.path.realpath(path) if found is None else found
 
 
 def check_distinct(parser, outputs):
@@ -179,13 +177,7 @@ def refuse_stdout(option, path, parser):
 def shares_stderr(path):
     """True when an output path ('-' for stdout) writes where stderr does: /dev/stderr,
     or stdout and stderr on one terminal.  A bar drawn there would cut into the rows."""
-    if path is None:
-        return False
-    try:
-        there = os.fstat(sys.stdout.fileno()) if path == "-" else os.stat(path)
-        return os.path.samestat(there, os.fstat(sys.stderr.fileno()))
-    except (OSError, ValueError, AttributeError):     # no such file, or a stream with no fd
-        return False
+    return path is not None and identity(path) == atomic.identity(2)
 
 
 @contextmanager

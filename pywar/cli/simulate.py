@@ -132,10 +132,21 @@ def cluster_client(args):
         raise cannot("reach", file_name("--scheduler", args.scheduler, None), error) from None
 
 
+def bar_wanted(args):
+    """--progress, unless the CSV rows go where stderr writes: then no bar (with a
+    warning, if --progress asked for one)."""
+    if not shares_stderr(args.csv):
+        return args.progress
+    if args.progress:
+        print(f"{args.parser.prog}: warning: no progress bar: --csv writes where stderr "
+              "does", file=sys.stderr)
+    return False
+
+
 def simulated(args, rules, engine, guard, client, rows):
     """The Simulation: of every game, or after a Ctrl-C, of the games finished from the
     first seed on.  Once all are finished, the guard holds any Ctrl-C back."""
-    progress = Progress("simulating", False if shares_stderr(args.csv) else args.progress)
+    progress = Progress("simulating", bar_wanted(args))
 
     def report(finished, total):
         if finished == total:
