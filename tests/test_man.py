@@ -61,3 +61,20 @@ def test_roff_escapes_what_roff_would_read_as_its_own():
     from pywar.cli.man import roff
     assert roff(".not a request\n'nor this\n--face-down C:\\path") == \
         "\\&.not a request\n\\&'nor this\n\\-\\-face\\-down C:\\epath"
+
+
+def test_a_wrapped_synopsis_lines_up_under_its_first_option(capsys):
+    """Each command's synopsis, wrapped, continues under the first option after
+    'pywar NAME ' (argparse indents for the 'usage: ' the page leaves out)."""
+    page = printed(capsys, "man")
+    blocks = re.findall(r"^\.SS (\S+)\n\.PP\n\.nf\n(.*?)\n\.fi", page, re.MULTILINE | re.DOTALL)
+    assert len(blocks) >= len(COMMAND_NAMES) - 1
+    wrapped = 0
+    for name, block in blocks:
+        first, *rest = block.splitlines()
+        column = len(f"pywar {name} ")
+        assert first.startswith(f"pywar {name} [")
+        for line in rest:
+            wrapped += 1
+            assert len(line) - len(line.lstrip(" ")) == column, (name, line)
+    assert wrapped > 0

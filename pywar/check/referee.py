@@ -23,11 +23,12 @@ import re
 from dataclasses import dataclass
 
 from .quote import line_shown, shown
+from ..common.fields import PLAYER_NAMES
 
 RANKS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack",
          "queen", "king", "ace")
 SUITS = ("heart", "diamond", "spade", "club")
-PLAYERS = "AB"
+PLAYERS = PLAYER_NAMES[:2]        # the reference's two players
 HAND = 26
 OPENING = ("Welcome to the Game of War!", "", "Shuffling initial deck...", "",
            "Initial 'to play' piles:", "")

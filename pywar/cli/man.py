@@ -51,9 +51,16 @@ def options(parser):
     return lines
 
 
+def synopsis(parser):
+    """A command's usage without its 'usage: ', the wrapped lines moved left to match."""
+    prefix = "usage: "
+    lines = parser.format_usage().removeprefix(prefix).splitlines()
+    return "\n".join(lines[:1] + [line.removeprefix(" " * len(prefix)) for line in lines[1:]])
+
+
 def command_section(name, parser):
     """A command's part of the page: its usage, description, options and examples."""
-    lines = [f".SS {roff(name)}"] + verbatim(parser.format_usage().replace("usage: ", ""))
+    lines = [f".SS {roff(name)}"] + verbatim(synopsis(parser))
     lines += paragraph(parser.description or "") + options(parser)
     return lines + (verbatim(parser.epilog) if parser.epilog else [])
 
