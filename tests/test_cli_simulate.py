@@ -292,11 +292,17 @@ def test_jobs_with_the_python_engine_is_refused(capsys, monkeypatch, argv):
     assert (status, err) == (0, "") and out
 
 
+# `pywar simulate` with its bar drawn from the first report, not after a second's work
+# (Progress.DELAY), so that a short run redraws it many times.
+BAR_AT_ONCE = ("import sys; from pywar import cli; cli.Progress.DELAY = 0.0; "
+               "sys.exit(cli.main(sys.argv[1:]))")
+
+
 def bar_redraws(rows, columns):
-    """The redraws of simulate's bar at a terminal of rows x columns (a run of some
-    seconds: the bar shows after one)."""
+    """The redraws of simulate's bar at a terminal of rows x columns, drawn from the
+    start (BAR_AT_ONCE) over some tenths of a second of work."""
     pexpect = pytest.importorskip("pexpect", reason="pexpect is in the test extra")
-    child = pexpect.spawn(sys.executable, ["-m", "pywar", "simulate", "-n", "150000",
+    child = pexpect.spawn(sys.executable, ["-c", BAR_AT_ONCE, "simulate", "-n", "30000",
                                            "--rules", "lehigh", "--json"],
                           dimensions=(rows, columns), timeout=120, encoding="utf-8")
     child.expect(pexpect.EOF)
