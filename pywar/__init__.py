@@ -28,7 +28,7 @@ from .sim.run import simulate
 
 __all__ = ["CoreMissing", "ENGINES", "ExactResult", "Game", "GameResult", "PRESETS", "Rules",
            "Simulation", "SimulationInterrupted", "TraceError", "check", "check_seed",
-           "default_engine", "engines", "exact",
+           "default_engine", "engines", "exact", "PLAYER_NAMES", "SEED_LIMIT",
            "make_rules", "play", "preset", "read_trace", "resolve_engine", "simulate",
            "usable_cores"]
 

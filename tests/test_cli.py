@@ -92,6 +92,9 @@ def test_an_engine_variable_the_command_does_not_play_is_named(capsys, monkeypat
                                     "or unset it")
     status, out, err = run(capsys, "simulate", "-n", "3", "--json", "--engine", "python")
     assert status == 0 and json.loads(out)["games"] == 3
+    monkeypatch.setenv("PYWAR_ENGINE", "bogus")           # only the command's engines listed
+    status, out, err = run(capsys, "simulate", "-n", "3")
+    assert status == 2 and err.endswith("choose one of auto, c, python, or unset it\n")
 
 
 def test_without_a_seed_it_says_the_seed_and_the_seed_replays(capsys):

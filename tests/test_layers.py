@@ -85,7 +85,8 @@ def reaches_behind(source, names):
     name (one whose name starts with an underscore)."""
     private = [part for part in source.split(".") + list(names)
                if part.startswith("_") and not part.startswith("__")]
-    return source.startswith(BEHIND) or bool(private)
+    taken = [source] + [f"{source}.{name}" for name in names]   # a module taken by name
+    return any(name.startswith(BEHIND) for name in taken) or bool(private)
 
 
 def test_the_command_line_calls_the_library_only():
@@ -103,6 +104,7 @@ def test_the_reach_finder_finds_a_planted_import():
     """The test above can fail: imports behind the library are found, the library's are not."""
     assert reaches_behind("pywar.common.trace", ("read",))
     assert reaches_behind("pywar", ("_checked",))
+    assert reaches_behind("pywar", ("twin",)) and reaches_behind("pywar", ("common",))
     assert not reaches_behind("pywar.check.replay", ("split_lines",))
     assert not reaches_behind("pywar", ())
 

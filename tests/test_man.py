@@ -78,3 +78,14 @@ def test_a_wrapped_synopsis_lines_up_under_its_first_option(capsys):
             wrapped += 1
             assert len(line) - len(line.lstrip(" ")) == column, (name, line)
     assert wrapped > 0
+
+
+def test_the_page_is_the_same_at_any_terminal_width(capsys, monkeypatch):
+    """The synopses wrap at the page's own width, not the terminal's (at COLUMNS=30,
+    `pywar completion` wrapped to column 0)."""
+    monkeypatch.setenv("COLUMNS", "30")
+    narrow = printed(capsys, "man")
+    monkeypatch.setenv("COLUMNS", "200")
+    assert printed(capsys, "man") == narrow
+    monkeypatch.delenv("COLUMNS")
+    assert printed(capsys, "man") == narrow

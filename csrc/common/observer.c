@@ -21,7 +21,7 @@ void Observer_Init(Observer *observer, const void *table, ObserverReadPile readP
     observer->result.cycle_start = -1;
     observer->result.cycle_period = -1;
     observer->result.digest = DIGEST_OFFSET;
-    observer->lead = (Tally)TALLY_START;
+    observer->lead = (Lead)LEAD_START;
 }
 
 static int Observer_Read(const Observer *observer, int pile, uint8_t *ids)

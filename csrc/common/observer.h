@@ -32,7 +32,7 @@ typedef struct Observer {
     int streak;                /* ties in a row in this round */
     int lastWasTie;            /* the last battle of this round was a tie */
     int wars;                  /* wars in this round */
-    Tally lead;                /* who leads, and each one's deficit */
+    Lead lead;                /* who leads, and each one's deficit */
     int lost[2];
     TraceEvent pickup;         /* a pickup being told card by card */
     int takingPickup;

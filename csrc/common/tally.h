@@ -6,7 +6,7 @@
  *
  * Static inline, as shuffle.h is: the engine calls Tally_Round once a round with the
  * players' number a constant of its loop, so the two-player branch is chosen when the
- * loop is compiled, and the Tally stays in registers (a local of the engine's loop,
+ * loop is compiled, and the Lead stays in registers (a local of the engine's loop,
  * reached only from inlined steps). */
 #ifndef PYWAR_TALLY_H
 #define PYWAR_TALLY_H
@@ -18,18 +18,18 @@
 
 
 /* Who leads, and how far behind each player has been. */
-typedef struct Tally {
+typedef struct Lead {
     int leader;                             /* the one player with the most cards, or -1 */
     int32_t changes;                        /* changes of leader after the first */
     int deficit[PYWAR_MAX_PLAYERS];         /* the most cards each has been behind */
-} Tally;
+} Lead;
 
-#define TALLY_START {PYWAR_NOBODY, 0, {0}}
+#define LEAD_START {PYWAR_NOBODY, 0, {0}}
 
 /* After the deal (wars 0) and after each round, given the cards each player holds: the
  * round's war depth, the leader (the one player holding the most cards, if any),
  * counting each change of leader after the first, and the deficit each has faced. */
-STEP void Tally_Round(Tally *lead, PywarResult *result, int wars,
+STEP void Tally_Round(Lead *lead, PywarResult *result, int wars,
                       const int *held, int players)
 {
     int most = -1, second = -1, leader = PYWAR_NOBODY;
@@ -84,8 +84,8 @@ STEP void Tally_Refill(PywarResult *result)
 
 /* The game is over, its winner known: the changes of leader, and the largest deficit
  * the winner came back from (with two players chosen without indexing, so that the
- * Tally stays in registers). */
-STEP void Tally_End(const Tally *lead, PywarResult *result, int players)
+ * Lead stays in registers). */
+STEP void Tally_End(const Lead *lead, PywarResult *result, int players)
 {
     int winner = result->winner;
     result->lead_changes = lead->changes;

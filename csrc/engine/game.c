@@ -781,7 +781,7 @@ STEP int Game_Compare(const Game *game, Spec spec, unsigned inBattle, unsigned *
 
 /* After the deal and after each round: the round's statistics (tally.h), from the cards
  * each player holds. */
-STEP void Game_Tally(Game *game, Spec spec, Tally *lead, int wars)
+STEP void Game_Tally(Game *game, Spec spec, Lead *lead, int wars)
 {
     int held[PYWAR_MAX_PLAYERS];
     if (spec.players == 2) {    /* a constant of the loop: Tally_Round's own branch folds */
@@ -798,7 +798,7 @@ STEP void Game_Tally(Game *game, Spec spec, Tally *lead, int wars)
 
 /* One round: battles until the pot is won or a war ends the round. Returns 1 at the
  * end of the game. */
-STEP int Game_PlayRound(Game *game, Spec spec, Tally *lead)
+STEP int Game_PlayRound(Game *game, Spec spec, Lead *lead)
 {
     PywarResult *result = &game->result;
     unsigned inBattle = game->inGame;
@@ -869,7 +869,7 @@ static void Game_GetState(const Game *game, uint8_t *state)
 COLD int32_t Game_FindCycleStart(const Game *model, Spec spec, int32_t period)
 {
     Game copies[2];
-    Tally leads[2] = {TALLY_START, TALLY_START};
+    Lead leads[2] = {LEAD_START, LEAD_START};
     uint8_t states[2][CYCLE_STATE_BYTES];
     int32_t start = 0;
     spec.observed = 0;
@@ -951,7 +951,7 @@ STEP int Game_PlayWith(Game *game, Spec spec)
 {
     uint8_t state[CYCLE_STATE_BYTES];
     Cycle cycle;
-    Tally lead = TALLY_START;
+    Lead lead = LEAD_START;
     Game_Deal(game, spec);
     Game_Tally(game, spec, &lead, 0);   /* the leader after the deal */
     if (spec.watching) {

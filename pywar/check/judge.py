@@ -16,15 +16,12 @@ how many times it was broken.
 
 from dataclasses import dataclass, field
 
-from .referee import NAME_OF, OPENING, PLAYERS, RANKS
+from .referee import DECK, HAND, NAME_OF, OPENING, PLAYERS, RANKS
 from .lines import meaning, reference_words, refill_words
-from ..rules import MAX_CARDS
 
 ITEMS = ("builds", "runs", "format", "deal", "plays", "ranks", "ties", "pickup", "refill",
          "counts", "end", "memory")
 GAME_ITEMS = ITEMS[2:11]          # judged from what the program printed
-DECK = MAX_CARDS                  # the reference's deck: 52 cards, 26 in each hand
-HAND = DECK // 2
 BLANK_AFTER = {"welcome", "deck", "initial", "wins", "tie"}
 BATTLE_KINDS = {"plays", "wins", "tie", "refill", "counts", "lost"}
 

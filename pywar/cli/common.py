@@ -215,8 +215,8 @@ def rules_and_engine(args):
     with usage_errors(args.parser), warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         rules = make_rules(args.rules, **rule_dimensions(args))
+        check_engine_variable(args)     # before resolving it: its hints name --engine
         engine = pywar.resolve_engine(args.engine)
-        check_engine_variable(args)
     for warning in caught:
         print(f"{PROG}: warning: {warning.message}", file=sys.stderr)
     return rules, engine

@@ -12,7 +12,7 @@ games: two players, two piles each, a shuffled deal.
 
 from . import digest
 from .fields import OUTCOMES, Counts
-from .tally import Tally, tally_end, tally_pot, tally_refill, tally_round
+from .tally import Lead, tally_end, tally_pot, tally_refill, tally_round
 from .trace import event_line
 
 PLAYERS = 2
@@ -47,7 +47,7 @@ class Observer:
         self.lost = [False, False]
         self.pickup = None               # a pickup being told card by card
         self.wars = 0                    # wars in this round
-        self.lead = Tally(PLAYERS)    # who leads, and each one's deficit
+        self.lead = Lead(PLAYERS)    # who leads, and each one's deficit
 
     def sizes(self):
         """The sizes of every pile now: (piles, pot). C: Observer_ReadSizes."""

@@ -4,8 +4,8 @@ tally_pot as a pot is won, tally_refill at a refill and tally_end when the game 
 C: csrc/common/tally.h."""
 
 
-class Tally:
-    """Who leads, and how far behind each player has been. C: struct Tally."""
+class Lead:
+    """Who leads, and how far behind each player has been. C: struct Lead."""
 
     def __init__(self, players):
         self.leader = None               # the one player with the most cards

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from ..common import digest
 from ..common.fields import OUTCOMES, Counts
 from ..common.rng import Rng
-from ..common.tally import Tally, tally_end, tally_pot, tally_refill, tally_round
+from ..common.tally import Lead, tally_end, tally_pot, tally_refill, tally_round
 from ..common.trace import spell
 from ..rules import can_cycle, parse_deck
 from .cycle import Cycle
@@ -78,7 +78,7 @@ class Game:
         self.seed = seed
         self.over = False
         self.in_game = set(range(self.players))     # the players still holding cards
-        self.lead = Tally(self.players)     # C: the Tally local of Game_PlayWith
+        self.lead = Lead(self.players)     # C: the Lead local of Game_PlayWith
         self.to_play = [Hand() for _ in range(self.players)]
         self.played = [Hand() for _ in range(self.players)]
         self.pot = []
