@@ -39,14 +39,11 @@ static void Rng_GenerateScalar(uint32_t *r, int from)
 }
 
 #if RNG_HAVE_AVX2
-/* The ceiling of log2(n), 0 for n = 1. */
+/* The ceiling of log2(n), 0 for n = 1: without a loop, whose end a branch predictor
+ * would miss for a new n at every shuffle. */
 static int Rng_CeilLog2(uint32_t n)
 {
-    int bits = 0;
-    while (bits < 32 && (UINT64_C(1) << bits) < n) {
-        bits++;
-    }
-    return bits;
+    return n <= 1 ? 0 : 32 - __builtin_clz(n - 1);
 }
 
 /* Lanes k.. of a and then b: the eight words that start k into a, for vectors a, b of
@@ -72,6 +69,7 @@ AVX2 static void Rng_GenerateAvx2(uint32_t *r, int from)
         __m256i v3turn7 = Rng_Turn(v3, 7), v1turn1 = Rng_Turn(v1, 1);
         __m256i v0turn6 = Rng_Turn(LOAD(40), 6), v0turn3 = Rng_Turn(LOAD(40), 3);
 #undef LOAD
+#pragma GCC unroll 4
         for (; i + 8 <= RNG_END; i += 8) {
             __m256i v4turn7 = Rng_Turn(v4, 7), v2turn1 = Rng_Turn(v2, 1);
             __m256i v1turn6 = Rng_Turn(v1, 6), v1turn3 = Rng_Turn(v1, 3);
@@ -96,6 +94,15 @@ AVX2 static void Rng_GenerateAvx2(uint32_t *r, int from)
     }
 }
 
+/* mul for the moduli of a pile, 1 to RNG_SMALL_N, worked out by the compiler: no
+ * division at each shuffle.  CEIL_LOG2 holds for n <= 64. */
+#define CEIL_LOG2(n) (((n) > 1) + ((n) > 2) + ((n) > 4) + ((n) > 8) + ((n) > 16) + ((n) > 32))
+#define MUL(n) (((UINT64_C(1) << (31 + CEIL_LOG2(n))) + (n) - 1) / (n))
+#define MUL4(n) MUL(n), MUL(n + 1), MUL(n + 2), MUL(n + 3)
+static const uint32_t SMALL_MUL[RNG_SMALL_N + 1] = {
+    0, MUL4(1), MUL4(5), MUL4(9), MUL4(13), MUL4(17), MUL4(21), MUL4(25), MUL4(29),
+    MUL4(33), MUL4(37), MUL4(41), MUL4(45), MUL4(49)};
+
 /* count words reduced below n, eight at a time: v % n = v - n * q with the quotient
  * q = (v * mul) >> shift, shift = 31 + ceil(log2 n), mul = ceil(2^shift / n) < 2^32,
  * exact for every v < 2^31 (Granlund and Montgomery: mul * n - 2^shift < n <=
@@ -104,7 +111,7 @@ AVX2 static void Rng_GenerateAvx2(uint32_t *r, int from)
 AVX2 static void Rng_ReduceAvx2(const uint32_t *words, int count, uint32_t n, uint32_t *out)
 {
     int shift = 31 + Rng_CeilLog2(n);
-    uint64_t mul = ((UINT64_C(1) << shift) + n - 1) / n;
+    uint64_t mul = n <= RNG_SMALL_N ? SMALL_MUL[n] : ((UINT64_C(1) << shift) + n - 1) / n;
     const __m256i muls = _mm256_set1_epi32((int)(uint32_t)mul);
     const __m256i ns = _mm256_set1_epi32((int)n);
     const __m128i shifts = _mm_cvtsi32_si128(shift);

@@ -40,23 +40,23 @@ static const uint8_t SWAP_CONTROL[256][16] __attribute__((aligned(16))) = {
 
 /* The swaps of a pile of at most 16 cards, as bytes in one register: each swap is one
  * byte shuffle, and none waits for a store to reach the next swap's load (the swaps of
- * a small pile hit the same few cards, so in memory each would). */
-__attribute__((target("ssse3"))) static void Shuffle_SwapBytes(CardId *cards, int count,
+ * a small pile hit the same few cards, so in memory each would).  The register is
+ * loaded and stored whole, 16 ids packed to bytes and back, with no loop over the
+ * count to mispredict: cards must have room for 16 ids (a hand's ring, or the pot),
+ * and those past the count, which no swap touches, are written back as they were
+ * (any id past the count that does not fit in a byte is no card's). */
+__attribute__((target("ssse3"))) static void Shuffle_SwapBytes(CardId *cards,
                                                               const uint32_t *draws, int drawn)
 {
-    uint8_t bytes[16] = {0};
-    for (int i = 0; i < count; i++) {
-        bytes[i] = (uint8_t)cards[i];
-    }
-    __m128i v = _mm_loadu_si128((const __m128i *)bytes);
+    __m128i low = _mm_loadu_si128((const __m128i *)cards);
+    __m128i high = _mm_loadu_si128((const __m128i *)(cards + 8));
+    __m128i v = _mm_packus_epi16(low, high);
     for (int k = 0; k < drawn; k += 2) {
         v = _mm_shuffle_epi8(v, _mm_load_si128(
             (const __m128i *)SWAP_CONTROL[16 * draws[k] + draws[k + 1]]));
     }
-    _mm_storeu_si128((__m128i *)bytes, v);
-    for (int i = 0; i < count; i++) {
-        cards[i] = bytes[i];
-    }
+    _mm_storeu_si128((__m128i *)cards, _mm_unpacklo_epi8(v, _mm_setzero_si128()));
+    _mm_storeu_si128((__m128i *)(cards + 8), _mm_unpackhi_epi8(v, _mm_setzero_si128()));
 }
 #else
 #define SHUFFLE_BYTES 0
@@ -72,7 +72,7 @@ static inline void Shuffle_Smu(CardId *cards, int count, Rng *rng)
     Rng_Draws(rng, PYWAR_MAXCARDS * 4, (uint32_t)count, draws);
 #if SHUFFLE_BYTES
     if (count <= 16 && rng->path == RNG_AVX2) {
-        Shuffle_SwapBytes(cards, count, draws, PYWAR_MAXCARDS * 4);
+        Shuffle_SwapBytes(cards, draws, PYWAR_MAXCARDS * 4);
         return;
     }
 #endif
