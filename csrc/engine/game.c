@@ -301,11 +301,9 @@ static void Game_Refill(Game *game, Spec spec, int player)
     if (spec.keep) {
         *toPlay = *played;
     } else {
-        Hand_Clear(toPlay);
-        while (played->count > 0) {
-            Hand_PushTop(toPlay, Hand_PopTop(played));
-        }
-        Shuffle_Cards(toPlay->cards, (int)toPlay->count, &game->rng, spec.shuffle);
+        Hand_TurnOver(toPlay, played);
+        Shuffle_Cards(toPlay->cards + toPlay->bottom, (int)toPlay->count, &game->rng,
+                      spec.shuffle);
     }
     Hand_Clear(played);
     game->result.refills++;
