@@ -352,22 +352,34 @@ static CardId Game_TakeBack(Game *game, int player)
     return card;
 }
 
+/* One player's face-up card of a battle. */
+STEP void Game_FaceUpOne(Game *game, Spec spec, int p, unsigned takesBack)
+{
+    int again = (takesBack & BIT(p)) != 0;
+    CardId card = again ? Game_TakeBack(game, p) : Game_Draw(game, spec, p);
+    Game_PutInPot(game, spec, p, card);
+    game->faceUp[p] = card;
+    Game_FoldCard(game, DIGEST_FACE_UP, p, card);
+    if (spec.observed) {
+        Game_TellCards(game, again ? TRACE_TAKE_BACK : TRACE_FACE_UP, p, &card, 1);
+    }
+}
+
 /* Every player in the battle puts a card face up, in seat order: a new battle.
- * takesBack has the bits of players who play their last face-up card again. */
+ * takesBack has the bits of players who play their last face-up card again.  With two
+ * players, both are in every battle, and the two turns are written out: gcc does not
+ * unroll a loop of two turns of this size by itself. */
 STEP void Game_FaceUp(Game *game, Spec spec, unsigned inBattle, unsigned takesBack)
 {
     game->result.battles++;
+    if (spec.players == 2) {
+        Game_FaceUpOne(game, spec, PYWAR_PLAYER_A, takesBack);
+        Game_FaceUpOne(game, spec, PYWAR_PLAYER_B, takesBack);
+        return;
+    }
     for (int p = 0; p < spec.players; p++) {
-        if (spec.players > 2 && !(inBattle & BIT(p))) {
-            continue;           /* with two players, both are in every battle */
-        }
-        int again = (takesBack & BIT(p)) != 0;
-        CardId card = again ? Game_TakeBack(game, p) : Game_Draw(game, spec, p);
-        Game_PutInPot(game, spec, p, card);
-        game->faceUp[p] = card;
-        Game_FoldCard(game, DIGEST_FACE_UP, p, card);
-        if (spec.observed) {
-            Game_TellCards(game, again ? TRACE_TAKE_BACK : TRACE_FACE_UP, p, &card, 1);
+        if (inBattle & BIT(p)) {
+            Game_FaceUpOne(game, spec, p, takesBack);
         }
     }
 }
