@@ -63,15 +63,15 @@ __attribute__((target("ssse3"))) static void Shuffle_SwapBytes(CardId *cards,
 #endif
 
 /* SMU: 104 times swap two cards drawn as rand() % n, the first drawn first.  The 208
- * draws are made and reduced in one block (Rng_Draws: eight at a time on the AVX2
- * path), so that the swaps are the loop's only work; on that path a pile of at most 16
- * cards is swapped in a register. */
+ * draws are made and reduced in one block (Rng_Draws: eight at a time on the vector
+ * paths), so that the swaps are the loop's only work; on those paths a pile of at most
+ * 16 cards is swapped in a register. */
 static inline void Shuffle_Smu(CardId *cards, int count, Rng *rng)
 {
     uint32_t draws[PYWAR_MAXCARDS * 4];
     Rng_Draws(rng, PYWAR_MAXCARDS * 4, (uint32_t)count, draws);
 #if SHUFFLE_BYTES
-    if (count <= 16 && rng->path == RNG_AVX2) {
+    if (count <= 16 && rng->path != RNG_SCALAR) {
         Shuffle_SwapBytes(cards, draws, PYWAR_MAXCARDS * 4);
         return;
     }
