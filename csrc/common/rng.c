@@ -196,7 +196,7 @@ static void Rng_Generate(Rng *rng, int from)
 
 /* Move the words not yet handed out, and the RNG_HISTORY before them, to the front,
  * and make new words after them. */
-static void Rng_Refill(Rng *rng)
+void Rng_Refill(Rng *rng)
 {
     uint32_t *r = rng->r;
     int keep = RNG_END - (rng->next - RNG_HISTORY);
@@ -290,16 +290,6 @@ uint32_t Rng_Reduce(uint32_t value, const RngModulus *m)
 uint32_t Rng_BelowModulus(Rng *rng, const RngModulus *m)
 {
     return Rng_Reduce(Rng_Rand(rng), m);
-}
-
-const uint32_t *Rng_Words(Rng *rng, int count)
-{
-    if (rng->next + count > RNG_END) {
-        Rng_Refill(rng);
-    }
-    const uint32_t *words = rng->r + rng->next;
-    rng->next += count;
-    return words;
 }
 
 void Rng_Draws(Rng *rng, int count, uint32_t n, uint32_t *out)

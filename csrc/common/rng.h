@@ -53,8 +53,20 @@ RngModulus Rng_SmallModulus(uint32_t n);   /* Rng_Modulus for 1 <= n <= RNG_SMAL
 uint32_t Rng_BelowModulus(Rng *rng, const RngModulus *m);
 uint32_t Rng_Reduce(uint32_t value, const RngModulus *m);   /* value % m->n */
 
-/* The next 'count' words (count <= RNG_BLOCK): word >> 1 is the next rand(). */
-const uint32_t *Rng_Words(Rng *rng, int count);
+void Rng_Refill(Rng *rng);                  /* a new block (for Rng_Words) */
+
+/* The next 'count' words (count <= RNG_BLOCK): word >> 1 is the next rand().  Inline,
+ * since the engine asks for a few words at every random pickup, and whether link-time
+ * optimization inlined it from rng.c changed with the size of that file. */
+static inline const uint32_t *Rng_Words(Rng *rng, int count)
+{
+    if (rng->next + count > RNG_HISTORY + RNG_BLOCK) {
+        Rng_Refill(rng);
+    }
+    const uint32_t *words = rng->r + rng->next;
+    rng->next += count;
+    return words;
+}
 
 /* The next 'count' draws below n (count <= RNG_BLOCK, n >= 1) into out: out[k] is the
  * k-th next rand() % n, the block made and reduced at once. */
