@@ -13,7 +13,8 @@
 
 #define HAND_SLOTS 64
 #define HAND_MASK (HAND_SLOTS - 1)
-#define HAND_SMALL_SPAN 16     /* a pile this small is turned over in its first 16 slots */
+#define HAND_SMALL_SPAN 16     /* a pile this small is turned over in its first 16 slots,
+                                  the bytes of one 128-bit register (shuffle.h) */
 
 typedef uint16_t CardId;
 
