@@ -18,6 +18,7 @@ from importlib import import_module
 
 from . import check, exact, twin      # check and exact: packages callable as their functions
 from .common.fields import PLAYER_NAMES, SEED_LIMIT, check_seed
+from .common.trace import TraceError, read as read_trace
 from .engine_choice import (ENGINES, PORT_ENGINES, CoreMissing, check_port, checked,
                             default_engine, engines, resolve_engine, usable_cores)
 from .exact import ExactResult
@@ -26,9 +27,10 @@ from .rules import PRESETS, Rules, RulesError, make_rules, preset
 from .sim.run import simulate
 
 __all__ = ["CoreMissing", "ENGINES", "ExactResult", "Game", "GameResult", "PRESETS", "Rules",
-           "Simulation", "SimulationInterrupted", "check", "check_seed", "default_engine",
-           "engines", "exact",
-           "make_rules", "play", "preset", "resolve_engine", "simulate", "usable_cores"]
+           "Simulation", "SimulationInterrupted", "TraceError", "check", "check_seed",
+           "default_engine", "engines", "exact", "PLAYER_NAMES", "SEED_LIMIT",
+           "make_rules", "play", "preset", "read_trace", "resolve_engine", "simulate",
+           "usable_cores"]
 
 LAZY = {"Simulation": ("sim.simulation", "Simulation"), "Game": ("step.model", "Game"),
         "SimulationInterrupted": ("sim.simulation", "SimulationInterrupted"),

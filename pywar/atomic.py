@@ -8,6 +8,10 @@ command line and of the API (a CSV, a plot, a trace, a page) is written through 
   link stays a link.
 - Anything else (a device such as /dev/null or /dev/full, a FIFO, a terminal) is
   written directly, and never removed.
+- A path where stdout or stderr already writes (/dev/stdout, /dev/stderr, or the file
+  a shell's redirection opened) is written through that stream's own descriptor, at its
+  place: `--csv /dev/stderr 2>>log` adds to log, and neither replaces nor truncates it.
+  As with a device, what was written before a failure stays there.
 - A path is a str, bytes or os.PathLike, not empty: a file descriptor (an int, or a
   bool) is not one, and is a TypeError naming the argument.  A path that cannot be
   written is the OSError of opening it, before any work.
@@ -37,6 +41,24 @@ def is_device(path):
         return not stat.S_ISREG(os.stat(path).st_mode)
     except FileNotFoundError:
         return False
+
+
+def identity(target):
+    """(device, inode) of what a path, or an open file descriptor, writes to; None for
+    a path with nothing there or a descriptor that is not open."""
+    try:
+        found = os.fstat(target) if isinstance(target, int) else os.stat(target)
+    except (OSError, TypeError, ValueError):
+        return None
+    return found.st_dev, found.st_ino
+
+
+def standard_stream(path):
+    """The descriptor, 1 or 2, of stdout or stderr when path is the file it writes to;
+    else None."""
+    there = identity(path)
+    return next((descriptor for descriptor in (1, 2)
+                 if there is not None and identity(descriptor) == there), None)
 
 
 def temporary_beside(target):
@@ -69,6 +91,10 @@ class AtomicFile:
         self.path = path
         self.temporary = None
         mode, options = ("wb", {}) if binary else ("w", {"encoding": encoding})
+        stream = standard_stream(path)
+        if stream is not None:
+            self.stream = os.fdopen(os.dup(stream), mode, **options)
+            return
         if is_device(path):
             self.stream = open(path, mode, **options)
             return

@@ -21,7 +21,7 @@ MAX_FACE_DOWN = 25
 MAX_PLAYERS = 8
 MAX_ROUNDS_LIMIT = 100_000_000
 MAX_CARDS = 52
-DECK_HELP = "RxS: R ranks times S suits, at most 52 cards (13x4 is the standard deck)"
+DECK_HELP = f"RxS: R ranks times S suits, at most {MAX_CARDS} cards (13x4 is the standard deck)"
 DIMENSIONS = ("face_down", "short_war", "pickup", "piles", "shuffle", "max_rounds",
               "detect_cycles", "deck", "players", "refill")
 

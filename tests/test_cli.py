@@ -81,6 +81,22 @@ def test_default_engine_comes_from_the_environment(capsys, monkeypatch):
     assert json_of(capsys, "--seed", "1")["engine"] == "python"
 
 
+def test_an_engine_variable_the_command_does_not_play_is_named(capsys, monkeypatch):
+    """PYWAR_ENGINE=port-c under pywar simulate (which plays c or python) is a usage
+    error that names the variable, before any game; --engine overrides it."""
+    monkeypatch.setenv("PYWAR_ENGINE", "port-c")
+    status, out, err = run(capsys, "simulate", "-n", "3", "--json")
+    assert (status, out) == (2, "")
+    assert err.splitlines()[-1] == ("pywar simulate: error: PYWAR_ENGINE=port-c is not an "
+                                    "engine of this command: choose one of auto, c, python, "
+                                    "or unset it")
+    status, out, err = run(capsys, "simulate", "-n", "3", "--json", "--engine", "python")
+    assert status == 0 and json.loads(out)["games"] == 3
+    monkeypatch.setenv("PYWAR_ENGINE", "bogus")           # only the command's engines listed
+    status, out, err = run(capsys, "simulate", "-n", "3")
+    assert status == 2 and err.endswith("choose one of auto, c, python, or unset it\n")
+
+
 def test_without_a_seed_it_says_the_seed_and_the_seed_replays(capsys):
     status, out, err = run(capsys, "play")
     assert status == 0

@@ -5,6 +5,7 @@ import hashlib
 import json
 import os
 import sys
+from contextlib import contextmanager
 
 import pytest
 
@@ -128,6 +129,45 @@ def test_progress_bar_on_stderr(capsys, monkeypatch):
     json.loads(out)
     status, _, err = run(capsys, "simulate", "-n", "3000", "--no-progress")
     assert status == 0 and err == ""
+
+
+@contextmanager
+def stderr_to(path):
+    """File descriptor 2, and sys.stderr on it, sent to a file for a while."""
+    saved, stream = os.dup(2), open(path, "w")
+    os.dup2(stream.fileno(), 2)
+    try:
+        with open(2, "w", closefd=False) as stderr:
+            real, sys.stderr = sys.stderr, stderr
+            try:
+                yield
+            finally:
+                stderr.flush()
+                sys.stderr = real
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        stream.close()
+
+
+def test_no_bar_cuts_into_rows_written_where_stderr_writes(capsys, monkeypatch, tmp_path):
+    """--csv /dev/stderr gets the rows and no bar, even with --progress; --csv to
+    another file keeps the bar on stderr."""
+    monkeypatch.setattr(cli.Progress, "DELAY", 0.0)
+    errors = tmp_path / "stderr.txt"
+    argv = ["simulate", "-n", "3000", "--progress", "--json", "--csv"]
+    with stderr_to(errors):
+        status = cli.main(argv + ["/dev/stderr"])
+    written = errors.read_text().splitlines()
+    assert status == 0 and not any("simulating [" in line for line in written)
+    warning = "pywar simulate: warning: no progress bar: --csv writes where stderr does"
+    rows = [line for line in written if line != warning]
+    assert written.count(warning) == 1 and rows[0].startswith("seed,winner,")
+    assert len(rows) == 3001 and all(row.split(",")[0].isdigit() for row in rows[1:])
+    with stderr_to(errors):
+        status = cli.main(argv + [str(tmp_path / "games.csv")])
+    assert status == 0 and "simulating [" in errors.read_text()
+    capsys.readouterr()
 
 
 @needs_c

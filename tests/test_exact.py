@@ -499,7 +499,7 @@ def test_the_twin_names_a_c_function_in_every_docstring():
     from pywar.twin import exact as twin
     c_text = (ROOT / "csrc" / "engine" / "exact.c").read_text()
     functions = [value for value in vars(twin).values() if inspect.isfunction(value)]
-    functions += [value for value in vars(twin.Table).values() if inspect.isfunction(value)]
+    functions += [value for value in vars(twin.RankGame).values() if inspect.isfunction(value)]
     for function in functions:
         if function.__module__ != twin.__name__:
             continue

@@ -76,6 +76,39 @@ def test_nothing_below_the_facade_imports_it():
     assert wrong == []
 
 
+BEHIND = ("pywar.common", "pywar.twin", "pywar.port")   # the editions' halves, reached
+                                                        # through the library's functions
+
+
+def reaches_behind(source, names):
+    """True when an import takes from the editions' halves or from a private module or
+    name (one whose name starts with an underscore)."""
+    private = [part for part in source.split(".") + list(names)
+               if part.startswith("_") and not part.startswith("__")]
+    taken = [source] + [f"{source}.{name}" for name in names]   # a module taken by name
+    return any(name.startswith(BEHIND) for name in taken) or bool(private)
+
+
+def test_the_command_line_calls_the_library_only():
+    """pywar/cli/ takes what it calls from the facade and the packages by user (sim,
+    exact, step, check, rules), never from pywar.common, pywar.twin, pywar.port or a
+    private module: the command line is one more user of the library."""
+    wrong = [f"{name}:{line} takes from {source} {list(names)}"
+             for name, path in modules().items() if name.startswith(ABOVE)
+             for line, source, names in imported(path)
+             if source.startswith("pywar") and reaches_behind(source, names)]
+    assert wrong == []
+
+
+def test_the_reach_finder_finds_a_planted_import():
+    """The test above can fail: imports behind the library are found, the library's are not."""
+    assert reaches_behind("pywar.common.trace", ("read",))
+    assert reaches_behind("pywar", ("_checked",))
+    assert reaches_behind("pywar", ("twin",)) and reaches_behind("pywar", ("common",))
+    assert not reaches_behind("pywar.check.replay", ("split_lines",))
+    assert not reaches_behind("pywar", ())
+
+
 def test_the_facade_only_gathers():
     """pywar/__init__.py defines no function but the lazy-import hook, and no class."""
     tree = ast.parse((PACKAGE / "__init__.py").read_text())

@@ -61,3 +61,31 @@ def test_roff_escapes_what_roff_would_read_as_its_own():
     from pywar.cli.man import roff
     assert roff(".not a request\n'nor this\n--face-down C:\\path") == \
         "\\&.not a request\n\\&'nor this\n\\-\\-face\\-down C:\\epath"
+
+
+def test_a_wrapped_synopsis_lines_up_under_its_first_option(capsys):
+    """Each command's synopsis, wrapped, continues under the first option after
+    'pywar NAME ' (argparse indents for the 'usage: ' the page leaves out)."""
+    page = printed(capsys, "man")
+    blocks = re.findall(r"^\.SS (\S+)\n\.PP\n\.nf\n(.*?)\n\.fi", page, re.MULTILINE | re.DOTALL)
+    assert len(blocks) >= len(COMMAND_NAMES) - 1
+    wrapped = 0
+    for name, block in blocks:
+        first, *rest = block.splitlines()
+        column = len(f"pywar {name} ")
+        assert first.startswith(f"pywar {name} [")
+        for line in rest:
+            wrapped += 1
+            assert len(line) - len(line.lstrip(" ")) == column, (name, line)
+    assert wrapped > 0
+
+
+def test_the_page_is_the_same_at_any_terminal_width(capsys, monkeypatch):
+    """The synopses wrap at the page's own width, not the terminal's (at COLUMNS=30,
+    `pywar completion` wrapped to column 0)."""
+    monkeypatch.setenv("COLUMNS", "30")
+    narrow = printed(capsys, "man")
+    monkeypatch.setenv("COLUMNS", "200")
+    assert printed(capsys, "man") == narrow
+    monkeypatch.delenv("COLUMNS")
+    assert printed(capsys, "man") == narrow

@@ -247,3 +247,40 @@ def test_ctrl_c_before_the_first_game_leaves_a_csv_of_its_header(tmp_path, monke
     assert main(["simulate", "-n", "10", "--csv", str(path), "--json"]) == 130
     assert '"games": 0' in capsys.readouterr().out
     assert path.read_bytes() == CSV_HEADER
+
+
+def test_a_path_where_stderr_writes_is_added_to_not_replaced(tmp_path):
+    """--csv /dev/stderr with stderr appended to a log (2>>log): the rows go after what
+    the log held, and the log is the same file (neither replaced by a rename nor
+    truncated by a reopening)."""
+    import subprocess
+    import sys
+    log = tmp_path / "log.txt"
+    log.write_text("kept\n")
+    inode = log.stat().st_ino
+    with open(log, "a") as stderr:
+        done = subprocess.run([sys.executable, "-m", "pywar", "simulate", "-n", "3", "--csv",
+                               "/dev/stderr", "--json", "--no-progress"],
+                              stderr=stderr, stdout=subprocess.DEVNULL)
+    lines = log.read_text().splitlines()
+    assert done.returncode == 0 and log.stat().st_ino == inode
+    assert lines[0] == "kept" and lines[1].startswith("seed,winner,") and len(lines) == 5
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--html", "/dev/stdout"], "--html '/dev/stdout' and the report on stdout"),
+    (["--html", "{x}", "--gradescope", "{x}"], "--html '{x}' and --gradescope '{x}'"),
+])
+def test_grade_refuses_two_outputs_on_one_file_before_any_work(argv, words, tmp_path, capfd):
+    """pywar grade --html r.html >> r.html mixed the table and the page into one file,
+    and --html x --gradescope x lost the page; both are usage errors now, with no
+    submission built."""
+    submission, outputs = tmp_path / "student", tmp_path / "out"
+    submission.mkdir()
+    outputs.mkdir()
+    base = str(outputs / "same")
+    status = main(["grade", *[word.replace("{x}", base) for word in argv], str(submission)])
+    out, err = capfd.readouterr()
+    assert (status, out) == (2, "")
+    assert words.replace("{x}", base) + " are the same file" in err
+    assert listing(outputs) == [] and listing(submission) == []

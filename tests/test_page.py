@@ -16,7 +16,7 @@ import pywar.step.page
 from conftest import reference_transcript
 from pywar.cli import main
 from pywar.common.trace import read
-from pywar.common.table_state import Table
+from pywar.common.table_state import TableState
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
@@ -146,7 +146,7 @@ return shown;
 
 def expected_after(header, events, position):
     """What the page must show after `position` events: pywar.common.table_state's state."""
-    table = Table(header, events)
+    table = TableState(header, events)
     table.run(until=position)
     state = table.state()
     empty = {name: {"to_play": [], "played": []} for name in "AB"}     # before the deal
@@ -178,6 +178,9 @@ def test_the_page_in_a_browser(browser, tmp_path, capsys, record_property):
                           .splitlines())
     browser.get(path.as_uri())
     click = lambda name: browser.find_element("id", name).click()    # noqa: E731
+    labels = browser.execute_script("return [...document.querySelectorAll('#players .pile "
+                                    ".name')].map(name => name.textContent)")
+    assert labels == ["to play (26) top first", "played (0) top first"] * 2  # as the pot's
     told = []
     for position in range(1, 9):                        # it opens on the deal; round 1, ...
         told.append(check_shown(browser, header, events, position, transcript)["told"])

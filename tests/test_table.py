@@ -8,7 +8,7 @@ import pytest
 import pywar
 from conftest import needs_c
 from pywar.common.trace import TraceError, read
-from pywar.common.table_state import Table
+from pywar.common.table_state import TableState
 from pywar.twin.narrator import narrate_steps
 
 GAMES = [(seed, rules, dimensions) for seed in (1, 12, 351, 1553, 17455)
@@ -21,7 +21,7 @@ GAMES = [(seed, rules, dimensions) for seed in (1, 12, 351, 1553, 17455)
 @pytest.mark.parametrize("seed, rules, dimensions", GAMES)
 def test_the_table_rebuilds_every_game(seed, rules, dimensions):
     game = pywar.play(seed, rules, engine="c", trace=True, transcript=True, **dimensions)
-    table = Table.from_trace(game.trace.splitlines())
+    table = TableState.from_trace(game.trace.splitlines())
     table.run()
     state = table.state()
     assert table.over
@@ -68,7 +68,7 @@ def test_an_edited_trace_is_refused_at_its_line():
     assert event["event"] == "face_up"
     event["card"] = (event["card"] + 1) % 52
     lines[3] = json.dumps(event, separators=(",", ":"))
-    table = Table.from_trace(lines)
+    table = TableState.from_trace(lines)
     with pytest.raises(TraceError, match="line 4 .*not the top of player A's pile"):
         table.run()
 
@@ -80,12 +80,12 @@ def test_a_wrong_size_is_refused():
     event["pot"] = 7
     lines[2] = json.dumps(event, separators=(",", ":"))
     with pytest.raises(TraceError, match="line 3 .*pot 7"):
-        Table.from_trace(lines).run()
+        TableState.from_trace(lines).run()
 
 
 def test_a_table_can_stop_at_any_event():
     game = pywar.play(1553, engine="python", trace=True)
-    table = Table.from_trace(game.trace.splitlines())
+    table = TableState.from_trace(game.trace.splitlines())
     table.run(until=50)
     middle = table.state()
     assert middle["event"] == 50 and not table.over

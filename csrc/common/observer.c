@@ -4,6 +4,7 @@
 
 #include "digest.h"
 #include "observer.h"
+#include "tally.h"
 #include "text.h"
 
 #define PLAYERS 2
@@ -20,7 +21,7 @@ void Observer_Init(Observer *observer, const void *table, ObserverReadPile readP
     observer->result.cycle_start = -1;
     observer->result.cycle_period = -1;
     observer->result.digest = DIGEST_OFFSET;
-    observer->leader = PYWAR_NOBODY;
+    observer->lead = (Lead)LEAD_START;
 }
 
 static int Observer_Read(const Observer *observer, int pile, uint8_t *ids)
@@ -64,31 +65,17 @@ static void Observer_Flush(Observer *observer)
     }
 }
 
-/* After the deal and after each round, as the engine's Game_Tally: the war depth of the
- * round, the leader (counting each change after the first) and each one's deficit. */
+/* After the deal and after each round, as the engine's Game_Tally: the round's
+ * statistics (tally.h), from the cards each player holds. */
 static void Observer_Tally(Observer *observer)
 {
-    PywarResult *result = &observer->result;
     int held[PLAYERS];
-    if (observer->wars > 0) {
-        int depth = observer->wars < PYWAR_WAR_DEPTHS ? observer->wars : PYWAR_WAR_DEPTHS - 1;
-        result->war_depths[depth]++;
-        result->deepest_war = depth > result->deepest_war ? depth : result->deepest_war;
-    }
-    observer->wars = 0;
     for (int p = 0; p < PLAYERS; p++) {
         held[p] = Observer_Count(observer, OBSERVER_TO_PLAY(p))
                   + Observer_Count(observer, OBSERVER_PLAYED(p));
     }
-    for (int p = 0; p < PLAYERS; p++) {
-        int ahead = held[1 - p] - held[p];
-        observer->deficit[p] = ahead > observer->deficit[p] ? ahead : observer->deficit[p];
-    }
-    if (held[0] != held[1]) {
-        int leader = held[0] > held[1] ? PYWAR_PLAYER_A : PYWAR_PLAYER_B;
-        result->lead_changes += observer->leader >= 0 && leader != observer->leader;
-        observer->leader = leader;
-    }
+    Tally_Round(&observer->lead, &observer->result, observer->wars, held, PLAYERS);
+    observer->wars = 0;
 }
 
 /* The hands dealt; the digest folds the cards in the order they were dealt:
@@ -195,9 +182,7 @@ void Observer_Take(Observer *observer, int player)
         observer->takingPickup = 1;
     }
     pickup->cards[pickup->count++] = played[n - 1];
-    if (pickup->count > observer->result.biggest_pot) {
-        observer->result.biggest_pot = pickup->count;
-    }
+    Tally_Pot(&observer->result, pickup->count);
     Observer_ReadSizes(observer, pickup);       /* the sizes after the last card */
 }
 
@@ -208,7 +193,7 @@ void Observer_Refill(Observer *observer, int player)
     TraceEvent event;
     Observer_Flush(observer);
     int n = Observer_Read(observer, OBSERVER_TO_PLAY(player), hand);
-    observer->result.refills++;
+    Tally_Refill(&observer->result);
     observer->result.digest = Digest_Fold(observer->result.digest,
                                           DIGEST_REFILL | (uint32_t)player << DIGEST_PLAYER_SHIFT | (uint32_t)n);
     Observer_Start(observer, &event, TRACE_REFILL);
@@ -247,7 +232,7 @@ void Observer_End(Observer *observer)
         result->piles[p][1] = Observer_Count(observer, OBSERVER_PLAYED(p));
     }
     result->stranded = Observer_Count(observer, OBSERVER_POT);
-    result->comeback = result->winner >= 0 ? observer->deficit[result->winner] : 0;
+    Tally_End(&observer->lead, result, PLAYERS);
     result->digest = Digest_Fold(result->digest, DIGEST_END | (uint32_t)result->outcome << DIGEST_OUTCOME_SHIFT
                                                      | (uint32_t)(result->winner + 1));
     Observer_Start(observer, &event, TRACE_END);

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "pywar.h"
+#include "tally.h"
 #include "trace.h"
 
 /* The piles an ObserverReadPile reads: a player's two, and the pot. */
@@ -31,8 +32,7 @@ typedef struct Observer {
     int streak;                /* ties in a row in this round */
     int lastWasTie;            /* the last battle of this round was a tie */
     int wars;                  /* wars in this round */
-    int leader;                /* the one player with the most cards, or -1 */
-    int deficit[2];            /* the most cards each player has been behind */
+    Lead lead;                /* who leads, and each one's deficit */
     int lost[2];
     TraceEvent pickup;         /* a pickup being told card by card */
     int takingPickup;

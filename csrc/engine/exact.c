@@ -7,7 +7,7 @@
  * 64-bit word of 4-bit ranks (the top card in the low bits), so a card is played with a
  * shift and won with an or, and a state is three words, which Brent's search compares
  * after every round just as the engine does (game.c, cycle.c).  It takes the engine's
- * steps (Table_War is Game_War, and so on) on ranks instead of card ids;
+ * steps (RankGame_War is Game_War, and so on) on ranks instead of card ids;
  * pywar/twin/exact.py takes the same steps in Python, and the tests hold both to
  * pywar_play, deal by deal.
  *
@@ -41,7 +41,7 @@ typedef struct ExactSpec {
 } ExactSpec;
 
 /* One game on ranks: the engine's Game with a hand in a word. */
-typedef struct Table {
+typedef struct RankGame {
     uint64_t hand[2];        /* 4 bits a card, the top (played next) in the low bits */
     int count[2];
     uint8_t potRank[PYWAR_EXACT_MAX_CARDS];     /* 'currently in play', bottom first */
@@ -56,7 +56,7 @@ typedef struct Table {
     int over;
     int outcome;             /* enum PywarOutcome */
     int winner;
-} Table;
+} RankGame;
 
 /* A cycle's key (section 14): A's card count, then every rank as a base-16 digit. */
 typedef struct CycleKey {
@@ -72,7 +72,7 @@ typedef struct WarPlan {
 
 /* ---- Hands and the pot ---- */
 
-static inline int Table_Pop(Table *table, int player)
+static inline int RankGame_Pop(RankGame *table, int player)
 {
     int rank = (int)(table->hand[player] & RANK_MASK);
     table->hand[player] >>= RANK_BITS;
@@ -80,13 +80,13 @@ static inline int Table_Pop(Table *table, int player)
     return rank;
 }
 
-static inline void Table_Push(Table *table, int player, int rank)
+static inline void RankGame_Push(RankGame *table, int player, int rank)
 {
     table->hand[player] |= (uint64_t)rank << (RANK_BITS * table->count[player]);
     table->count[player]++;
 }
 
-static void Table_PutInPot(Table *table, int player, int rank)
+static void RankGame_PutInPot(RankGame *table, int player, int rank)
 {
     table->potRank[table->potCount] = (uint8_t)rank;
     table->potOwner[table->potCount] = (uint8_t)player;
@@ -95,12 +95,12 @@ static void Table_PutInPot(Table *table, int player, int rank)
 
 /* Deal a rank sequence alternately, A first: each hand plays its cards in the order
  * received. */
-static inline void Table_Deal(Table *table, const uint8_t *ranks, int cards)
+static inline void RankGame_Deal(RankGame *table, const uint8_t *ranks, int cards)
 {
     table->hand[EXACT_A] = table->hand[EXACT_B] = 0;
     table->count[EXACT_A] = table->count[EXACT_B] = 0;
     for (int i = 0; i < cards; i++) {
-        Table_Push(table, i & 1, ranks[i]);
+        RankGame_Push(table, i & 1, ranks[i]);
     }
     table->potCount = 0;
     table->rounds = 0;
@@ -116,7 +116,7 @@ static inline void Table_Deal(Table *table, const uint8_t *ranks, int cards)
 /* ---- A round (game.c: Game_PlayRound and the steps it takes) ---- */
 
 /* The player's last face-up card leaves the pot, to be played again (all-but-one). */
-static int Table_TakeBack(Table *table, int player)
+static int RankGame_TakeBack(RankGame *table, int player)
 {
     int position = table->potCount - 1;
     while (table->potOwner[position] != player) {
@@ -132,18 +132,18 @@ static int Table_TakeBack(Table *table, int player)
 }
 
 /* A then B put a card face up; takesBack has bit p for a player who takes back. */
-static void Table_FaceUp(Table *table, unsigned takesBack)
+static void RankGame_FaceUp(RankGame *table, unsigned takesBack)
 {
     table->battles++;
     for (int p = 0; p < 2; p++) {
-        int rank = takesBack & (1u << p) ? Table_TakeBack(table, p) : Table_Pop(table, p);
-        Table_PutInPot(table, p, rank);
+        int rank = takesBack & (1u << p) ? RankGame_TakeBack(table, p) : RankGame_Pop(table, p);
+        RankGame_PutInPot(table, p, rank);
         table->up[p] = rank;
     }
 }
 
 /* One seat's pot cards in the order they were put down. */
-static int Table_SeatCards(const Table *table, int seat, uint8_t *ranks)
+static int RankGame_SeatCards(const RankGame *table, int seat, uint8_t *ranks)
 {
     int count = 0;
     for (int i = 0; i < table->potCount; i++) {
@@ -155,12 +155,12 @@ static int Table_SeatCards(const Table *table, int seat, uint8_t *ranks)
 }
 
 /* The pot's cards by seat: the first seat's, then the other's; or one of each in turn. */
-static void Table_OrderBySeat(const Table *table, int firstSeat, int interleave,
+static void RankGame_OrderBySeat(const RankGame *table, int firstSeat, int interleave,
                               uint8_t *order)
 {
     uint8_t first[PYWAR_EXACT_MAX_CARDS], second[PYWAR_EXACT_MAX_CARDS];
-    int firstCount = Table_SeatCards(table, firstSeat, first);
-    int secondCount = Table_SeatCards(table, 1 - firstSeat, second);
+    int firstCount = RankGame_SeatCards(table, firstSeat, first);
+    int secondCount = RankGame_SeatCards(table, 1 - firstSeat, second);
     int k = 0;
     if (!interleave) {
         memcpy(order, first, (size_t)firstCount);
@@ -178,7 +178,7 @@ static void Table_OrderBySeat(const Table *table, int firstSeat, int interleave,
 }
 
 /* The pot in the order the winner takes it (docs/rules.md 7.4). */
-static void Table_PickupOrder(const Table *table, int pickup, int winner, uint8_t *order)
+static void RankGame_PickupOrder(const RankGame *table, int pickup, int winner, uint8_t *order)
 {
     int n = table->potCount;
     switch (pickup) {
@@ -191,33 +191,33 @@ static void Table_PickupOrder(const Table *table, int pickup, int winner, uint8_
         memcpy(order, table->potRank, (size_t)n);
         break;
     case PYWAR_PICKUP_WINNER_FIRST:
-        Table_OrderBySeat(table, winner, 0, order);
+        RankGame_OrderBySeat(table, winner, 0, order);
         break;
     case PYWAR_PICKUP_LOSER_FIRST:
-        Table_OrderBySeat(table, 1 - winner, 0, order);
+        RankGame_OrderBySeat(table, 1 - winner, 0, order);
         break;
     case PYWAR_PICKUP_SEAT_INTERLEAVED:
-        Table_OrderBySeat(table, EXACT_A, 1, order);
+        RankGame_OrderBySeat(table, EXACT_A, 1, order);
         break;
     default: /* seat-block */
-        Table_OrderBySeat(table, EXACT_A, 0, order);
+        RankGame_OrderBySeat(table, EXACT_A, 0, order);
         break;
     }
 }
 
 /* The winner takes the pot to the bottom of its hand. */
-static void Table_Collect(Table *table, const ExactSpec *spec, int winner)
+static void RankGame_Collect(RankGame *table, const ExactSpec *spec, int winner)
 {
     uint8_t order[PYWAR_EXACT_MAX_CARDS];
-    Table_PickupOrder(table, spec->pickup, winner, order);
+    RankGame_PickupOrder(table, spec->pickup, winner, order);
     for (int i = 0; i < table->potCount; i++) {
-        Table_Push(table, winner, order[i]);
+        RankGame_Push(table, winner, order[i]);
     }
     table->potCount = 0;
 }
 
 /* The game ends with the players in losers out of cards (iofall: B wins if both are). */
-static void Table_RunOut(Table *table, const ExactSpec *spec, unsigned losers)
+static void RankGame_RunOut(RankGame *table, const ExactSpec *spec, unsigned losers)
 {
     table->over = 1;
     table->outcome = PYWAR_OUTCOME_WIN;
@@ -229,7 +229,7 @@ static void Table_RunOut(Table *table, const ExactSpec *spec, unsigned losers)
 }
 
 /* How a player with n cards meets a war (docs/rules.md 7.6). */
-static WarPlan Table_PlanWar(const Table *table, const ExactSpec *spec, int player)
+static WarPlan RankGame_PlanWar(const RankGame *table, const ExactSpec *spec, int player)
 {
     int n = table->count[player];
     WarPlan plan = {spec->faceDown, 0, 0};
@@ -259,12 +259,12 @@ static WarPlan Table_PlanWar(const Table *table, const ExactSpec *spec, int play
 
 /* After a tie: face-down cards, A's then B's, then a new face-up pair.
  * Returns 1 when a player runs out instead. */
-static int Table_War(Table *table, const ExactSpec *spec)
+static int RankGame_War(RankGame *table, const ExactSpec *spec)
 {
     WarPlan plans[2];
     unsigned losers = 0, takers = 0;
     for (int p = 0; p < 2; p++) {
-        plans[p] = Table_PlanWar(table, spec, p);
+        plans[p] = RankGame_PlanWar(table, spec, p);
         losers |= (unsigned)plans[p].loses << p;
         takers |= (unsigned)plans[p].takesBack << p;
     }
@@ -272,20 +272,20 @@ static int Table_War(Table *table, const ExactSpec *spec)
         losers = takers;
     }
     if (losers != 0 && spec->shortWar != PYWAR_SHORT_IOFALL) {
-        Table_RunOut(table, spec, losers);
+        RankGame_RunOut(table, spec, losers);
         return 1;
     }
     for (int p = 0; p < 2; p++) {
         for (int i = 0; i < plans[p].down; i++) {
-            Table_PutInPot(table, p, Table_Pop(table, p));
+            RankGame_PutInPot(table, p, RankGame_Pop(table, p));
         }
     }
     if (losers != 0) {
-        Table_RunOut(table, spec, losers);
+        RankGame_RunOut(table, spec, losers);
         return 1;
     }
     table->wars++;
-    Table_FaceUp(table, takers);
+    RankGame_FaceUp(table, takers);
     return 0;
 }
 
@@ -294,26 +294,26 @@ static int Table_War(Table *table, const ExactSpec *spec)
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
-static int Table_PlayTie(Table *table, const ExactSpec *spec, int rank)
+static int RankGame_PlayTie(RankGame *table, const ExactSpec *spec, int rank)
 {
     table->up[EXACT_A] = table->up[EXACT_B] = rank;
-    Table_PutInPot(table, EXACT_A, rank);
-    Table_PutInPot(table, EXACT_B, rank);
+    RankGame_PutInPot(table, EXACT_A, rank);
+    RankGame_PutInPot(table, EXACT_B, rank);
     while (table->up[EXACT_A] == table->up[EXACT_B]) {
         table->ties++;
-        if (Table_War(table, spec)) {
+        if (RankGame_War(table, spec)) {
             return 1;
         }
     }
     int winner = table->up[EXACT_A] > table->up[EXACT_B] ? EXACT_A : EXACT_B;
-    Table_Collect(table, spec, winner);
+    RankGame_Collect(table, spec, winner);
     if (table->count[1 - winner] == 0) {
-        Table_RunOut(table, spec, 1u << (1 - winner));
+        RankGame_RunOut(table, spec, 1u << (1 - winner));
     }
     return table->over;
 }
 
-/* The hands as the loop holds them, in registers: the Table's hands and counts. */
+/* The hands as the loop holds them, in registers: the RankGame's hands and counts. */
 typedef struct Quick {
     uint64_t handA;
     uint64_t handB;
@@ -323,14 +323,14 @@ typedef struct Quick {
     int32_t battles;
 } Quick;
 
-static inline Quick Quick_Load(const Table *table)
+static inline Quick Quick_Load(const RankGame *table)
 {
     Quick quick = {table->hand[EXACT_A], table->hand[EXACT_B], table->count[EXACT_A],
                    table->count[EXACT_B], table->rounds, table->battles};
     return quick;
 }
 
-static inline void Quick_Store(const Quick *quick, Table *table)
+static inline void Quick_Store(const Quick *quick, RankGame *table)
 {
     table->hand[EXACT_A] = quick->handA;
     table->hand[EXACT_B] = quick->handB;
@@ -343,8 +343,8 @@ static inline void Quick_Store(const Quick *quick, Table *table)
 /* One round. Returns 1 at the end of the game.  A first battle that is won (every
  * battle, in a deck of distinct ranks) takes the short way, without branches on who
  * won: the two-card pot goes under the winner's hand in one or.  A tie takes the
- * Table's general way. */
-static inline int Table_PlayRound(Quick *quick, Table *table, const ExactSpec *spec)
+ * RankGame's general way. */
+static inline int RankGame_PlayRound(Quick *quick, RankGame *table, const ExactSpec *spec)
 {
     uint64_t a = quick->handA & RANK_MASK, b = quick->handB & RANK_MASK;
     quick->handA >>= RANK_BITS;
@@ -355,7 +355,7 @@ static inline int Table_PlayRound(Quick *quick, Table *table, const ExactSpec *s
     quick->battles++;
     if (a == b) {
         Quick_Store(quick, table);
-        int over = Table_PlayTie(table, spec, (int)a);
+        int over = RankGame_PlayTie(table, spec, (int)a);
         *quick = Quick_Load(table);
         return over;
     }
@@ -378,7 +378,7 @@ static inline int Table_PlayRound(Quick *quick, Table *table, const ExactSpec *s
 
 /* The whole game: rounds until an end, the cap, or a repeat found by Brent's search,
  * as in Game_PlayWith. */
-static inline void Table_Play(Table *table, const ExactSpec *spec)
+static inline void RankGame_Play(RankGame *table, const ExactSpec *spec)
 {
     Quick quick = Quick_Load(table);
     Quick saved = quick;
@@ -391,7 +391,7 @@ static inline void Table_Play(Table *table, const ExactSpec *spec)
                             : quick.countA > quick.countB ? EXACT_A : EXACT_B;
             break;
         }
-        if (Table_PlayRound(&quick, table, spec)) {
+        if (RankGame_PlayRound(&quick, table, spec)) {
             break;
         }
         lambda++;
@@ -436,15 +436,15 @@ static inline int Exact_KeyLess(CycleKey a, CycleKey b)
 /* The key of the cycle a game has fallen into: the least key of the cycle's states, and
  * where the rules treat the seats alike of their player-swapped twins too, so that a
  * cycle and its twin (then a cycle too) have one key. */
-static CycleKey Exact_CycleKey(const Table *table, const ExactSpec *spec)
+static CycleKey Exact_CycleKey(const RankGame *table, const ExactSpec *spec)
 {
-    Table walker = *table;                /* for ties only; the hands stay in quick */
+    RankGame walker = *table;                /* for ties only; the hands stay in quick */
     Quick quick = Quick_Load(table);
     CycleKey best = Exact_StateKey(&quick, 0);
     walker.over = 0;
     for (int32_t i = 0; i < table->period; i++) {
         if (i > 0) {
-            Table_PlayRound(&quick, &walker, spec);
+            RankGame_PlayRound(&quick, &walker, spec);
         }
         for (int swapped = 0; swapped <= spec->seatless; swapped++) {
             CycleKey key = Exact_StateKey(&quick, swapped);
@@ -523,7 +523,7 @@ static int Exact_Count(uint64_t **histogram, int32_t *size, int32_t index, uint6
 }
 
 /* The player-swapped deal: the cards of each pair of deal positions trade places. */
-static void Exact_Twin(const uint8_t *ranks, int cards, uint8_t *twin)
+static void Exact_SwappedDeal(const uint8_t *ranks, int cards, uint8_t *twin)
 {
     for (int i = 0; i + 1 < cards; i += 2) {
         twin[i] = ranks[i + 1];
@@ -532,7 +532,7 @@ static void Exact_Twin(const uint8_t *ranks, int cards, uint8_t *twin)
 }
 
 /* A candidate for the longest game that ends: the most rounds, then the least sequence. */
-static void Exact_Longest(PywarExactTally *tally, const Table *table, const uint8_t *ranks,
+static void Exact_Longest(PywarExactTally *tally, const RankGame *table, const uint8_t *ranks,
                           int cards)
 {
     if (table->rounds > tally->longest_rounds
@@ -545,7 +545,7 @@ static void Exact_Longest(PywarExactTally *tally, const Table *table, const uint
 }
 
 /* A game that ended, and its twin if the part is mirrored: their lengths. */
-static int Exact_Ended(PywarExactTally *tally, const Table *table, const uint8_t *ranks,
+static int Exact_Ended(PywarExactTally *tally, const RankGame *table, const uint8_t *ranks,
                        int cards, int mirrored)
 {
     uint64_t weight = 1 + (uint64_t)mirrored;
@@ -557,7 +557,7 @@ static int Exact_Ended(PywarExactTally *tally, const Table *table, const uint8_t
         uint8_t twin[PYWAR_EXACT_MAX_CARDS];
         Exact_Longest(tally, table, ranks, cards);
         if (mirrored) {
-            Exact_Twin(ranks, cards, twin);
+            Exact_SwappedDeal(ranks, cards, twin);
             Exact_Longest(tally, table, twin, cards);
         }
     }
@@ -566,7 +566,7 @@ static int Exact_Ended(PywarExactTally *tally, const Table *table, const uint8_t
 
 /* Tally a game, and for a mirrored part its twin too: the same game with the players
  * swapped, so the other player wins. */
-static int Exact_Record(PywarExactTally *tally, const Table *table, const ExactSpec *spec,
+static int Exact_Record(PywarExactTally *tally, const RankGame *table, const ExactSpec *spec,
                         const uint8_t *ranks, int mirrored)
 {
     uint64_t weight = 1 + (uint64_t)mirrored;
@@ -593,7 +593,7 @@ static int Exact_Record(PywarExactTally *tally, const Table *table, const ExactS
     return Exact_Ended(tally, table, ranks, spec->cards, mirrored);
 }
 
-static int Exact_List(PywarExactList *list, const Table *table)
+static int Exact_List(PywarExactList *list, const RankGame *table)
 {
     if (list == NULL) {
         return PYWAR_OK;
@@ -709,7 +709,7 @@ static int Exact_CanMirror(const PywarRules *rules, const uint8_t *prefix, int p
         || prefixLength % 2 != 0) {
         return 0;
     }
-    Exact_Twin(prefix, prefixLength, twin);
+    Exact_SwappedDeal(prefix, prefixLength, twin);
     return memcmp(prefix, twin, (size_t)prefixLength) != 0;
 }
 
@@ -718,7 +718,7 @@ int pywar_exact_part(const PywarRules *rules, const uint8_t *prefix, int prefix_
                      volatile int32_t *stop)
 {
     ExactSpec spec;
-    Table table;
+    RankGame table;
     uint8_t ranks[PYWAR_EXACT_MAX_CARDS];
     uint64_t played = 0;
     int status = PYWAR_OK;
@@ -733,8 +733,8 @@ int pywar_exact_part(const PywarRules *rules, const uint8_t *prefix, int prefix_
             status = PYWAR_ESTOPPED;
             break;
         }
-        Table_Deal(&table, ranks, spec.cards);
-        Table_Play(&table, &spec);
+        RankGame_Deal(&table, ranks, spec.cards);
+        RankGame_Play(&table, &spec);
         status = Exact_Record(tally, &table, &spec, ranks, mirrored);
         if (status == PYWAR_OK) {
             status = Exact_List(list, &table);

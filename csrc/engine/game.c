@@ -16,11 +16,13 @@
 
 #include "cycle.h"
 #include "../common/digest.h"
+#include "../common/inline.h"
 #include "game.h"
 #include "pickup.h"
 #include "shuffle.h"
 #include "spec.h"
 #include "../common/stop.h"
+#include "../common/tally.h"
 #include "../common/text.h"
 #include "../common/trace.h"
 
@@ -31,15 +33,6 @@ typedef struct WarPlan {
     int loses;
     int takesBack;
 } WarPlan;
-
-/* Who leads, and how far behind each player has been (section 15 of docs/rules.md):
- * a local of Game_PlayWith, reached only from inlined steps, so that the compiler keeps
- * it in registers through the rounds; in the Game struct it cost a tenth of the speed. */
-typedef struct Lead {
-    int leader;                             /* the one player with the most cards, or -1 */
-    int32_t changes;
-    int deficit[PYWAR_MAX_PLAYERS];
-} Lead;
 
 /* How a war ends for the round (Game_War). */
 enum WarEnd { WAR_GOES_ON, WAR_ENDS_ROUND };
@@ -283,7 +276,7 @@ static void Game_Refill(Game *game, Spec spec, int player)
                       spec.shuffle);
     }
     Hand_Clear(played);
-    game->result.refills++;
+    Tally_Refill(&game->result);
     Game_Fold(game, DIGEST_REFILL | (uint32_t)player << DIGEST_PLAYER_SHIFT | toPlay->count);
     if (spec.observed) {
         CardId cards[PYWAR_MAXCARDS];
@@ -388,9 +381,7 @@ STEP void Game_Collect(Game *game, Spec spec, int winner)
     }
     Game_GrowHands(game, spec, winner, n);
     game->potCount = 0;
-    if (n > game->result.biggest_pot) {
-        game->result.biggest_pot = n;
-    }
+    Tally_Pot(&game->result, n);
     if (spec.observed) {
         Game_TellCards(game, TRACE_PICKUP, winner, taken, n);
     }
@@ -641,61 +632,21 @@ STEP int Game_Compare(const Game *game, Spec spec, unsigned inBattle, unsigned *
     return Game_SeveralIn(top) ? -1 : Game_FirstOf(top);
 }
 
-/* After a round: the leader (the one player holding the most cards, if any), counting
- * each change of leader after the first, and the deficit each player has faced. */
+/* After the deal and after each round: the round's statistics (tally.h), from the cards
+ * each player holds. */
 STEP void Game_Tally(Game *game, Spec spec, Lead *lead, int wars)
 {
-    PywarResult *result = &game->result;
-    int held[PYWAR_MAX_PLAYERS], most = -1, second = -1, leader = PYWAR_NOBODY;
-    if (wars > 0) {
-        result->war_depths[wars < PYWAR_WAR_DEPTHS ? wars : PYWAR_WAR_DEPTHS - 1]++;
-        result->deepest_war = wars > result->deepest_war ? wars : result->deepest_war;
-    }
-    if (spec.players == 2) {    /* the same, from one margin, with fewer branches */
-        int margin = Game_Holds(game, PYWAR_PLAYER_A) - Game_Holds(game, PYWAR_PLAYER_B);
-        lead->deficit[PYWAR_PLAYER_B] = margin > lead->deficit[PYWAR_PLAYER_B]
-                                        ? margin : lead->deficit[PYWAR_PLAYER_B];
-        lead->deficit[PYWAR_PLAYER_A] = -margin > lead->deficit[PYWAR_PLAYER_A]
-                                        ? -margin : lead->deficit[PYWAR_PLAYER_A];
-        if (margin != 0) {
-            leader = margin > 0 ? PYWAR_PLAYER_A : PYWAR_PLAYER_B;
-            lead->changes += lead->leader != PYWAR_NOBODY && leader != lead->leader;
-            lead->leader = leader;
-        }
+    int held[PYWAR_MAX_PLAYERS];
+    if (spec.players == 2) {    /* a constant of the loop: Tally_Round's own branch folds */
+        held[PYWAR_PLAYER_A] = Game_Holds(game, PYWAR_PLAYER_A);
+        held[PYWAR_PLAYER_B] = Game_Holds(game, PYWAR_PLAYER_B);
+        Tally_Round(lead, &game->result, wars, held, 2);
         return;
     }
     for (int p = 0; p < spec.players; p++) {
         held[p] = Game_Holds(game, p);
-        if (held[p] > most) {
-            second = most;
-            most = held[p];
-            leader = p;
-        } else if (held[p] > second) {
-            second = held[p];
-        }
     }
-    for (int p = 0; p < spec.players; p++) {
-        int ahead = (p == leader ? second : most) - held[p];
-        lead->deficit[p] = ahead > lead->deficit[p] ? ahead : lead->deficit[p];
-    }
-    if (most == second) {
-        return;            /* a tie for the most cards: nobody leads */
-    }
-    if (lead->leader != PYWAR_NOBODY && leader != lead->leader) {
-        lead->changes++;
-    }
-    lead->leader = leader;
-}
-
-/* The deficit of a player (with two players, chosen without indexing, so that the Lead
- * stays in registers). */
-STEP int Lead_DeficitOf(const Lead *lead, Spec spec, int player)
-{
-    if (spec.players == 2) {
-        return player == PYWAR_PLAYER_A ? lead->deficit[PYWAR_PLAYER_A]
-               : player == PYWAR_PLAYER_B ? lead->deficit[PYWAR_PLAYER_B] : 0;
-    }
-    return player >= 0 ? lead->deficit[player] : 0;
+    Tally_Round(lead, &game->result, wars, held, spec.players);
 }
 
 /* One round: battles until the pot is won or a war ends the round. Returns 1 at the
@@ -771,7 +722,7 @@ static void Game_GetState(const Game *game, uint8_t *state)
 COLD int32_t Game_FindCycleStart(const Game *model, Spec spec, int32_t period)
 {
     Game copies[2];
-    Lead leads[2] = {{PYWAR_NOBODY, 0, {0}}, {PYWAR_NOBODY, 0, {0}}};
+    Lead leads[2] = {LEAD_START, LEAD_START};
     uint8_t states[2][CYCLE_STATE_BYTES];
     int32_t start = 0;
     spec.observed = 0;
@@ -853,7 +804,7 @@ STEP int Game_PlayWith(Game *game, Spec spec)
 {
     uint8_t state[CYCLE_STATE_BYTES];
     Cycle cycle;
-    Lead lead = {PYWAR_NOBODY, 0, {0}};
+    Lead lead = LEAD_START;
     Game_Deal(game, spec);
     Game_Tally(game, spec, &lead, 0);   /* the leader after the deal */
     if (spec.watching) {
@@ -876,8 +827,7 @@ STEP int Game_PlayWith(Game *game, Spec spec)
             Game_Cycle(game, spec, cycle.lambda);
         }
     }
-    game->result.lead_changes = lead.changes;
-    game->result.comeback = Lead_DeficitOf(&lead, spec, game->result.winner);
+    Tally_End(&lead, &game->result, spec.players);
     Game_Finish(game, spec);
     return PYWAR_OK;
 }

@@ -1,18 +1,12 @@
-/* spec.h: the rules as the engine's loop reads them (Spec), and the marks of its steps.
+/* spec.h: the rules as the engine's loop reads them (Spec), and a player's bit.
  *
  * Every step of game.c and pickup.h takes a Spec by value and is inlined into the
- * game's loop (STEP), so that a preset's constant Spec folds away the branches of the
- * rules it does not use; what only an observed game does is kept out of line (COLD). */
+ * game's loop (a STEP of inline.h), so that a preset's constant Spec folds away the
+ * branches of the rules it does not use. */
 #ifndef PYWAR_SPEC_H
 #define PYWAR_SPEC_H
 
-#if defined(__GNUC__)
-#define STEP static inline __attribute__((always_inline))
-#define COLD static __attribute__((noinline, cold))
-#else
-#define STEP static inline
-#define COLD static
-#endif
+#include "../common/inline.h"
 
 #define BIT(player) (1u << (player))
 

@@ -16,15 +16,12 @@ how many times it was broken.
 
 from dataclasses import dataclass, field
 
-from .referee import NAME_OF, OPENING, RANKS
+from .referee import DECK, HAND, NAME_OF, OPENING, PLAYERS, RANKS
 from .lines import meaning, reference_words, refill_words
 
 ITEMS = ("builds", "runs", "format", "deal", "plays", "ranks", "ties", "pickup", "refill",
          "counts", "end", "memory")
 GAME_ITEMS = ITEMS[2:11]          # judged from what the program printed
-HAND = 26
-DECK = 52
-PLAYERS = "AB"
 BLANK_AFTER = {"welcome", "deck", "initial", "wins", "tie"}
 BATTLE_KINDS = {"plays", "wins", "tie", "refill", "counts", "lost"}
 

@@ -23,12 +23,14 @@ import re
 from dataclasses import dataclass
 
 from .quote import line_shown, shown
+from ..common.fields import PLAYER_NAMES
 
 RANKS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack",
          "queen", "king", "ace")
 SUITS = ("heart", "diamond", "spade", "club")
-PLAYERS = "AB"
-HAND = 26
+PLAYERS = PLAYER_NAMES[:2]        # the reference's two players
+DECK = len(RANKS) * len(SUITS)    # the reference's deck: 52 cards
+HAND = DECK // len(PLAYERS)
 OPENING = ("Welcome to the Game of War!", "", "Shuffling initial deck...", "",
            "Initial 'to play' piles:", "")
 PLAYS = re.compile(r"Player ([AB]) plays (.*)")
@@ -171,7 +173,7 @@ class Referee:
         seen = set()
         for player in (0, 1):
             self.expect(f"Player {PLAYERS[player]}:", "the deal")
-            self.expect(f"There are {HAND} cards in the pile.", "26 cards are dealt to each")
+            self.expect(f"There are {HAND} cards in the pile.", f"{HAND} cards are dealt to each")
             for number in range(1, HAND + 1):
                 card = self.listed(number, seen)
                 self.to_play[player].insert(0, card)           # listed bottom first

@@ -9,7 +9,7 @@ from the trace alone: pywar replay.
 
 The checker plays the game by the rules as docs/rules.md states them, on its own: at
 each point it says what the next event must be (its kind, its player and cards, where
-it stands), reads the next line, and compares.  The cards move on a pywar.common.table_state.Table,
+it stands), reads the next line, and compares.  The cards move on a pywar.common.table_state.TableState,
 which also checks the sizes each line states.  What the rules leave to chance (a shuffled
 deal, a shuffled refill, a 'random' pickup) is taken from the trace, once checked to be
 a legal outcome (the right cards, in any order).  It uses no engine: neither the C core,
@@ -20,7 +20,7 @@ import json
 from dataclasses import dataclass, field
 
 from ..common.fields import OUTCOMES, SEED_LIMIT
-from ..common.table_state import NAMES, Table
+from ..common.table_state import NAMES, TableState
 from ..common.trace import TraceError, parse_header, spell
 from ..rules import Rules, check_deal, parse_deck
 from ..twin.narrator import Narrator, narrate_steps  # noqa: F401 (for pywar replay)
@@ -56,8 +56,8 @@ class TableFault(Exception):
     takes it from, or sizes that are not the rebuilt ones."""
 
 
-class CheckedTable(Table):
-    """A pywar.common.table_state.Table that reports what it finds wrong as a TableFault."""
+class CheckedTableState(TableState):
+    """A pywar.common.table_state.TableState that reports what it finds wrong as a TableFault."""
 
     def fail(self, event, reason):
         """Raise the reason alone: the checker says where."""
@@ -178,7 +178,7 @@ class Replay:
         self.deck_size = self.ranks * suits
         self.queue = self.rules.piles == "queue"
         self.lines = lines
-        self.table = CheckedTable(header, [])
+        self.table = CheckedTableState(header, [])
         self.events = []
         self.rounds = 0
         self.battles = 0

@@ -188,6 +188,7 @@ def add_engine_option(parser, engines=pywar.ENGINES):
     """Add --engine, one of engines."""
     parser.add_argument("--engine", choices=engines,
                         help="%(choices)s (default: $PYWAR_ENGINE or auto)")
+    parser.set_defaults(engine_choices=engines)
 
 
 def rule_dimensions(args):
@@ -214,10 +215,21 @@ def rules_and_engine(args):
     with usage_errors(args.parser), warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         rules = make_rules(args.rules, **rule_dimensions(args))
+        check_engine_variable(args)     # before resolving it: its hints name --engine
         engine = pywar.resolve_engine(args.engine)
     for warning in caught:
         print(f"{PROG}: warning: {warning.message}", file=sys.stderr)
     return rules, engine
+
+
+def check_engine_variable(args):
+    """A usage error naming $PYWAR_ENGINE when it, not --engine, names an engine that
+    this command does not play."""
+    named = pywar.default_engine()
+    choices = getattr(args, "engine_choices", pywar.ENGINES)
+    if args.engine is None and named not in choices:
+        raise ValueError(f"PYWAR_ENGINE={named} is not an engine of this command: "
+                         f"choose one of {', '.join(choices)}, or unset it")
 
 
 def add_jobs_option(parser):

@@ -3,7 +3,8 @@
 import json
 import sys
 
-from ..common.trace import TraceError, read
+import pywar
+
 from ..check.difference import Side, first_difference, header_difference, header_words
 from ..check.implementations import kind_of
 from ..check.replay import split_lines
@@ -21,8 +22,8 @@ def side_of_file(path):
     if kind == "transcript":
         return Side(path, transcript=text)
     try:
-        read(split_lines(text))
-    except TraceError as error:
+        pywar.read_trace(split_lines(text))
+    except pywar.TraceError as error:
         raise InputError(f"{path}: {error}", NOT_WANTED) from None
     return Side(path, trace=text)
 

@@ -10,7 +10,7 @@ from ..check.grade import DEFAULT_BUILD, DEFAULT_RUN, GradeInterrupted, Settings
 from ..check.judge import ITEMS
 from .common import Progress, add_progress_option, count_type, examples, seed_type
 from .inputs import seconds_type
-from .outputs import output_files, refuse_stdout
+from .outputs import check_distinct, output_files, refuse_stdout
 
 EXAMPLES = examples(
     ("pywar grade submissions/*/", "every student's folder: the class table"),
@@ -53,6 +53,8 @@ def checked(args):
     for option, path in (("--html", args.html), ("--gradescope", args.gradescope)):
         if path:
             refuse_stdout(option, path, args.parser)
+    check_distinct(args.parser, [("--html", args.html), ("--gradescope", args.gradescope),
+                                 ("the report on stdout", "-")])
     if sandbox.c_compiler() is None:
         args.parser.error("no C compiler (cc, gcc or clang): pywar builds its seed clock with "
                           "one")

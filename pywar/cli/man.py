@@ -10,12 +10,14 @@ no dependency.
 """
 
 import argparse
+import os
 import sys
 from importlib import metadata
 
 from .common import PROG, examples
 from .help import subcommands
 
+PAGE_COLUMNS = 80                # the width of the synopses, whatever the terminal's
 SEE_ALSO = ("The README (the commands, with worked examples), docs/rules.md (every rule "
             "and decision), docs/trace.md (the trace), docs/tutorial.md (for students).")
 
@@ -51,9 +53,16 @@ def options(parser):
     return lines
 
 
+def synopsis(parser):
+    """A command's usage without its 'usage: ', the wrapped lines moved left to match."""
+    prefix = "usage: "
+    lines = parser.format_usage().removeprefix(prefix).splitlines()
+    return "\n".join(lines[:1] + [line.removeprefix(" " * len(prefix)) for line in lines[1:]])
+
+
 def command_section(name, parser):
     """A command's part of the page: its usage, description, options and examples."""
-    lines = [f".SS {roff(name)}"] + verbatim(parser.format_usage().replace("usage: ", ""))
+    lines = [f".SS {roff(name)}"] + verbatim(synopsis(parser))
     lines += paragraph(parser.description or "") + options(parser)
     return lines + (verbatim(parser.epilog) if parser.epilog else [])
 
@@ -78,8 +87,17 @@ def page(parser):
 
 
 def run_man(args):
-    """Print the manual page: 0."""
-    sys.stdout.write(page(args.whole))   # the whole pywar parser (cli.build_parser)
+    """Print the manual page, the same at any terminal's width: 0."""
+    saved = os.environ.get("COLUMNS")
+    os.environ["COLUMNS"] = str(PAGE_COLUMNS)        # argparse wraps the synopses to it
+    try:
+        text = page(args.whole)          # the whole pywar parser (cli.build_parser)
+    finally:
+        if saved is None:
+            del os.environ["COLUMNS"]
+        else:
+            os.environ["COLUMNS"] = saved
+    sys.stdout.write(text)
     return 0
 
 

@@ -15,6 +15,7 @@ import os
 import sys
 from contextlib import contextmanager
 
+from .. import atomic
 from ..atomic import AtomicFile
 from .inputs import cannot, file_name
 
@@ -145,11 +146,8 @@ class OutputFile(Guarded):
 def identity(path):
     """What writing path writes to: the (device, inode) of what is there, of stdout for
     '-', or for a path with nothing there yet, its name with every link resolved."""
-    try:
-        found = os.fstat(stdout_descriptor()) if path == "-" else os.stat(path)
-    except (OSError, TypeError):
-        return os.path.realpath(path)
-    return found.st_dev, found.st_ino
+    found = atomic.identity(stdout_descriptor() if path == "-" else path)
+    return os.path.realpath(path) if found is None else found
 
 
 def check_distinct(parser, outputs):
@@ -174,6 +172,12 @@ def refuse_stdout(option, path, parser):
     """A usage error for '-' given to an option that writes only files."""
     if path == "-":
         parser.error(f"{option} writes a file, not stdout: give it a file name")
+
+
+def shares_stderr(path):
+    """True when an output path ('-' for stdout) writes where stderr does: /dev/stderr,
+    or stdout and stderr on one terminal.  A bar drawn there would cut into the rows."""
+    return path is not None and identity(path) == atomic.identity(2)
 
 
 @contextmanager

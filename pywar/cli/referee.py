@@ -2,8 +2,9 @@
 
 import sys
 
+import pywar
+
 from ..check.judge import judge
-from ..common.trace import read
 from ..check.implementations import OutsideError, implementation
 from ..check.referee import NotATranscript, referee
 from ..check.replay import narrate_steps, split_lines
@@ -22,7 +23,7 @@ def transcript_of(args):
     side = player.play(args.seed, PRESETS["smu"])
     if side.transcript is not None:
         return player.name, side.transcript
-    header, events = read(split_lines(side.trace))
+    header, events = pywar.read_trace(split_lines(side.trace))
     return player.name, "".join(narrate_steps(header, events))
 
 

@@ -2,7 +2,8 @@
 
 import sys
 
-from ..common.fields import PLAYER_NAMES
+import pywar
+
 from ..check.replay import NotATrace, check_trace, narrate_steps
 from .common import examples
 from .inputs import NOT_WANTED, InputError, read_input, say_error
@@ -14,7 +15,7 @@ def verdict(path, result):
         return f"{path}: {result.fault}"
     header = result.header
     end = result.events[-1]
-    who = "nobody" if end["winner"] is None else "player " + PLAYER_NAMES[end["winner"]]
+    who = "nobody" if end["winner"] is None else "player " + pywar.PLAYER_NAMES[end["winner"]]
     return (f"{path}: all {len(result.events):,} events follow the rules "
             f"({header['rules']['name']}, seed {header['seed']}, engine {header['engine']}): "
             f"{end['outcome']} after {end['round']:,} rounds, {who} the winner")

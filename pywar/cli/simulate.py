@@ -9,12 +9,12 @@ import sys
 from contextlib import ExitStack, contextmanager
 
 import pywar
-from ..common.fields import BY_NAME, NOTABLE, NOTABLE_LINES, SPREADS
 from .common import (BULK_ENGINES, InterruptGuard, Progress, add_engine_option, add_jobs_option,
                      add_progress_option, add_rule_options, add_seed_range_options, check_jobs,
                      count_type, examples, interrupted_status, rules_and_engine, table, usage_errors)
 from .inputs import cannot, file_name
-from .outputs import check_distinct, output_files, refuse_stdout
+from .outputs import check_distinct, output_files, refuse_stdout, shares_stderr
+from ..sim.phrases import notable_phrases, spread_phrases
 
 
 EXAMPLES = examples(
@@ -64,23 +64,10 @@ def count_rows(summary):
         ("per game", f"ties {summary['mean_ties']:.2f}, wars {summary['mean_wars']:.2f}, "
                      f"battles {summary['mean_battles']:.1f}, stranded cards "
                      f"{summary['mean_stranded']:.3f} ({summary['games_with_stranded']:,} games)"),
-        *paired_rows("swings", spreads(summary)),
+        *paired_rows("swings", spread_phrases(summary)),
         ("war depths", ", ".join(f"{depth}: {rounds:,}" for depth, rounds in depths.items())
          + " (rounds with so many wars)" if depths else "no wars"),
     ]
-
-
-def spreads(summary):
-    """The mean and the most of each count the summary spreads (pywar.common.fields)."""
-    return [f"{BY_NAME[name].spread} {summary[f'mean_{name}']:.2f} "
-            f"(most {summary[f'max_{name}']:,})" for name in SPREADS]
-
-
-def notable_games(summary):
-    """A line for each notable game: what it is, its seed, and its count."""
-    notable = summary["notable_games"]
-    return [line.format(seed=notable[key]["seed"], value=notable[key][NOTABLE[key][1]])
-            for key, line in NOTABLE_LINES.items()]
 
 
 def paired_rows(label, parts):
@@ -93,7 +80,7 @@ def tail_rows(summary):
     """The notable games, the speed and the digest."""
     speed = summary["games_per_second"]
     return [
-        *paired_rows("notable", notable_games(summary)),
+        *paired_rows("notable", notable_phrases(summary)),
         ("speed", "-" if speed is None else f"{speed:,.0f} games/s"),
         ("digest", summary["digest"]),
     ]
@@ -145,10 +132,21 @@ def cluster_client(args):
         raise cannot("reach", file_name("--scheduler", args.scheduler, None), error) from None
 
 
+def bar_wanted(args):
+    """--progress, unless the CSV rows go where stderr writes: then no bar (with a
+    warning, if --progress asked for one)."""
+    if not shares_stderr(args.csv):
+        return args.progress
+    if args.progress:
+        print(f"{args.parser.prog}: warning: no progress bar: --csv writes where stderr "
+              "does", file=sys.stderr)
+    return False
+
+
 def simulated(args, rules, engine, guard, client, rows):
     """The Simulation: of every game, or after a Ctrl-C, of the games finished from the
     first seed on.  Once all are finished, the guard holds any Ctrl-C back."""
-    progress = Progress("simulating", args.progress)
+    progress = Progress("simulating", bar_wanted(args))
 
     def report(finished, total):
         if finished == total:

@@ -12,6 +12,8 @@ REFILL = 0x5000
 TAKE_BACK = 0x6000
 END = 0x7000
 TIE = 2
+PLAYER_SHIFT = 8        # kind | player << 8 | card or count
+OUTCOME_SHIFT = 4       # END | outcome << 4 | winner + 1
 
 
 def fold(digest, code):
@@ -22,4 +24,4 @@ def fold(digest, code):
 def fold_card(digest, kind, player, card):
     """Fold an event about a player's card: kind | player << 8 | card id.
     C: Digest_FoldCard."""
-    return fold(digest, kind | player << 8 | card)
+    return fold(digest, kind | player << PLAYER_SHIFT | card)

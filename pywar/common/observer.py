@@ -11,7 +11,8 @@ games: two players, two piles each, a shuffled deal.
 """
 
 from . import digest
-from .fields import Counts
+from .fields import OUTCOMES, Counts
+from .tally import Lead, tally_end, tally_pot, tally_refill, tally_round
 from .trace import event_line
 
 PLAYERS = 2
@@ -46,8 +47,7 @@ class Observer:
         self.lost = [False, False]
         self.pickup = None               # a pickup being told card by card
         self.wars = 0                    # wars in this round
-        self.leader = None               # the one player with the most cards
-        self.deficit = [0, 0]            # the most cards each player has been behind
+        self.lead = Lead(PLAYERS)    # who leads, and each one's deficit
 
     def sizes(self):
         """The sizes of every pile now: (piles, pot). C: Observer_ReadSizes."""
@@ -81,23 +81,12 @@ class Observer:
             self.write("pickup", {"player": player, "cards": cards}, sizes, place)
 
     def tally(self):
-        """After the deal and after each round, as the engine's Game_Tally: the war
-        depth of the round, the leader (counting each change after the first) and each
-        one's deficit. C: Observer_Tally."""
-        result = self.result
-        if self.wars > 0:
-            result.war_depths[self.wars] = result.war_depths.get(self.wars, 0) + 1
-            result.deepest_war = max(result.deepest_war, self.wars)
-        self.wars = 0
+        """After the deal and after each round, as the engine's Game_Tally: the round's
+        statistics (common.tally), from the cards each player holds. C: Observer_Tally."""
         held = [self.count_pile(to_play(p)) + self.count_pile(played(p))
                 for p in range(PLAYERS)]
-        for p in range(PLAYERS):
-            self.deficit[p] = max(self.deficit[p], held[1 - p] - held[p])
-        if held[0] != held[1]:
-            leader = 0 if held[0] > held[1] else 1
-            if self.leader is not None and leader != self.leader:
-                result.lead_changes += 1
-            self.leader = leader
+        tally_round(self.lead, self.result, self.wars, held)
+        self.wars = 0
 
     def deal(self):
         """The hands dealt; the digest folds the cards in the order they were dealt:
@@ -161,15 +150,15 @@ class Observer:
         card = self.read_pile(played(player))[-1]
         cards = ([] if self.pickup is None else self.pickup[1]) + [card]
         self.pickup = (player, cards, self.sizes(), self.here())   # as after the last card
-        self.result.biggest_pot = max(self.result.biggest_pot, len(cards))
+        tally_pot(self.result, len(cards))
 
     def refill(self, player):
         """The player's 'to play' pile was refilled and shuffled. C: Observer_Refill."""
         self.flush()
         hand = self.read_pile(to_play(player))
-        self.result.refills += 1
+        tally_refill(self.result)
         self.result.digest = digest.fold(self.result.digest,
-                                         digest.REFILL | player << 8 | len(hand))
+                                         digest.REFILL | player << digest.PLAYER_SHIFT | len(hand))
         self.write("refill", {"player": player, "cards": hand[::-1]})
 
     def run_out(self, player):
@@ -192,9 +181,9 @@ class Observer:
         (piles, pot) = self.sizes()
         result.piles = piles
         result.stranded = pot
-        result.comeback = 0 if result.winner is None else self.deficit[result.winner]
+        tally_end(self.lead, result)
         winner_code = 0 if result.winner is None else result.winner + 1
         result.digest = digest.fold(result.digest, digest.END
-                                    | ("win", "both-lose").index(result.outcome) << 4
+                                    | OUTCOMES.index(result.outcome) << digest.OUTCOME_SHIFT
                                     | winner_code)
         self.write("end", {"outcome": result.outcome, "winner": result.winner})

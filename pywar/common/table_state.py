@@ -3,14 +3,14 @@ card, and the counters, at any event.  The front ends (replay, diff, the stepper
 page) read games through it, never through an engine.
 
     >>> import pywar
-    >>> from pywar.common.table_state import Table
+    >>> from pywar.common.table_state import TableState
     >>> game = pywar.play(17455, trace=True)
-    >>> table = Table.from_trace(game.trace.splitlines())
+    >>> table = TableState.from_trace(game.trace.splitlines())
     >>> table.run()
     >>> table.state()["counters"]["rounds"], table.state()["winner"]
     (29, 1)
 
-Table.apply() moves the cards an event says moved and checks that the event could
+TableState.apply() moves the cards an event says moved and checks that the event could
 happen at all (a face-up card is the top of its player's pile, a pickup takes exactly the
 pot, the sizes on the line are the sizes of the rebuilt piles); it raises TraceError
 naming the event otherwise.  Whether the rules allowed it is replay's business.
@@ -34,7 +34,7 @@ class Counters:
 
 
 @dataclass
-class Table:
+class TableState:
     """Every pile of a game, top first, rebuilt event by event."""
     header: dict
     events: list

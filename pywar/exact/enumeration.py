@@ -23,11 +23,11 @@ from dataclasses import asdict, dataclass, field, replace
 from fractions import Fraction
 
 from ..rules import RulesError, make_rules, parse_deck
+from ..twin.exact import play_part, seatless, swapped_deal
 
 MAX_CARDS = 16                 # C: PYWAR_EXACT_MAX_CARDS
 TARGET_PARTS = 100             # split into at least this many parts...
 SMALL_PART = 50_000            # ... unless the parts already play at most this many games
-SEATLESS_PICKUPS = ("winner-first", "loser-first")
 COUNTS = ("a_wins", "b_wins", "both_lose", "cycles", "capped")
 HISTOGRAMS = ("rounds", "battles", "cycle_lengths")
 
@@ -53,26 +53,11 @@ def check_rules(rules):
                          cards=ranks * suits)
 
 
-def seatless(rules):
-    """True when the rules treat the seats alike, so that swapping the players maps
-    every game to its mirror image: a pickup by who won (winner-first, loser-first),
-    and a short war other than iofall's, where B wins when both run out."""
-    return rules.pickup in SEATLESS_PICKUPS and rules.short_war != "iofall"
-
-
 def symmetric(rules):
     """True when swapping the players is an exact symmetry of the deals: seatless rules
     and equal hands (an even deck), so each deal's twin is a deal too."""
     ranks, suits = parse_deck(rules.deck)
     return ranks * suits % 2 == 0 and seatless(rules)
-
-
-def twin(ranks):
-    """The player-swapped deal: each pair of deal positions trades its cards."""
-    swapped = list(ranks)
-    for i in range(0, len(ranks) - 1, 2):
-        swapped[i], swapped[i + 1] = ranks[i + 1], ranks[i]
-    return tuple(swapped)
 
 
 def multiset_count(counts):
@@ -134,7 +119,7 @@ def plan(rules, symmetry=True, length=None):
         raise ValueError("with symmetry, parts need a prefix of even length")
     parts = []
     for prefix in prefixes(*parse_deck(rules.deck), length):
-        swapped = twin(prefix)
+        swapped = swapped_deal(prefix)
         if not mirror or prefix == swapped:
             parts.append(Part(rules, prefix))
         elif prefix < swapped:
@@ -178,7 +163,6 @@ def run_parts(parts, engine="c", stop=None):
         return Tally()
     rules = parts[0].rules
     if engine == "python":
-        from ..twin.exact import play_part
         fields = None
         for part in parts:
             fields = play_part(rules, part.prefix, part.mirrored, fields)
@@ -220,7 +204,6 @@ def listing(part, engine="c"):
     cycled."""
     count = part_games(part)
     if engine == "python":
-        from ..twin.exact import play_part
         games = []
         play_part(part.rules, part.prefix, part.mirrored, listing=games)
         return games

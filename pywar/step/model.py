@@ -17,7 +17,7 @@ How it works: a Game plays the whole game once, when it is made, with the Python
 implementation (the port's program4.main, or the twin's Game), and keeps what that run
 writes: the trace's lines (docs/trace.md), and for the port, where in its source each
 event was made (the observer's hook, pywar.common.observer).  Stepping then reads only
-the trace: pywar.common.table_state.Table moves the cards event by event, and the narrator
+the trace: pywar.common.table_state.TableState moves the cards event by event, and the narrator
 (narrate_steps) gives each event the transcript's lines that belong to it.  So stepping
 to the end gives exactly the transcript and the result that pywar.play gives.
 
@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 
 from .. import twin
 from ..common.fields import PLAYER_NAMES, StreamText, check_seed
-from ..common.table_state import Table
+from ..common.table_state import TableState
 from ..common.trace import read
 from ..engine_choice import check_port
 from ..one_game import game_result, more_events_than, trace_header
@@ -249,7 +249,7 @@ class Game:
         self.narrations = narrate_steps(self.header, self.events)
         self.places = recorder.places
         self.final = game_result(vars(counts), self.rules.name, self.seed, self.engine)
-        self.table = Table(self.header, self.events)
+        self.table = TableState(self.header, self.events)
 
     def __repr__(self):
         """As <Game of seed 17455, smu, port-python: event 5 of 181, round 1>."""
@@ -349,7 +349,7 @@ class Game:
                 or not 0 <= position <= len(self.events):
             raise ValueError(f"position must be a whole number from 0 to {len(self.events)}, "
                              f"not {position!r}")
-        self.table = Table(self.header, self.events)
+        self.table = TableState(self.header, self.events)
         self.table.run(until=position)
 
     def back(self):

@@ -13,10 +13,11 @@ from ..common.fields import OUTCOMES
 from ..rules import parse_deck
 
 A, B = 0, 1
+SEATLESS_PICKUPS = ("winner-first", "loser-first")     # by who won, not by seat
 
 
-class Table:
-    """One game on ranks. C: struct Table (and struct Quick, its hands in registers)."""
+class RankGame:
+    """One game on ranks. C: struct RankGame (and struct Quick, its hands in registers)."""
 
     def __init__(self, rules):
         """The rules as the loop reads them. C: Exact_Spec."""
@@ -28,7 +29,7 @@ class Table:
 
     def deal(self, ranks):
         """Deal a rank sequence alternately, A first: each hand plays its cards in the
-        order received. C: Table_Deal."""
+        order received. C: RankGame_Deal."""
         self.hands = (deque(ranks[0::2]), deque(ranks[1::2]))
         self.pot, self.pot_owner = [], []
         self.up = [None, None]
@@ -42,13 +43,13 @@ class Table:
         return tuple(self.hands[A]), tuple(self.hands[B])
 
     def put_in_pot(self, player, rank):
-        """A card goes on top of the pot. C: Table_PutInPot."""
+        """A card goes on top of the pot. C: RankGame_PutInPot."""
         self.pot.append(rank)
         self.pot_owner.append(player)
 
     def take_back(self, player):
         """The player's last face-up card leaves the pot, to be played again.
-        C: Table_TakeBack."""
+        C: RankGame_TakeBack."""
         position = len(self.pot) - 1
         while self.pot_owner[position] != player:
             position -= 1
@@ -56,7 +57,7 @@ class Table:
         return self.pot.pop(position)
 
     def face_up(self, takers=()):
-        """A then B put a card face up; takers take back instead. C: Table_FaceUp."""
+        """A then B put a card face up; takers take back instead. C: RankGame_FaceUp."""
         self.battles += 1
         for p in (A, B):
             rank = self.take_back(p) if p in takers else self.hands[p].popleft()
@@ -64,12 +65,12 @@ class Table:
             self.up[p] = rank
 
     def seat_cards(self, seat):
-        """One seat's pot cards in the order they were put down. C: Table_SeatCards."""
+        """One seat's pot cards in the order they were put down. C: RankGame_SeatCards."""
         return [rank for rank, owner in zip(self.pot, self.pot_owner) if owner == seat]
 
     def order_by_seat(self, first_seat, interleave):
         """One seat's cards then the other's, or one of each in turn.
-        C: Table_OrderBySeat."""
+        C: RankGame_OrderBySeat."""
         first, second = self.seat_cards(first_seat), self.seat_cards(1 - first_seat)
         if not interleave:
             return first + second
@@ -80,7 +81,7 @@ class Table:
 
     def pickup_order(self, winner):
         """The pot in the order the winner takes it (docs/rules.md 7.4).
-        C: Table_PickupOrder."""
+        C: RankGame_PickupOrder."""
         if self.pickup == "smu":
             return self.pot[::-1]
         if self.pickup == "pot-order":
@@ -92,13 +93,13 @@ class Table:
         return self.order_by_seat(A, interleave=self.pickup == "seat-interleaved")
 
     def collect(self, winner):
-        """The winner takes the pot to the bottom of its hand. C: Table_Collect."""
+        """The winner takes the pot to the bottom of its hand. C: RankGame_Collect."""
         self.hands[winner].extend(self.pickup_order(winner))
         self.pot, self.pot_owner = [], []
 
     def run_out(self, losers):
         """The game ends with these players out of cards (iofall: B wins if both are).
-        C: Table_RunOut."""
+        C: RankGame_RunOut."""
         self.over = True
         if len(losers) == 2 and self.short_war != "iofall":
             self.outcome = "both-lose"
@@ -107,7 +108,7 @@ class Table:
 
     def plan_war(self, player):
         """(down, loses, takes back) for a player with n cards (docs/rules.md 7.6).
-        C: Table_PlanWar."""
+        C: RankGame_PlanWar."""
         n, face_down = len(self.hands[player]), self.face_down
         if n >= face_down + 1:
             return face_down, False, False
@@ -122,7 +123,7 @@ class Table:
 
     def war(self):
         """After a tie: face-down cards, A's then B's, then a new face-up pair.
-        True when a player runs out instead. C: Table_War."""
+        True when a player runs out instead. C: RankGame_War."""
         plans = [self.plan_war(p) for p in (A, B)]
         losers = {p for p in (A, B) if plans[p][1]}
         takers = {p for p in (A, B) if plans[p][2]}
@@ -143,7 +144,7 @@ class Table:
 
     def play_round(self):
         """One round: battles until one is won or a player runs out. True at the end of
-        the game. C: Table_PlayRound (with Table_PlayTie)."""
+        the game. C: RankGame_PlayRound (with RankGame_PlayTie)."""
         self.rounds += 1
         self.face_up()
         while self.up[A] == self.up[B]:
@@ -158,7 +159,7 @@ class Table:
 
     def play(self):
         """Rounds until an end, the cap, or a repeat found by Brent's search, as in
-        Game_PlayWith. C: Table_Play."""
+        Game_PlayWith. C: RankGame_Play."""
         saved, power, lam = self.state(), 1, 0
         while True:
             if self.rounds >= self.max_rounds:
@@ -206,12 +207,12 @@ def cycle_key(table):
 def seatless(rules):
     """True when swapping the players maps every game to its mirror image: a pickup by
     who won, not by seat, and a short war other than iofall's. C: Exact_Seatless."""
-    return rules.pickup in ("winner-first", "loser-first") and rules.short_war != "iofall"
+    return rules.pickup in SEATLESS_PICKUPS and rules.short_war != "iofall"
 
 
-def twin(ranks):
+def swapped_deal(ranks):
     """The player-swapped deal: each pair of deal positions trades its cards.
-    C: Exact_Twin."""
+    C: Exact_SwappedDeal."""
     swapped = list(ranks)
     swapped[0:len(ranks) - 1:2], swapped[1::2] = ranks[1::2], ranks[0:len(ranks) - 1:2]
     return tuple(swapped)
@@ -238,7 +239,7 @@ def ended(tally, table, ranks, mirrored):
     add(tally["battles"], table.battles, weight)
     longest(tally, table, ranks)
     if mirrored:
-        longest(tally, table, twin(ranks))
+        longest(tally, table, swapped_deal(ranks))
 
 
 def record(tally, table, ranks, mirrored):
@@ -296,7 +297,7 @@ def can_mirror(rules, prefix):
     short war, even hands, an even prefix that is not its own twin. C: Exact_CanMirror."""
     ranks, suits = parse_deck(rules.deck)
     return (seatless(rules) and ranks * suits % 2 == 0 and len(prefix) % 2 == 0
-            and twin(tuple(prefix)) != tuple(prefix))
+            and swapped_deal(tuple(prefix)) != tuple(prefix))
 
 
 def empty_tally():
@@ -313,7 +314,7 @@ def play_part(rules, prefix, mirrored=False, tally=None, listing=None):
     tally = empty_tally() if tally is None else tally
     if mirrored and not can_mirror(rules, prefix):
         raise ValueError(f"part {tuple(prefix)} cannot stand for its twin under {rules.name}")
-    table = Table(rules)
+    table = RankGame(rules)
     ranks = first_sequence(rules, prefix)
     while ranks is not None:
         table.deal(ranks)

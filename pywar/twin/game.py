@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from ..common import digest
 from ..common.fields import OUTCOMES, Counts
 from ..common.rng import Rng
+from ..common.tally import Lead, tally_end, tally_pot, tally_refill, tally_round
 from ..common.trace import spell
 from ..rules import can_cycle, parse_deck
 from .cycle import Cycle
@@ -77,8 +78,7 @@ class Game:
         self.seed = seed
         self.over = False
         self.in_game = set(range(self.players))     # the players still holding cards
-        self.leader = None
-        self.deficit = [0] * self.players
+        self.lead = Lead(self.players)     # C: the Lead local of Game_PlayWith
         self.to_play = [Hand() for _ in range(self.players)]
         self.played = [Hand() for _ in range(self.players)]
         self.pot = []
@@ -183,8 +183,8 @@ class Game:
             shuffle_cards(cards, self.rng, spec.shuffle)
             to_play.cards = deque(cards)
         played.clear()
-        self.result.refills += 1
-        self.fold(digest.REFILL | player << 8 | to_play.count)
+        tally_refill(self.result)
+        self.fold(digest.REFILL | player << digest.PLAYER_SHIFT | to_play.count)
         if spec.observed:
             self.tell("refill", player=player, cards=to_play.top_first())
 
@@ -287,7 +287,7 @@ class Game:
             self.push_all(spec, winner, taken)
         self.pot = []
         self.pot_owner = []
-        self.result.biggest_pot = max(self.result.biggest_pot, len(taken))
+        tally_pot(self.result, len(taken))
         if spec.observed:
             self.tell("pickup", player=winner, cards=taken)
 
@@ -433,24 +433,10 @@ class Game:
         return min(top), set()
 
     def tally(self, spec, wars):
-        """After a round: the leader (the one player holding the most cards, if any),
-        counting each change of leader after the first, and the deficit each player has
-        faced. C: Game_Tally."""
-        result = self.result
-        if wars > 0:
-            result.war_depths[wars] = result.war_depths.get(wars, 0) + 1
-            result.deepest_war = max(result.deepest_war, wars)
+        """After the deal and after each round: the round's statistics (common.tally),
+        from the cards each player holds. C: Game_Tally."""
         held = [self.holds(p) for p in range(spec.players)]
-        for p in range(spec.players):
-            others = held[:p] + held[p + 1:]
-            self.deficit[p] = max(self.deficit[p], max(others) - held[p])
-        most = max(held)
-        if held.count(most) > 1:
-            return                          # a tie for the most cards: nobody leads
-        leader = held.index(most)
-        if self.leader is not None and leader != self.leader:
-            result.lead_changes += 1
-        self.leader = leader
+        tally_round(self.lead, self.result, wars, held)
 
     def play_round(self, spec):
         """One round: battles until the pot is won or a war ends the round. Returns
@@ -545,9 +531,8 @@ class Game:
         result.piles = [[self.to_play[p].count, self.played[p].count]
                         for p in range(spec.players)]
         result.stranded = len(self.pot)
-        result.comeback = 0 if result.winner is None else self.deficit[result.winner]
         winner_code = 0 if result.winner is None else result.winner + 1
-        self.fold(digest.END | OUTCOMES.index(result.outcome) << 4 | winner_code)
+        self.fold(digest.END | OUTCOMES.index(result.outcome) << digest.OUTCOME_SHIFT | winner_code)
         if spec.observed:
             self.tell("end", outcome=result.outcome, winner=result.winner)
 
@@ -567,6 +552,7 @@ class Game:
                 continue
             if cycle.saw(self.get_state()):
                 self.cycle(spec, cycle.lam)
+        tally_end(self.lead, self.result)
         self.finish(spec)
         return self.result
 

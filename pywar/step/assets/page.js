@@ -154,7 +154,7 @@ function drawPile(parent, name, label, cards, deck) {
   const row = document.createElement("div");
   row.className = "pile";
   row.innerHTML = `<span class="name">${label} (<span class="count" id="count-${name}">`
-    + `${cards.length}</span>)</span>`;
+    + `${cards.length}</span>) <small>top first</small></span>`;
   const holder = document.createElement("div");
   holder.className = "cards";
   holder.id = `pile-${name}`;

@@ -1,0 +1,100 @@
+/* tally.h: every statistic of a game (docs/rules.md section 15), counted in one place
+ * for both editions.  The engine (game.c) and the port's observer (observer.c) call
+ * Tally_Round after the deal and after each round, Tally_Pot as a pot is won,
+ * Tally_Refill at a refill and Tally_End when the game is over.  pywar/common/tally.py
+ * is the Python twin, which the twin and the port's Python observer share.
+ *
+ * Static inline, as shuffle.h is: the engine calls Tally_Round once a round with the
+ * players' number a constant of its loop, so the two-player branch is chosen when the
+ * loop is compiled, and the Lead stays in registers (a local of the engine's loop,
+ * reached only from inlined steps). */
+#ifndef PYWAR_TALLY_H
+#define PYWAR_TALLY_H
+
+#include <stdint.h>
+
+#include "inline.h"
+#include "pywar.h"
+
+
+/* Who leads, and how far behind each player has been. */
+typedef struct Lead {
+    int leader;                             /* the one player with the most cards, or -1 */
+    int32_t changes;                        /* changes of leader after the first */
+    int deficit[PYWAR_MAX_PLAYERS];         /* the most cards each has been behind */
+} Lead;
+
+#define LEAD_START {PYWAR_NOBODY, 0, {0}}
+
+/* After the deal (wars 0) and after each round, given the cards each player holds: the
+ * round's war depth, the leader (the one player holding the most cards, if any),
+ * counting each change of leader after the first, and the deficit each has faced. */
+STEP void Tally_Round(Lead *lead, PywarResult *result, int wars,
+                      const int *held, int players)
+{
+    int most = -1, second = -1, leader = PYWAR_NOBODY;
+    if (wars > 0) {
+        result->war_depths[wars < PYWAR_WAR_DEPTHS ? wars : PYWAR_WAR_DEPTHS - 1]++;
+        result->deepest_war = wars > result->deepest_war ? wars : result->deepest_war;
+    }
+    if (players == 2) {         /* the same, from one margin, with fewer branches */
+        int margin = held[PYWAR_PLAYER_A] - held[PYWAR_PLAYER_B];
+        lead->deficit[PYWAR_PLAYER_B] = margin > lead->deficit[PYWAR_PLAYER_B]
+                                         ? margin : lead->deficit[PYWAR_PLAYER_B];
+        lead->deficit[PYWAR_PLAYER_A] = -margin > lead->deficit[PYWAR_PLAYER_A]
+                                         ? -margin : lead->deficit[PYWAR_PLAYER_A];
+        if (margin != 0) {
+            leader = margin > 0 ? PYWAR_PLAYER_A : PYWAR_PLAYER_B;
+            lead->changes += lead->leader != PYWAR_NOBODY && leader != lead->leader;
+            lead->leader = leader;
+        }
+        return;
+    }
+    for (int p = 0; p < players; p++) {
+        if (held[p] > most) {
+            second = most;
+            most = held[p];
+            leader = p;
+        } else if (held[p] > second) {
+            second = held[p];
+        }
+    }
+    for (int p = 0; p < players; p++) {
+        int ahead = (p == leader ? second : most) - held[p];
+        lead->deficit[p] = ahead > lead->deficit[p] ? ahead : lead->deficit[p];
+    }
+    if (most == second) {
+        return;            /* a tie for the most cards: nobody leads */
+    }
+    lead->changes += lead->leader != PYWAR_NOBODY && leader != lead->leader;
+    lead->leader = leader;
+}
+
+/* A pot of this many cards is won (or, in the port, has been taken so far). */
+STEP void Tally_Pot(PywarResult *result, int cards)
+{
+    result->biggest_pot = cards > result->biggest_pot ? cards : result->biggest_pot;
+}
+
+/* A 'played' pile has become a 'to play' pile. */
+STEP void Tally_Refill(PywarResult *result)
+{
+    result->refills++;
+}
+
+/* The game is over, its winner known: the changes of leader, and the largest deficit
+ * the winner came back from (with two players chosen without indexing, so that the
+ * Lead stays in registers). */
+STEP void Tally_End(const Lead *lead, PywarResult *result, int players)
+{
+    int winner = result->winner;
+    result->lead_changes = lead->changes;
+    if (players == 2) {
+        result->comeback = winner == PYWAR_PLAYER_A ? lead->deficit[PYWAR_PLAYER_A]
+                           : winner == PYWAR_PLAYER_B ? lead->deficit[PYWAR_PLAYER_B] : 0;
+        return;
+    }
+    result->comeback = winner >= 0 ? lead->deficit[winner] : 0;
+}
+
+#endif

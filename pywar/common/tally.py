@@ -1,0 +1,51 @@
+"""Every statistic of a game (docs/rules.md section 15), counted in one place for the
+twin and the port's Python observer: tally_round after the deal and after each round,
+tally_pot as a pot is won, tally_refill at a refill and tally_end when the game is over.
+C: csrc/common/tally.h."""
+
+
+class Lead:
+    """Who leads, and how far behind each player has been. C: struct Lead."""
+
+    def __init__(self, players):
+        self.leader = None               # the one player with the most cards
+        self.changes = 0                 # changes of leader after the first
+        self.deficit = [0] * players     # the most cards each has been behind
+
+
+def tally_round(lead, result, wars, held):
+    """After the deal (wars 0) and after each round, given the cards each player holds:
+    the round's war depth, the leader (the one player holding the most cards, if any),
+    counting each change of leader after the first, and the deficit each has faced.
+    C: Tally_Round."""
+    if wars > 0:
+        result.war_depths[wars] = result.war_depths.get(wars, 0) + 1
+        result.deepest_war = max(result.deepest_war, wars)
+    for p, mine in enumerate(held):
+        others = held[:p] + held[p + 1:]
+        lead.deficit[p] = max(lead.deficit[p], max(others) - mine)
+    most = max(held)
+    if held.count(most) > 1:
+        return                          # a tie for the most cards: nobody leads
+    leader = held.index(most)
+    if lead.leader is not None and leader != lead.leader:
+        lead.changes += 1
+    lead.leader = leader
+
+
+def tally_pot(result, cards):
+    """A pot of this many cards is won (or, in the port, has been taken so far).
+    C: Tally_Pot."""
+    result.biggest_pot = max(result.biggest_pot, cards)
+
+
+def tally_refill(result):
+    """A 'played' pile has become a 'to play' pile. C: Tally_Refill."""
+    result.refills += 1
+
+
+def tally_end(lead, result):
+    """The game is over, its winner known: the changes of leader, and the largest deficit
+    the winner came back from. C: Tally_End."""
+    result.lead_changes = lead.changes
+    result.comeback = 0 if result.winner is None else lead.deficit[result.winner]
