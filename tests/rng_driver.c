@@ -1,7 +1,7 @@
 /* rng_driver.c: the generator of csrc/common/rng.c on a path of its own choosing, for
  * tests/test_rng_paths.py, which holds what it prints against glibc's rand().
  *
- * usage: rng_driver PATH SEED OP...   (PATH 0 scalar, 1 AVX2)
+ * usage: rng_driver PATH SEED OP...   (PATH 0 scalar, 1 AVX2, 2 AVX-512)
  * Each OP is rK (the next K values of Rng_Rand) or dC:N (Rng_Draws of C draws below N).
  * prints: every value made, in order, on one line; or 'unavailable' (exit 0) for a
  * path this machine cannot run. */

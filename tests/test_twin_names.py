@@ -24,6 +24,10 @@ C_ONLY = {
     "Game_GrowHand": PICKUP, "Game_GrowHands": PICKUP, "Game_Landing": PICKUP,
     "Landing_Put": PICKUP, "Game_FirstOf": PICKUP, "Game_LastOf": PICKUP,
     "Game_SeveralIn": PICKUP,
+    "Game_FaceUpOne": "one player's turn of Game_FaceUp, written out for two players; "
+                      "the twin's face_up loops",
+    "Hand_TurnOver": "the slots of Game_Refill's turn-over; the twin's refill moves the "
+                     "cards one by one",
     "Game_TellBattle": TELLING, "Game_TellCards": TELLING, "Game_TellDeal": TELLING,
     "Game_TellEnd": TELLING,
     "Game_CanCycle": "rules.can_cycle in Python", "Spec_Same": "a Spec compared whole in Python",

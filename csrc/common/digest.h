@@ -17,6 +17,8 @@
 #define DIGEST_TAKE_BACK 0x6000u
 #define DIGEST_END 0x7000u
 #define DIGEST_TIE 2u
+#define DIGEST_TIED_MANY 0x100u   /* BATTLE | this | the tied players' bits: a tie among more
+                                     than two, which cannot read as a win by player 2 */
 #define DIGEST_PLAYER_SHIFT 8     /* kind | player << 8 | card or count */
 #define DIGEST_OUTCOME_SHIFT 4    /* END | outcome << 4 | winner + 1 */
 

@@ -12,6 +12,7 @@
 #define RNG_HAVE_AVX2 1
 #include <immintrin.h>
 #define AVX2 __attribute__((target("avx2")))
+#define AVX512 __attribute__((target("avx512f")))
 #else
 #define RNG_HAVE_AVX2 0
 #endif
@@ -39,14 +40,11 @@ static void Rng_GenerateScalar(uint32_t *r, int from)
 }
 
 #if RNG_HAVE_AVX2
-/* The ceiling of log2(n), 0 for n = 1. */
+/* The ceiling of log2(n), 0 for n = 1: without a loop, whose end a branch predictor
+ * would miss for a new n at every shuffle. */
 static int Rng_CeilLog2(uint32_t n)
 {
-    int bits = 0;
-    while (bits < 32 && (UINT64_C(1) << bits) < n) {
-        bits++;
-    }
-    return bits;
+    return n <= 1 ? 0 : 32 - __builtin_clz(n - 1);
 }
 
 /* Lanes k.. of a and then b: the eight words that start k into a, for vectors a, b of
@@ -72,6 +70,7 @@ AVX2 static void Rng_GenerateAvx2(uint32_t *r, int from)
         __m256i v3turn7 = Rng_Turn(v3, 7), v1turn1 = Rng_Turn(v1, 1);
         __m256i v0turn6 = Rng_Turn(LOAD(40), 6), v0turn3 = Rng_Turn(LOAD(40), 3);
 #undef LOAD
+#pragma GCC unroll 4
         for (; i + 8 <= RNG_END; i += 8) {
             __m256i v4turn7 = Rng_Turn(v4, 7), v2turn1 = Rng_Turn(v2, 1);
             __m256i v1turn6 = Rng_Turn(v1, 6), v1turn3 = Rng_Turn(v1, 3);
@@ -96,6 +95,49 @@ AVX2 static void Rng_GenerateAvx2(uint32_t *r, int from)
     }
 }
 
+/* mul for the moduli of a pile, 1 to RNG_SMALL_N, worked out by the compiler: no
+ * division at each shuffle.  CEIL_LOG2 holds for n <= 64. */
+#define CEIL_LOG2(n) (((n) > 1) + ((n) > 2) + ((n) > 4) + ((n) > 8) + ((n) > 16) + ((n) > 32))
+#define MUL(n) (((UINT64_C(1) << (31 + CEIL_LOG2(n))) + (n) - 1) / (n))
+#define MUL4(n) MUL(n), MUL(n + 1), MUL(n + 2), MUL(n + 3)
+static const uint32_t SMALL_MUL[RNG_SMALL_N + 1] = {
+    0, MUL4(1), MUL4(5), MUL4(9), MUL4(13), MUL4(17), MUL4(21), MUL4(25), MUL4(29),
+    MUL4(33), MUL4(37), MUL4(41), MUL4(45), MUL4(49)};
+
+/* The words sixteen at a time: r[i] = r[i-3] + r[i-31] with r[i-3] expanded five more
+ * times by the recurrence is r[i] = r[i-18] + r[i-31] + r[i-34] + r[i-37] + r[i-40] +
+ * r[i-43] + r[i-46] (true for every i >= 49, the sequence's words 34 on being sums),
+ * whose eighteen lanes are independent.  Every term of r[i..i+15] lies in the last
+ * three vectors (z0 = r[i-48..i-33], z1, z2 = r[i-16..i-1]), kept in registers, and
+ * each is one valignd of two of them; only the first two terms wait for the vector
+ * made last, so the loop's chain is one join and two sums a vector, where the
+ * thrice-unrolled form's is a permute, a blend and a sum for half as many words. */
+#define Rng_Align(low, high, k) _mm512_alignr_epi32((high), (low), (k))
+AVX512 static void Rng_GenerateAvx512(uint32_t *r, int from)
+{
+    int i = from;
+    if (i + 16 <= RNG_END) {
+        __m512i z0 = _mm512_loadu_si512(r + i - 48);
+        __m512i z1 = _mm512_loadu_si512(r + i - 32);
+        __m512i z2 = _mm512_loadu_si512(r + i - 16);
+        for (; i + 16 <= RNG_END; i += 16) {
+            __m512i far = _mm512_add_epi32(
+                _mm512_add_epi32(Rng_Align(z0, z1, 14), Rng_Align(z0, z1, 11)),   /* -34, -37 */
+                _mm512_add_epi32(Rng_Align(z0, z1, 8), Rng_Align(z0, z1, 5)));    /* -40, -43 */
+            far = _mm512_add_epi32(far, Rng_Align(z0, z1, 2));                    /* -46 */
+            __m512i made = _mm512_add_epi32(Rng_Align(z1, z2, 14),                /* -18 */
+                                            _mm512_add_epi32(Rng_Align(z1, z2, 1), far));
+            _mm512_storeu_si512(r + i, made);
+            z0 = z1;
+            z1 = z2;
+            z2 = made;
+        }
+    }
+    for (; i < RNG_END; i++) {
+        r[i] = r[i - 31] + r[i - 3];
+    }
+}
+
 /* count words reduced below n, eight at a time: v % n = v - n * q with the quotient
  * q = (v * mul) >> shift, shift = 31 + ceil(log2 n), mul = ceil(2^shift / n) < 2^32,
  * exact for every v < 2^31 (Granlund and Montgomery: mul * n - 2^shift < n <=
@@ -104,7 +146,7 @@ AVX2 static void Rng_GenerateAvx2(uint32_t *r, int from)
 AVX2 static void Rng_ReduceAvx2(const uint32_t *words, int count, uint32_t n, uint32_t *out)
 {
     int shift = 31 + Rng_CeilLog2(n);
-    uint64_t mul = ((UINT64_C(1) << shift) + n - 1) / n;
+    uint64_t mul = n <= RNG_SMALL_N ? SMALL_MUL[n] : ((UINT64_C(1) << shift) + n - 1) / n;
     const __m256i muls = _mm256_set1_epi32((int)(uint32_t)mul);
     const __m256i ns = _mm256_set1_epi32((int)n);
     const __m128i shifts = _mm_cvtsi32_si128(shift);
@@ -128,6 +170,9 @@ AVX2 static void Rng_ReduceAvx2(const uint32_t *words, int count, uint32_t n, ui
 int Rng_BestPath(void)
 {
 #if RNG_HAVE_AVX2
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("avx512f")) {
+        return RNG_AVX512;
+    }
     return __builtin_cpu_supports("avx2") ? RNG_AVX2 : RNG_SCALAR;
 #else
     return RNG_SCALAR;
@@ -137,6 +182,10 @@ int Rng_BestPath(void)
 static void Rng_Generate(Rng *rng, int from)
 {
 #if RNG_HAVE_AVX2
+    if (rng->path == RNG_AVX512) {
+        Rng_GenerateAvx512(rng->r, from);
+        return;
+    }
     if (rng->path == RNG_AVX2) {
         Rng_GenerateAvx2(rng->r, from);
         return;
@@ -147,7 +196,7 @@ static void Rng_Generate(Rng *rng, int from)
 
 /* Move the words not yet handed out, and the RNG_HISTORY before them, to the front,
  * and make new words after them. */
-static void Rng_Refill(Rng *rng)
+void Rng_Refill(Rng *rng)
 {
     uint32_t *r = rng->r;
     int keep = RNG_END - (rng->next - RNG_HISTORY);
@@ -158,7 +207,7 @@ static void Rng_Refill(Rng *rng)
 
 int Rng_SeedPath(Rng *rng, uint32_t seed, int path)
 {
-    int usable = path == RNG_SCALAR || (path == RNG_AVX2 && Rng_BestPath() == RNG_AVX2);
+    int usable = path == RNG_SCALAR || (path >= RNG_AVX2 && path <= Rng_BestPath());
     /* glibc: seed 0 is seed 1, and the seed is read as a signed 32-bit word */
     long long word = (int32_t)(seed == 0 ? 1u : seed);
     uint32_t *r = rng->r;
@@ -243,21 +292,11 @@ uint32_t Rng_BelowModulus(Rng *rng, const RngModulus *m)
     return Rng_Reduce(Rng_Rand(rng), m);
 }
 
-const uint32_t *Rng_Words(Rng *rng, int count)
-{
-    if (rng->next + count > RNG_END) {
-        Rng_Refill(rng);
-    }
-    const uint32_t *words = rng->r + rng->next;
-    rng->next += count;
-    return words;
-}
-
 void Rng_Draws(Rng *rng, int count, uint32_t n, uint32_t *out)
 {
     const uint32_t *words = Rng_Words(rng, count);
 #if RNG_HAVE_AVX2
-    if (rng->path == RNG_AVX2) {
+    if (rng->path != RNG_SCALAR) {
         Rng_ReduceAvx2(words, count, n, out);
         return;
     }

@@ -4,12 +4,16 @@
  * by Schrage's method for i = 1..30, r[i] = r[i-31] for i = 31..33, and
  * r[i] = r[i-31] + r[i-3] (mod 2^32) after that; the k-th rand() is r[k + 344] >> 1.
  * The state keeps a window of that sequence and makes RNG_BLOCK values at a time, by
- * one of two paths (enum RngPath), chosen when it is seeded and giving the same values:
+ * one of three paths (enum RngPath), chosen when it is seeded and giving the same values:
  *   RNG_SCALAR  portable C: the recurrence's three independent lanes, three sums a step;
  *   RNG_AVX2    on an x86-64 processor with AVX2 (asked at run time): the recurrence
  *               unrolled thrice, r[i] = r[i-9] + r[i-31] + r[i-34] + r[i-37], whose nine
  *               lanes are independent, made eight at a time in a 256-bit register; and
- *               a block of draws below n reduced eight at a time (Rng_Draws).
+ *               a block of draws below n reduced eight at a time (Rng_Draws);
+ *   RNG_AVX512  with AVX-512 too: the recurrence unrolled six times, r[i] = r[i-18] +
+ *               r[i-31] + r[i-34] + ... + r[i-46], sixteen at a time in a 512-bit
+ *               register, each sum of words far enough back to join in one instruction
+ *               (valignd); the draws reduced as on RNG_AVX2.
  */
 #ifndef PYWAR_RNG_H
 #define PYWAR_RNG_H
@@ -17,20 +21,21 @@
 #include <stdint.h>
 
 #define RNG_DEGREE 31
-#define RNG_HISTORY 40   /* words kept before a block: the unrolled form reaches back 37 */
+#define RNG_HISTORY 49   /* words kept before a block: the unrolled forms reach back 46,
+                           and the longest holds from the sequence's word 49 on */
 #define RNG_BLOCK 512
 #define RNG_SMALL_N 52   /* Rng_Modulus has these moduli ready */
 
-enum RngPath { RNG_SCALAR, RNG_AVX2 };
+enum RngPath { RNG_SCALAR, RNG_AVX2, RNG_AVX512 };
 
 typedef struct Rng {
-    uint32_t r[RNG_HISTORY + RNG_BLOCK]; /* r[0..39]: the last 40 words before the block */
+    uint32_t r[RNG_HISTORY + RNG_BLOCK]; /* r[0..48]: the last 49 words before the block */
     int next;                            /* index in r of the next word to hand out */
     int path;                            /* enum RngPath */
 } Rng;
 
 void Rng_Seed(Rng *rng, uint32_t seed);     /* srand(seed), on the best path this machine has */
-int Rng_BestPath(void);                     /* RNG_AVX2 where the processor has it */
+int Rng_BestPath(void);                     /* the fastest path the processor has */
 /* srand(seed) on a given path (the tests use both); 0, or -1 for a path this machine
  * cannot run (the generator is then seeded on the scalar path). */
 int Rng_SeedPath(Rng *rng, uint32_t seed, int path);
@@ -48,8 +53,20 @@ RngModulus Rng_SmallModulus(uint32_t n);   /* Rng_Modulus for 1 <= n <= RNG_SMAL
 uint32_t Rng_BelowModulus(Rng *rng, const RngModulus *m);
 uint32_t Rng_Reduce(uint32_t value, const RngModulus *m);   /* value % m->n */
 
-/* The next 'count' words (count <= RNG_BLOCK): word >> 1 is the next rand(). */
-const uint32_t *Rng_Words(Rng *rng, int count);
+void Rng_Refill(Rng *rng);                  /* a new block (for Rng_Words) */
+
+/* The next 'count' words (count <= RNG_BLOCK): word >> 1 is the next rand().  Inline,
+ * since the engine asks for a few words at every random pickup, and whether link-time
+ * optimization inlined it from rng.c changed with the size of that file. */
+static inline const uint32_t *Rng_Words(Rng *rng, int count)
+{
+    if (rng->next + count > RNG_HISTORY + RNG_BLOCK) {
+        Rng_Refill(rng);
+    }
+    const uint32_t *words = rng->r + rng->next;
+    rng->next += count;
+    return words;
+}
 
 /* The next 'count' draws below n (count <= RNG_BLOCK, n >= 1) into out: out[k] is the
  * k-th next rand() % n, the block made and reduced at once. */

@@ -5,6 +5,7 @@
 #include <stdint.h>
 
 #define CYCLE_STATE_BYTES 72     /* 2 counts per player, at most 8 players, and 52 cards */
+#define CYCLE_NO_CARD 0xff       /* the bytes of a state past its cards */
 
 typedef struct Cycle {
     uint8_t saved[CYCLE_STATE_BYTES];   /* the state at the last power of two */

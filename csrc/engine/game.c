@@ -18,27 +18,13 @@
 #include "../common/digest.h"
 #include "../common/inline.h"
 #include "game.h"
+#include "pickup.h"
 #include "shuffle.h"
+#include "spec.h"
 #include "../common/stop.h"
 #include "../common/tally.h"
 #include "../common/text.h"
 #include "../common/trace.h"
-
-#define BIT(player) (1u << (player))
-
-/* The rules as the loop reads them, decided once per game. */
-typedef struct Spec {
-    int players;
-    int faceDown;
-    int shortWar;     /* enum PywarShortWar */
-    int pickup;       /* enum PywarPickup */
-    int queue;        /* 1: one queue per player; 0: 'to play' and 'played' */
-    int shuffle;      /* enum PywarShuffle */
-    int keep;         /* 1: a refill keeps 'played' as it lies, unshuffled */
-    int owners;       /* 1: remember who put each pot card down (seat pickups, take-backs) */
-    int watching;     /* 1: look for a repeated state after every round */
-    int observed;     /* 1: tell the events to the trace and the narrator */
-} Spec;
 
 /* How a player meets a war: cards to put face down, and whether it runs out or takes
  * back its last face-up card to play it again. */
@@ -51,9 +37,8 @@ typedef struct WarPlan {
 /* How a war ends for the round (Game_War). */
 enum WarEnd { WAR_GOES_ON, WAR_ENDS_ROUND };
 
-/* Lehigh's Card(n) builds clubs, diamonds, hearts, spades (docs/rules.md section 2). */
-#define STANDARD_RANKS 13        /* the standard deck, whose order Lehigh's narration keeps */
-#define STANDARD_SUITS 4
+/* Lehigh's Card(n) builds clubs, diamonds, hearts, spades (docs/rules.md section 2), in
+ * the standard deck (narrator.h), whose order Lehigh's narration keeps. */
 static const uint8_t LEHIGH_SUITS[STANDARD_SUITS] = {3, 1, 0, 2};
 
 /* ---- Setting up ---- */
@@ -286,11 +271,9 @@ static void Game_Refill(Game *game, Spec spec, int player)
     if (spec.keep) {
         *toPlay = *played;
     } else {
-        Hand_Clear(toPlay);
-        while (played->count > 0) {
-            Hand_PushTop(toPlay, Hand_PopTop(played));
-        }
-        Shuffle_Cards(toPlay->cards, (int)toPlay->count, &game->rng, spec.shuffle);
+        Hand_TurnOver(toPlay, played);
+        Shuffle_Cards(toPlay->cards + toPlay->bottom, (int)toPlay->count, &game->rng,
+                      spec.shuffle);
     }
     Hand_Clear(played);
     Tally_Refill(&game->result);
@@ -339,169 +322,39 @@ static CardId Game_TakeBack(Game *game, int player)
     return card;
 }
 
+/* One player's face-up card of a battle. */
+STEP void Game_FaceUpOne(Game *game, Spec spec, int p, unsigned takesBack)
+{
+    int again = (takesBack & BIT(p)) != 0;
+    CardId card = again ? Game_TakeBack(game, p) : Game_Draw(game, spec, p);
+    Game_PutInPot(game, spec, p, card);
+    game->faceUp[p] = card;
+    Game_FoldCard(game, DIGEST_FACE_UP, p, card);
+    if (spec.observed) {
+        Game_TellCards(game, again ? TRACE_TAKE_BACK : TRACE_FACE_UP, p, &card, 1);
+    }
+}
+
 /* Every player in the battle puts a card face up, in seat order: a new battle.
- * takesBack has the bits of players who play their last face-up card again. */
+ * takesBack has the bits of players who play their last face-up card again.  With two
+ * players, both are in every battle, and the two turns are written out: gcc does not
+ * unroll a loop of two turns of this size by itself. */
 STEP void Game_FaceUp(Game *game, Spec spec, unsigned inBattle, unsigned takesBack)
 {
     game->result.battles++;
-    for (int p = 0; p < spec.players; p++) {
-        if (spec.players > 2 && !(inBattle & BIT(p))) {
-            continue;           /* with two players, both are in every battle */
-        }
-        int again = (takesBack & BIT(p)) != 0;
-        CardId card = again ? Game_TakeBack(game, p) : Game_Draw(game, spec, p);
-        Game_PutInPot(game, spec, p, card);
-        game->faceUp[p] = card;
-        Game_FoldCard(game, DIGEST_FACE_UP, p, card);
-        if (spec.observed) {
-            Game_TellCards(game, again ? TRACE_TAKE_BACK : TRACE_FACE_UP, p, &card, 1);
-        }
-    }
-}
-
-/* ---- Collecting the pot ---- */
-
-/* One seat's pot cards, in the order they were put down. */
-STEP int Game_SeatCards(const Game *game, int seat, CardId *cards)
-{
-    int count = 0;
-    for (int i = 0; i < game->potCount; i++) {
-        if (game->potOwner[i] == seat) {
-            cards[count++] = game->pot[i];
-        }
-    }
-    return count;
-}
-
-/* The pot's cards seat by seat, from firstSeat round the table: each seat's cards in
- * turn, or one card of each seat in turn (interleave). */
-static void Game_OrderBySeat(const Game *game, int firstSeat, int interleave, CardId *order)
-{
-    CardId bySeat[PYWAR_MAX_PLAYERS][PYWAR_MAXCARDS];
-    int counts[PYWAR_MAX_PLAYERS], most = 0, k = 0;
-    for (int i = 0; i < game->players; i++) {
-        int seat = (firstSeat + i) % game->players;
-        counts[i] = Game_SeatCards(game, seat, bySeat[i]);
-        most = counts[i] > most ? counts[i] : most;
-    }
-    for (int round = 0; round < (interleave ? most : 1); round++) {
-        for (int i = 0; i < game->players; i++) {
-            int from = interleave ? round : 0;
-            int to = interleave ? (round < counts[i] ? round + 1 : round) : counts[i];
-            for (int c = from; c < to; c++) {
-                order[k++] = bySeat[i][c];
-            }
-        }
-    }
-}
-
-/* The pot's cards in the order the winner takes them (docs/rules.md 7.4): the pot
- * itself where that order is the pot's, or order filled in. */
-STEP const CardId *Game_PickupOrder(Game *game, Spec spec, int winner, CardId *order)
-{
-    int n = game->potCount;
-    switch (spec.pickup) {
-    case PYWAR_PICKUP_SMU:
-        for (int i = 0; i < n; i++) {
-            order[i] = game->pot[n - 1 - i];
-        }
-        return order;
-    case PYWAR_PICKUP_RANDOM:
-        Shuffle_Cards(game->pot, n, &game->rng, spec.shuffle);
-        return game->pot;
-    case PYWAR_PICKUP_POT_ORDER:
-        return game->pot;
-    case PYWAR_PICKUP_WINNER_FIRST:
-        Game_OrderBySeat(game, winner, 0, order);
-        return order;
-    case PYWAR_PICKUP_LOSER_FIRST:
-        Game_OrderBySeat(game, winner + 1, 0, order);   /* the others, the winner last */
-        return order;
-    case PYWAR_PICKUP_SEAT_INTERLEAVED:
-        Game_OrderBySeat(game, PYWAR_PLAYER_A, 1, order);
-        return order;
-    default: /* seat-block */
-        Game_OrderBySeat(game, PYWAR_PLAYER_A, 0, order);
-        return order;
-    }
-}
-
-/* Where the pot lands: the winner's hand, and the ring slots that pushing the taken
- * cards one by one would give them: the i-th card taken goes below the bottom card of
- * a queue (slot first - i) or on top of 'played' (slot first + i). */
-typedef struct Landing {
-    Hand *hand;
-    uint32_t first;     /* the slot of the card taken first */
-    uint32_t step;      /* from one card taken to the next: -1 (a queue) or 1 */
-} Landing;
-
-STEP Landing Game_Landing(Game *game, Spec spec, int winner)
-{
-    Landing landing;
-    landing.hand = spec.queue ? &game->toPlay[winner] : &game->played[winner];
-    landing.first = spec.queue ? landing.hand->bottom - 1u
-                               : landing.hand->bottom + landing.hand->count;
-    landing.step = spec.queue ? (uint32_t)-1 : 1u;
-    return landing;
-}
-
-STEP void Landing_Put(Landing landing, int i, CardId card)
-{
-    landing.hand->cards[(landing.first + landing.step * (uint32_t)i) & HAND_MASK] = card;
-}
-
-/* Count n cards already put in their slots of a hand: under the queue its bottom moves
- * down by n. */
-STEP void Game_GrowHand(Hand *hand, Spec spec, uint32_t n)
-{
-    if (spec.queue) {
-        hand->bottom = (hand->bottom - n) & HAND_MASK;
-    }
-    hand->count += n;
-}
-
-/* The winner's hand grows by the n cards put in its slots.  With two players both hands'
- * counts and bottoms are written, the loser's grown by zero (gcc compiles the choice to
- * conditional moves, not a branch), so that no store to a count or a bottom has an
- * address that waits for the battle's winner.  The next round begins by reading both
- * counts; most likely the processor could not tell whether those reads depended on the
- * store to the winner's count and lost the work it had done ahead at each wrong guess
- * (this machine has no counters to show it): with these stores, iofall takes 0.81 of its
- * time before (README, Performance).  With more players, only the winner's hand: writing
- * every hand made 4-player iofall and 3-player smu 4 to 8% slower. */
-STEP void Game_GrowHands(Game *game, Spec spec, int winner, int n)
-{
-    Hand *hands = spec.queue ? game->toPlay : game->played;
     if (spec.players == 2) {
-        /* n or 0 by a mask: written as '?:', gcc made smu's choice a branch, which the
-         * predictor missed on half the battles */
-        uint32_t toA = 0u - (uint32_t)(winner == PYWAR_PLAYER_A);
-        Game_GrowHand(&hands[PYWAR_PLAYER_A], spec, (uint32_t)n & toA);
-        Game_GrowHand(&hands[PYWAR_PLAYER_B], spec, (uint32_t)n & ~toA);
-    } else {
-        Game_GrowHand(&hands[winner], spec, (uint32_t)n);
+        Game_FaceUpOne(game, spec, PYWAR_PLAYER_A, takesBack);
+        Game_FaceUpOne(game, spec, PYWAR_PLAYER_B, takesBack);
+        return;
+    }
+    for (int p = 0; p < spec.players; p++) {
+        if (inBattle & BIT(p)) {
+            Game_FaceUpOne(game, spec, p, takesBack);
+        }
     }
 }
 
-/* The random pickup by Fisher-Yates (iofall's): the pot shuffled as Shuffle_FisherYates
- * shuffles it, each card put in its slot in the winner's hand as soon as the shuffle
- * settles it (they settle from the last down); the caller counts them (Game_GrowHands).
- * One loop where shuffling, then pushing, took two: the second loop's end, which the
- * branch predictor missed often, was much of the engine's lag behind a tight loop.  The
- * n - 1 words come from the generator at once: one check for a refill, not one a draw. */
-STEP void Game_CollectShuffled(Game *game, Landing landing)
-{
-    int n = game->potCount;
-    const uint32_t *words = Rng_Words(&game->rng, n > 0 ? n - 1 : 0);
-    for (int i = n - 1; i > 0; i--) {
-        RngModulus m = Rng_SmallModulus((uint32_t)i + 1);
-        Shuffle_Swap(game->pot, (uint32_t)i, Rng_Reduce(words[n - 1 - i] >> 1, &m));
-        Landing_Put(landing, i, game->pot[i]);
-    }
-    if (n > 0) {
-        Landing_Put(landing, 0, game->pot[0]);
-    }
-}
+/* ---- Collecting the pot (the pieces are in pickup.h) ---- */
 
 /* The winner takes the whole pot: on top of 'played', or at the bottom of the queue. */
 STEP void Game_Collect(Game *game, Spec spec, int winner)
@@ -762,7 +615,7 @@ STEP int Game_Compare(const Game *game, Spec spec, unsigned inBattle, unsigned *
     if (spec.players == 2) {
         int rankA = game->rank[game->faceUp[PYWAR_PLAYER_A]];
         int rankB = game->rank[game->faceUp[PYWAR_PLAYER_B]];
-        *tied = rankA == rankB ? 3u : 0u;
+        *tied = rankA == rankB ? BIT(PYWAR_PLAYER_A) | BIT(PYWAR_PLAYER_B) : 0u;
         return rankA == rankB ? -1 : rankA > rankB ? PYWAR_PLAYER_A : PYWAR_PLAYER_B;
     }
     int best = -1;
@@ -821,9 +674,9 @@ STEP int Game_PlayRound(Game *game, Spec spec, Lead *lead)
             Game_CheckOut(game, spec, winner, BIT(winner));
             break;
         }
-        /* a tie: 2 with two players; with more, 0x100 and the tied players' bits, so
-         * that it cannot read as a win by player 2 */
-        Game_Fold(game, DIGEST_BATTLE | (spec.players == 2 ? DIGEST_TIE : 0x100u | tied));
+        /* a tie: DIGEST_TIE with two players; with more, DIGEST_TIED_MANY and the tied
+         * players' bits */
+        Game_Fold(game, DIGEST_BATTLE | (spec.players == 2 ? DIGEST_TIE : DIGEST_TIED_MANY | tied));
         result->ties++;
         streak++;
         if (streak > result->longest_tie_streak) {
@@ -849,7 +702,7 @@ STEP int Game_PlayRound(Game *game, Spec spec, Lead *lead)
 static void Game_GetState(const Game *game, uint8_t *state)
 {
     int k = 0;
-    memset(state, 0xff, CYCLE_STATE_BYTES);
+    memset(state, CYCLE_NO_CARD, CYCLE_STATE_BYTES);
     for (int p = 0; p < game->players; p++) {
         state[k++] = (uint8_t)game->toPlay[p].count;
         state[k++] = (uint8_t)game->played[p].count;

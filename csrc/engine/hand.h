@@ -13,6 +13,8 @@
 
 #define HAND_SLOTS 64
 #define HAND_MASK (HAND_SLOTS - 1)
+#define HAND_SMALL_SPAN 16     /* a pile this small is turned over in its first 16 slots,
+                                  the bytes of one 128-bit register (shuffle.h) */
 
 typedef uint16_t CardId;
 
@@ -51,6 +53,30 @@ static inline CardId Hand_PopTop(Hand *hand)
 {
     hand->count--;
     return hand->cards[(hand->bottom + hand->count) & HAND_MASK];
+}
+
+/* 'to' becomes 'from' turned over, as moving its cards one at a time from top to top
+ * would leave them (from's top card at the bottom), for 'from' a two-pile hand, whose
+ * cards always start at slot 0.  The first `span` slots are reversed whole, 16 for a
+ * pile that fits in them, else the ring: a loop of a fixed count, which the compiler
+ * makes a few vector moves and whose end the branch predictor need not guess, where a
+ * loop over the cards ended at a new count at every refill.  The cards then lie in
+ * slots span - count .. span - 1, unwrapped (Shuffle_Cards shuffles them there), and
+ * 16 slots from the first of them are the hand's (Shuffle_Smu's byte path needs them). */
+static inline void Hand_TurnOver(Hand *to, const Hand *from)
+{
+    if (from->count <= HAND_SMALL_SPAN) {
+        for (uint32_t slot = 0; slot < HAND_SMALL_SPAN; slot++) {
+            to->cards[slot] = from->cards[HAND_SMALL_SPAN - 1 - slot];
+        }
+        to->bottom = HAND_SMALL_SPAN - from->count;
+    } else {
+        for (uint32_t slot = 0; slot < HAND_SLOTS; slot++) {
+            to->cards[slot] = from->cards[HAND_SLOTS - 1 - slot];
+        }
+        to->bottom = HAND_SLOTS - from->count;
+    }
+    to->count = from->count;
 }
 
 /* The hand's cards from the top down into ids; returns how many. */

@@ -7,15 +7,18 @@
 #include "narrator.h"
 #include "../common/text.h"
 
+#define NARRATOR_BIT(player) (1u << (player))   /* a player's bit in faceUps */
+#define LEHIGH_WORDED_PILES 2   /* Lehigh's deal says "two piles" in words, others in digits */
+
 static const char *const PLAYER_NAMES = "ABCDEFGH";
-static const char *const IOFALL_NAMES[2] = {"User", "Computer"};
-static const char *const RANK_WORDS[13] = {"two", "three", "four", "five", "six", "seven",
-                                           "eight", "nine", "ten", "jack", "queen", "king",
-                                           "ace"};
-static const char *const SUIT_WORDS[4] = {"heart", "diamond", "spade", "club"};
-static const char *const LEHIGH_FACES[13] = {"Deuce", "3", "4", "5", "6", "7", "8", "9", "10",
-                                             "Jack", "Queen", "King", "Ace"};
-static const char *const LEHIGH_SUITS[4] = {"Hearts", "Diamonds", "Spades", "Clubs"};
+static const char *const IOFALL_NAMES[NARRATOR_IOFALL_SEATS] = {"User", "Computer"};
+static const char *const RANK_WORDS[STANDARD_RANKS] = {
+    "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen",
+    "king", "ace"};
+static const char *const SUIT_WORDS[STANDARD_SUITS] = {"heart", "diamond", "spade", "club"};
+static const char *const LEHIGH_FACES[STANDARD_RANKS] = {
+    "Deuce", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King", "Ace"};
+static const char *const LEHIGH_SUITS[STANDARD_SUITS] = {"Hearts", "Diamonds", "Spades", "Clubs"};
 
 void Narrator_Init(Narrator *narrator, PywarText *text, const PywarRules *rules, int shuffled)
 {
@@ -40,12 +43,12 @@ static void Narrator_Say(const Narrator *narrator, int card, const char *after)
     int rank = card % narrator->ranks;
     int suit = card / narrator->ranks;
     int lehigh = narrator->style == PYWAR_NARRATION_LEHIGH;
-    if (narrator->ranks != 13) {
+    if (narrator->ranks != STANDARD_RANKS) {
         Text_Printf(text, "%d of ", rank + 1);
     } else {
         Text_Printf(text, "%s of ", lehigh ? LEHIGH_FACES[rank] : RANK_WORDS[rank]);
     }
-    if (suit >= 4) {
+    if (suit >= STANDARD_SUITS) {
         Text_Printf(text, "%s%d%s", lehigh ? "Suit" : "suit", suit + 1, lehigh ? "" : "s");
     } else if (lehigh) {
         Text_Printf(text, "%s", LEHIGH_SUITS[suit]);
@@ -77,8 +80,8 @@ static void Narrator_RoundLine(const Narrator *narrator)
     for (int p = 0; p < last->players; p++) {
         long held = (long)(last->piles[p][0] + last->piles[p][1]);
         total += held;
-        if (last->players == 2) {
-            Text_Printf(narrator->text, p == 0 ? " User: %ld" : " Comp:%ld", held);
+        if (last->players == NARRATOR_IOFALL_SEATS) {
+            Text_Printf(narrator->text, p == PYWAR_PLAYER_A ? " User: %ld" : " Comp:%ld", held);
         } else {
             Text_Printf(narrator->text, " Player %d: %ld", p + 1, held);
         }
@@ -108,7 +111,7 @@ static void Narrator_Deal(const Narrator *narrator, const TraceEvent *event)
     const uint8_t *hand = event->cards;
     if (narrator->style == PYWAR_NARRATION_LEHIGH) {
         Text_Printf(text, "%s", narrator->shuffled ? "Shuffling deck\n" : "");
-        if (event->players == 2) {
+        if (event->players == LEHIGH_WORDED_PILES) {
             Text_Printf(text, "Dealing deck into two piles\n");
         } else {
             Text_Printf(text, "Dealing deck into %d piles\n", event->players);
@@ -138,7 +141,7 @@ static void Narrator_FaceUps(Narrator *narrator, const TraceEvent *event)
 {
     const char *between = "";
     for (int p = 0; p < event->players; p++) {
-        if (!(narrator->faceUps & (1u << p))) {
+        if (!(narrator->faceUps & NARRATOR_BIT(p))) {
             continue;
         }
         if (narrator->style == PYWAR_NARRATION_LEHIGH) {
@@ -243,7 +246,7 @@ static void Narrator_EndIofall(const Narrator *narrator, const TraceEvent *event
     Text_Printf(narrator->text, "\n%s\n", dashes);
     if (event->player < 0) {
         Text_Printf(narrator->text, "Match draw\n");
-    } else if (event->players == 2) {
+    } else if (event->players == NARRATOR_IOFALL_SEATS) {
         Text_Printf(narrator->text, "Winner is %s!\n", IOFALL_NAMES[event->player]);
     } else {
         Text_Printf(narrator->text, "Winner is Player %d!\n", event->player + 1);
@@ -281,7 +284,7 @@ void Narrator_Event(Narrator *narrator, const TraceEvent *event)
     case TRACE_FACE_UP:
     case TRACE_TAKE_BACK:
         narrator->faceUp[event->player] = event->cards[0];
-        narrator->faceUps |= 1u << event->player;
+        narrator->faceUps |= NARRATOR_BIT(event->player);
         break;
     case TRACE_BATTLE:
         Narrator_Battle(narrator, event);

@@ -7,6 +7,12 @@
 #include "pywar.h"
 #include "../common/trace.h"
 
+/* The standard deck, whose ranks and suits have names (docs/rules.md section 2); a deck
+ * of another shape names ranks by number and suits past these by number. */
+#define STANDARD_RANKS 13
+#define STANDARD_SUITS 4
+#define NARRATOR_IOFALL_SEATS 2   /* iofall's two seats have names: User and Computer */
+
 typedef struct Narrator {
     PywarText *text;                        /* NULL: nobody reads it */
     int style;                              /* enum PywarNarration */

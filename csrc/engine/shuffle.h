@@ -21,6 +21,8 @@ static inline void Shuffle_Swap(CardId *cards, uint32_t i, uint32_t j)
     && !defined(PYWAR_RNG_SCALAR)
 #include <immintrin.h>
 #define SHUFFLE_BYTES 1
+#define SHUFFLE_BYTE_CARDS HAND_SMALL_SPAN   /* 16 card ids as the bytes of one register */
+#define SHUFFLE_HALF_IDS 8                   /* 16-bit ids in one 128-bit load */
 
 /* SWAP_CONTROL[16 * i + j]: the byte shuffle that swaps bytes i and j of 16. */
 #define SWAP_BYTE(i, j, k) ((k) == (i) ? (j) : (k) == (j) ? (i) : (k))
@@ -33,50 +35,53 @@ static inline void Shuffle_Swap(CardId *cards, uint32_t i, uint32_t j)
     SWAP_ROW(i, 4), SWAP_ROW(i, 5), SWAP_ROW(i, 6), SWAP_ROW(i, 7), SWAP_ROW(i, 8), \
     SWAP_ROW(i, 9), SWAP_ROW(i, 10), SWAP_ROW(i, 11), SWAP_ROW(i, 12), SWAP_ROW(i, 13), \
     SWAP_ROW(i, 14), SWAP_ROW(i, 15)
-static const uint8_t SWAP_CONTROL[256][16] __attribute__((aligned(16))) = {
+static const uint8_t SWAP_CONTROL[SHUFFLE_BYTE_CARDS * SHUFFLE_BYTE_CARDS][SHUFFLE_BYTE_CARDS]
+    __attribute__((aligned(16))) = {
     SWAP_ROWS(0), SWAP_ROWS(1), SWAP_ROWS(2), SWAP_ROWS(3), SWAP_ROWS(4), SWAP_ROWS(5),
     SWAP_ROWS(6), SWAP_ROWS(7), SWAP_ROWS(8), SWAP_ROWS(9), SWAP_ROWS(10), SWAP_ROWS(11),
     SWAP_ROWS(12), SWAP_ROWS(13), SWAP_ROWS(14), SWAP_ROWS(15)};
 
 /* The swaps of a pile of at most 16 cards, as bytes in one register: each swap is one
  * byte shuffle, and none waits for a store to reach the next swap's load (the swaps of
- * a small pile hit the same few cards, so in memory each would). */
-__attribute__((target("ssse3"))) static void Shuffle_SwapBytes(CardId *cards, int count,
+ * a small pile hit the same few cards, so in memory each would).  The register is
+ * loaded and stored whole, 16 ids packed to bytes and back, with no loop over the
+ * count to mispredict: cards must have room for 16 ids (a hand's ring, or the pot),
+ * and those past the count, which no swap touches, are written back as they were
+ * (any id past the count that does not fit in a byte is no card's). */
+__attribute__((target("ssse3"))) static void Shuffle_SwapBytes(CardId *cards,
                                                               const uint32_t *draws, int drawn)
 {
-    uint8_t bytes[16] = {0};
-    for (int i = 0; i < count; i++) {
-        bytes[i] = (uint8_t)cards[i];
-    }
-    __m128i v = _mm_loadu_si128((const __m128i *)bytes);
+    __m128i low = _mm_loadu_si128((const __m128i *)cards);
+    __m128i high = _mm_loadu_si128((const __m128i *)(cards + SHUFFLE_HALF_IDS));
+    __m128i v = _mm_packus_epi16(low, high);
     for (int k = 0; k < drawn; k += 2) {
         v = _mm_shuffle_epi8(v, _mm_load_si128(
-            (const __m128i *)SWAP_CONTROL[16 * draws[k] + draws[k + 1]]));
+            (const __m128i *)SWAP_CONTROL[SHUFFLE_BYTE_CARDS * draws[k] + draws[k + 1]]));
     }
-    _mm_storeu_si128((__m128i *)bytes, v);
-    for (int i = 0; i < count; i++) {
-        cards[i] = bytes[i];
-    }
+    _mm_storeu_si128((__m128i *)cards, _mm_unpacklo_epi8(v, _mm_setzero_si128()));
+    _mm_storeu_si128((__m128i *)(cards + SHUFFLE_HALF_IDS),
+                     _mm_unpackhi_epi8(v, _mm_setzero_si128()));
 }
 #else
 #define SHUFFLE_BYTES 0
 #endif
 
 /* SMU: 104 times swap two cards drawn as rand() % n, the first drawn first.  The 208
- * draws are made and reduced in one block (Rng_Draws: eight at a time on the AVX2
- * path), so that the swaps are the loop's only work; on that path a pile of at most 16
- * cards is swapped in a register. */
+ * draws are made and reduced in one block (Rng_Draws: eight at a time on the vector
+ * paths), so that the swaps are the loop's only work; on those paths a pile of at most
+ * 16 cards is swapped in a register. */
+#define SHUFFLE_SMU_DRAWS (PYWAR_MAXCARDS * 4)   /* the reference's 2 * 52 swaps, two draws each */
 static inline void Shuffle_Smu(CardId *cards, int count, Rng *rng)
 {
-    uint32_t draws[PYWAR_MAXCARDS * 4];
-    Rng_Draws(rng, PYWAR_MAXCARDS * 4, (uint32_t)count, draws);
+    uint32_t draws[SHUFFLE_SMU_DRAWS];
+    Rng_Draws(rng, SHUFFLE_SMU_DRAWS, (uint32_t)count, draws);
 #if SHUFFLE_BYTES
-    if (count <= 16 && rng->path == RNG_AVX2) {
-        Shuffle_SwapBytes(cards, count, draws, PYWAR_MAXCARDS * 4);
+    if (count <= SHUFFLE_BYTE_CARDS && rng->path != RNG_SCALAR) {
+        Shuffle_SwapBytes(cards, draws, SHUFFLE_SMU_DRAWS);
         return;
     }
 #endif
-    for (int i = 0; i < PYWAR_MAXCARDS * 4; i += 2) {
+    for (int i = 0; i < SHUFFLE_SMU_DRAWS; i += 2) {
         Shuffle_Swap(cards, draws[i], draws[i + 1]);
     }
 }

@@ -4,8 +4,10 @@ seed order, progress reports, and interrupts that keep the games finished from t
 first seed on.
 
 Only the workers take locks (to take the next chunk, and to fold a finished one).  The
-main thread never does: it waits in short sleeps, polling their progress, so that a
-Ctrl-C landing anywhere in it cannot strand a lock that a worker needs.  Memory does not
+main thread never takes one of theirs: it waits in short joins of a worker thread with
+a timeout (which end as soon as the thread does, where a sleep would wait out its
+time after the last chunk), polling their progress, so that a Ctrl-C landing anywhere
+in it cannot strand a lock that a worker needs.  Memory does not
 grow with the number of games unless they are kept (keep_games): a worker does not run
 more than a window of chunks ahead of the folded prefix.
 """
@@ -260,12 +262,21 @@ class Batch:
         """True while a worker may still play a game."""
         return self.chunks.active > 0 or any(thread.is_alive() for thread in self.threads)
 
+    def wait(self):
+        """Wait POLL_SECONDS, or less if a worker ends first: a join of the first worker
+        still running, with a timeout (the thread's own lock, which no worker takes)."""
+        running = next((thread for thread in self.threads if thread.is_alive()), None)
+        if running is None:
+            time.sleep(POLL_SECONDS)        # a worker between its last chunk and its end
+        else:
+            running.join(POLL_SECONDS)
+
     def run(self, report):
         """Start the workers and wait for them, reporting progress now and then."""
         for thread in self.threads:
             thread.start()
         while self.busy():
-            time.sleep(POLL_SECONDS)
+            self.wait()
             report(self.chunks.finished)
         if self.chunks.error is not None:
             raise self.chunks.error
@@ -275,7 +286,7 @@ class Batch:
         """Set the stop flag and wait until no worker plays any more."""
         self.stop[0] = 1
         while self.busy():
-            time.sleep(POLL_SECONDS)
+            self.wait()
 
 
 @dataclass

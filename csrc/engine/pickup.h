@@ -1,0 +1,159 @@
+/* pickup.h: the pieces of a pickup (docs/rules.md 7.4), the winner taking the pot: the
+ * order it takes the cards in, the slots of its hand where they land, and the counts
+ * that grow by them.  Game_Collect (game.c) puts them together, with the pot's count
+ * and the pickup's event.  The twin's Game.collect and its helpers
+ * (pywar/twin/game.py) take the same steps, without the slots. */
+#ifndef PYWAR_PICKUP_H
+#define PYWAR_PICKUP_H
+
+#include <stdint.h>
+
+#include "game.h"
+#include "hand.h"
+#include "pywar.h"
+#include "shuffle.h"
+#include "spec.h"
+#include "../common/rng.h"
+
+/* One seat's pot cards, in the order they were put down. */
+STEP int Game_SeatCards(const Game *game, int seat, CardId *cards)
+{
+    int count = 0;
+    for (int i = 0; i < game->potCount; i++) {
+        if (game->potOwner[i] == seat) {
+            cards[count++] = game->pot[i];
+        }
+    }
+    return count;
+}
+
+/* The pot's cards seat by seat, from firstSeat round the table: each seat's cards in
+ * turn, or one card of each seat in turn (interleave). */
+static void Game_OrderBySeat(const Game *game, int firstSeat, int interleave, CardId *order)
+{
+    CardId bySeat[PYWAR_MAX_PLAYERS][PYWAR_MAXCARDS];
+    int counts[PYWAR_MAX_PLAYERS], most = 0, k = 0;
+    for (int i = 0; i < game->players; i++) {
+        int seat = (firstSeat + i) % game->players;
+        counts[i] = Game_SeatCards(game, seat, bySeat[i]);
+        most = counts[i] > most ? counts[i] : most;
+    }
+    for (int round = 0; round < (interleave ? most : 1); round++) {
+        for (int i = 0; i < game->players; i++) {
+            int from = interleave ? round : 0;
+            int to = interleave ? (round < counts[i] ? round + 1 : round) : counts[i];
+            for (int c = from; c < to; c++) {
+                order[k++] = bySeat[i][c];
+            }
+        }
+    }
+}
+
+/* The pot's cards in the order the winner takes them (docs/rules.md 7.4): the pot
+ * itself where that order is the pot's, or order filled in. */
+STEP const CardId *Game_PickupOrder(Game *game, Spec spec, int winner, CardId *order)
+{
+    int n = game->potCount;
+    switch (spec.pickup) {
+    case PYWAR_PICKUP_SMU:
+        for (int i = 0; i < n; i++) {
+            order[i] = game->pot[n - 1 - i];
+        }
+        return order;
+    case PYWAR_PICKUP_RANDOM:
+        Shuffle_Cards(game->pot, n, &game->rng, spec.shuffle);
+        return game->pot;
+    case PYWAR_PICKUP_POT_ORDER:
+        return game->pot;
+    case PYWAR_PICKUP_WINNER_FIRST:
+        Game_OrderBySeat(game, winner, 0, order);
+        return order;
+    case PYWAR_PICKUP_LOSER_FIRST:
+        Game_OrderBySeat(game, winner + 1, 0, order);   /* the others, the winner last */
+        return order;
+    case PYWAR_PICKUP_SEAT_INTERLEAVED:
+        Game_OrderBySeat(game, PYWAR_PLAYER_A, 1, order);
+        return order;
+    default: /* seat-block */
+        Game_OrderBySeat(game, PYWAR_PLAYER_A, 0, order);
+        return order;
+    }
+}
+
+/* Where the pot lands: the winner's hand, and the ring slots that pushing the taken
+ * cards one by one would give them: the i-th card taken goes below the bottom card of
+ * a queue (slot first - i) or on top of 'played' (slot first + i). */
+typedef struct Landing {
+    Hand *hand;
+    uint32_t first;     /* the slot of the card taken first */
+    uint32_t step;      /* from one card taken to the next: -1 (a queue) or 1 */
+} Landing;
+
+STEP Landing Game_Landing(Game *game, Spec spec, int winner)
+{
+    Landing landing;
+    landing.hand = spec.queue ? &game->toPlay[winner] : &game->played[winner];
+    landing.first = spec.queue ? landing.hand->bottom - 1u
+                               : landing.hand->bottom + landing.hand->count;
+    landing.step = spec.queue ? (uint32_t)-1 : 1u;
+    return landing;
+}
+
+STEP void Landing_Put(Landing landing, int i, CardId card)
+{
+    landing.hand->cards[(landing.first + landing.step * (uint32_t)i) & HAND_MASK] = card;
+}
+
+/* Count n cards already put in their slots of a hand: under the queue its bottom moves
+ * down by n. */
+STEP void Game_GrowHand(Hand *hand, Spec spec, uint32_t n)
+{
+    if (spec.queue) {
+        hand->bottom = (hand->bottom - n) & HAND_MASK;
+    }
+    hand->count += n;
+}
+
+/* The winner's hand grows by the n cards put in its slots.  With two players both hands'
+ * counts and bottoms are written, the loser's grown by zero (gcc compiles the choice to
+ * conditional moves, not a branch), so that no store to a count or a bottom has an
+ * address that waits for the battle's winner: the next round begins by reading both
+ * counts, and a processor that cannot yet tell whether those reads depend on a store
+ * whose address is still unknown either waits or guesses, and loses the work done
+ * ahead at each wrong guess (docs/performance.md has what it gave).  With more players
+ * only the winner's hand is written: a store to every hand cost more than it saved. */
+STEP void Game_GrowHands(Game *game, Spec spec, int winner, int n)
+{
+    Hand *hands = spec.queue ? game->toPlay : game->played;
+    if (spec.players == 2) {
+        /* n or 0 by a mask: written as '?:', gcc made smu's choice a branch on the
+         * battle's winner, which no predictor can guess */
+        uint32_t toA = 0u - (uint32_t)(winner == PYWAR_PLAYER_A);
+        Game_GrowHand(&hands[PYWAR_PLAYER_A], spec, (uint32_t)n & toA);
+        Game_GrowHand(&hands[PYWAR_PLAYER_B], spec, (uint32_t)n & ~toA);
+    } else {
+        Game_GrowHand(&hands[winner], spec, (uint32_t)n);
+    }
+}
+
+/* The random pickup by Fisher-Yates (iofall's): the pot shuffled as Shuffle_FisherYates
+ * shuffles it, each card put in its slot in the winner's hand as soon as the shuffle
+ * settles it (they settle from the last down); the caller counts them (Game_GrowHands).
+ * One loop where shuffling, then pushing, took two: a second loop ends at a new count
+ * at every pickup, where the branch predictor must guess.  The n - 1 words come from
+ * the generator at once: one check for a refill, not one a draw. */
+STEP void Game_CollectShuffled(Game *game, Landing landing)
+{
+    int n = game->potCount;
+    const uint32_t *words = Rng_Words(&game->rng, n > 0 ? n - 1 : 0);
+    for (int i = n - 1; i > 0; i--) {
+        RngModulus m = Rng_SmallModulus((uint32_t)i + 1);
+        Shuffle_Swap(game->pot, (uint32_t)i, Rng_Reduce(words[n - 1 - i] >> 1, &m));
+        Landing_Put(landing, i, game->pot[i]);
+    }
+    if (n > 0) {
+        Landing_Put(landing, 0, game->pot[0]);
+    }
+}
+
+#endif
