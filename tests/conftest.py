@@ -1,6 +1,7 @@
 """Shared test helpers: where the reference data lies, which engines exist, and C programs
 built once per session."""
 
+import signal
 import subprocess
 from pathlib import Path
 
@@ -35,6 +36,17 @@ def needs_tools(*tools):
     if missing and os.environ.get("PYWAR_REQUIRE_GRADE"):
         pytest.fail(f"{', '.join(missing)} missing (apt-get install g++ valgrind)", pytrace=False)
     return pytest.mark.skipif(bool(missing), reason=f"{', '.join(missing)} missing")
+
+
+@pytest.fixture(autouse=True)
+def ctrl_c_raises():
+    """Ctrl-C (a SIGINT, or _thread.interrupt_main) raises KeyboardInterrupt in every test,
+    as at a terminal, even where pytest was started with SIGINT ignored: a background job
+    of a shell without job control (`.ci/run &`) inherits it so, and Python then leaves it
+    ignored, which made the tests of Ctrl-C pass no interrupt at all."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
 
 
 @pytest.fixture(scope="session")
