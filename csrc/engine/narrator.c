@@ -5,9 +5,9 @@
  * round's last event.  A refill of a player whose 'to play' pile was already empty
  * before it is one of the battle's own refills; any other refill comes later, in a war. */
 #include "narrator.h"
+#include "spec.h"                  /* BIT: a player's bit, as in faceUps */
 #include "../common/text.h"
 
-#define NARRATOR_BIT(player) (1u << (player))   /* a player's bit in faceUps */
 #define LEHIGH_WORDED_PILES 2   /* Lehigh's deal says "two piles" in words, others in digits */
 
 static const char *const PLAYER_NAMES = "ABCDEFGH";
@@ -141,7 +141,7 @@ static void Narrator_FaceUps(Narrator *narrator, const TraceEvent *event)
 {
     const char *between = "";
     for (int p = 0; p < event->players; p++) {
-        if (!(narrator->faceUps & NARRATOR_BIT(p))) {
+        if (!(narrator->faceUps & BIT(p))) {
             continue;
         }
         if (narrator->style == PYWAR_NARRATION_LEHIGH) {
@@ -284,7 +284,7 @@ void Narrator_Event(Narrator *narrator, const TraceEvent *event)
     case TRACE_FACE_UP:
     case TRACE_TAKE_BACK:
         narrator->faceUp[event->player] = event->cards[0];
-        narrator->faceUps |= NARRATOR_BIT(event->player);
+        narrator->faceUps |= BIT(event->player);
         break;
     case TRACE_BATTLE:
         Narrator_Battle(narrator, event);
