@@ -364,7 +364,7 @@ STEP void Game_Collect(Game *game, Spec spec, int winner)
     int n = game->potCount;
     Landing landing = Game_Landing(game, spec, winner);
     if (spec.pickup == PYWAR_PICKUP_RANDOM && spec.shuffle == PYWAR_SHUFFLE_FISHER_YATES) {
-        Game_CollectShuffled(game, landing);
+        Game_CollectShuffled(game, spec, landing);
     } else if (spec.pickup == PYWAR_PICKUP_SMU) {
         /* the pot top first, straight from the pot: no copy in order to be put */
         for (int i = 0; i < n; i++) {
@@ -389,9 +389,11 @@ STEP void Game_Collect(Game *game, Spec spec, int winner)
 
 /* ---- Battles, wars and the end ---- */
 
-STEP int Game_Holds(const Game *game, int player)
+/* The cards a player holds; under the queue 'played' is always empty, and not read. */
+STEP int Game_Holds(const Game *game, Spec spec, int player)
 {
-    return (int)(game->toPlay[player].count + game->played[player].count);
+    uint32_t played = spec.queue ? 0u : game->played[player].count;
+    return (int)(game->toPlay[player].count + played);
 }
 
 /* After every battle: refill the players, in seat order, whose 'to play' is empty. */
@@ -479,10 +481,10 @@ STEP void Game_CheckOut(Game *game, Spec spec, int winner, unsigned warPlayers)
 {
     unsigned losers = 0;
     if (spec.players == 2 && winner >= 0) {     /* only the loser can be out */
-        losers = Game_Holds(game, 1 - winner) == 0 ? BIT(1 - winner) : 0u;
+        losers = Game_Holds(game, spec, 1 - winner) == 0 ? BIT(1 - winner) : 0u;
     }
     for (int p = 0; p < spec.players && !(spec.players == 2 && winner >= 0); p++) {
-        if (p != winner && (game->inGame & BIT(p)) && Game_Holds(game, p) == 0) {
+        if (p != winner && (game->inGame & BIT(p)) && Game_Holds(game, spec, p) == 0) {
             losers |= BIT(p);
         }
     }
@@ -495,7 +497,7 @@ STEP void Game_CheckOut(Game *game, Spec spec, int winner, unsigned warPlayers)
 /* How a player with n cards meets a war (docs/rules.md 7.6). */
 STEP WarPlan Game_PlanWar(const Game *game, Spec spec, int player)
 {
-    int n = Game_Holds(game, player);
+    int n = Game_Holds(game, spec, player);
     WarPlan plan = {spec.faceDown, 0, 0};
     if (n >= spec.faceDown + 1) {
         return plan;
@@ -638,13 +640,13 @@ STEP void Game_Tally(Game *game, Spec spec, Lead *lead, int wars)
 {
     int held[PYWAR_MAX_PLAYERS];
     if (spec.players == 2) {    /* a constant of the loop: Tally_Round's own branch folds */
-        held[PYWAR_PLAYER_A] = Game_Holds(game, PYWAR_PLAYER_A);
-        held[PYWAR_PLAYER_B] = Game_Holds(game, PYWAR_PLAYER_B);
+        held[PYWAR_PLAYER_A] = Game_Holds(game, spec, PYWAR_PLAYER_A);
+        held[PYWAR_PLAYER_B] = Game_Holds(game, spec, PYWAR_PLAYER_B);
         Tally_Round(lead, &game->result, wars, held, 2);
         return;
     }
     for (int p = 0; p < spec.players; p++) {
-        held[p] = Game_Holds(game, p);
+        held[p] = Game_Holds(game, spec, p);
     }
     Tally_Round(lead, &game->result, wars, held, spec.players);
 }
@@ -759,7 +761,7 @@ static void Game_Cap(Game *game, Spec spec)
         Game_TellCards(game, TRACE_CAP, -1, NULL, 0);
     }
     for (int p = 0; p < spec.players; p++) {
-        int held = Game_Holds(game, p);
+        int held = Game_Holds(game, spec, p);
         leader = held > most ? p : held == most ? PYWAR_NOBODY : leader;
         most = held > most ? held : most;
     }

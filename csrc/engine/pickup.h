@@ -142,9 +142,23 @@ STEP void Game_GrowHands(Game *game, Spec spec, int winner, int n)
  * One loop where shuffling, then pushing, took two: a second loop ends at a new count
  * at every pickup, where the branch predictor must guess.  The n - 1 words come from
  * the generator at once: one check for a refill, not one a draw. */
-STEP void Game_CollectShuffled(Game *game, Landing landing)
+STEP void Game_CollectShuffled(Game *game, Spec spec, Landing landing)
 {
     int n = game->potCount;
+    if (n == 2) {
+        /* a battle without a war (most rounds): the one draw is rand() % 2, the low bit
+         * of rand(), which keeps the two cards or swaps them: moves, not a loop */
+        uint32_t keep = 0u - (Rng_Words(&game->rng, 1)[0] >> 1 & 1u);    /* all ones to keep */
+        uint32_t a = game->pot[0], b = game->pot[1], swap = (a ^ b) & ~keep;
+        CardId first = (CardId)(a ^ swap), second = (CardId)(b ^ swap);
+        if (spec.observed) {     /* the pickup's event tells the pot as shuffled */
+            game->pot[0] = first;
+            game->pot[1] = second;
+        }
+        Landing_Put(landing, 0, first);
+        Landing_Put(landing, 1, second);
+        return;
+    }
     const uint32_t *words = Rng_Words(&game->rng, n > 0 ? n - 1 : 0);
     for (int i = n - 1; i > 0; i--) {
         RngModulus m = Rng_SmallModulus((uint32_t)i + 1);
