@@ -13,7 +13,7 @@
  *   RNG_AVX512  with AVX-512 too: the recurrence unrolled six times, r[i] = r[i-18] +
  *               r[i-31] + r[i-34] + ... + r[i-46], sixteen at a time in a 512-bit
  *               register, each sum of words far enough back to join in one instruction
- *               (valignd); the draws reduced as on RNG_AVX2.
+ *               (valignd); the draws reduced as on RNG_AVX2, sixteen at a time.
  */
 #ifndef PYWAR_RNG_H
 #define PYWAR_RNG_H
