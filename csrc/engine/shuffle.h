@@ -47,13 +47,17 @@ static const uint8_t SWAP_CONTROL[SHUFFLE_BYTE_CARDS * SHUFFLE_BYTE_CARDS][SHUFF
  * loaded and stored whole, 16 ids packed to bytes and back, with no loop over the
  * count to mispredict: cards must have room for 16 ids (a hand's ring, or the pot),
  * and those past the count, which no swap touches, are written back as they were
- * (any id past the count that does not fit in a byte is no card's). */
-__attribute__((target("ssse3"))) static void Shuffle_SwapBytes(CardId *cards,
-                                                              const uint32_t *draws, int drawn)
+ * (any id past the count that does not fit in a byte is no card's).
+ * The loop is bound by its instructions, not by the chain of shuffles: it is built for
+ * AVX2 (the vector paths' processors have it), whose three-operand vpshufb needs no
+ * copy of the register at each swap as SSSE3's two-operand pshufb did, and unrolled. */
+__attribute__((target("avx2"))) static void Shuffle_SwapBytes(CardId *cards,
+                                                             const uint32_t *draws, int drawn)
 {
     __m128i low = _mm_loadu_si128((const __m128i *)cards);
     __m128i high = _mm_loadu_si128((const __m128i *)(cards + SHUFFLE_HALF_IDS));
     __m128i v = _mm_packus_epi16(low, high);
+#pragma GCC unroll 4
     for (int k = 0; k < drawn; k += 2) {
         v = _mm_shuffle_epi8(v, _mm_load_si128(
             (const __m128i *)SWAP_CONTROL[SHUFFLE_BYTE_CARDS * draws[k] + draws[k + 1]]));
