@@ -90,6 +90,26 @@ def test_the_engine_plays_the_same_games_on_both_paths(c_program, name):
     assert len(folds) == 1
 
 
+def test_the_engine_plays_the_same_games_on_the_avx2_path(c_program):
+    """smu (every shuffle's draws through Rng_Draws, the small piles through
+    Shuffle_SwapBytes) on the engine's AVX2 path, taken under valgrind, which hides
+    AVX-512 from the program, folds its games as the scalar build does: on a processor
+    with AVX-512 the test above compares only that path with the scalar one."""
+    if not shutil.which("valgrind"):
+        pytest.skip("needs valgrind")
+    numbers = [str(number) for number in c_numbers(PRESETS["smu"]).values()]
+    games = ["150", "7", *numbers]
+    scalar = bench_driver(c_program, ["-DPYWAR_RNG_SCALAR"])
+    vector = bench_driver(c_program, [])
+    expected = subprocess.run([str(scalar), *games], capture_output=True, text=True,
+                              check=True).stdout.split()
+    checked = subprocess.run(["valgrind", "--error-exitcode=99", str(vector), *games],
+                             capture_output=True, text=True)
+    assert checked.returncode == 0, checked.stderr[-3000:]
+    got = checked.stdout.split()
+    assert got[got.index("fold") + 1] == expected[expected.index("fold") + 1]
+
+
 SANITIZE = ["-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=all",
             "-fno-omit-frame-pointer"]
 
