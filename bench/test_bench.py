@@ -100,8 +100,8 @@ def test_play_call_port(benchmark, engine):
 
 
 YARDSTICK_GAMES = {"iofall": 200_000, "smu": 40_000}    # about a second each
-YARDSTICK_PAIRS = 15    # rounds of a run: on a shared host one round's ratio moves by 20%, and
-                        # the median of 15 moves less than that of 7
+YARDSTICK_PAIRS = 15    # rounds of a run: on a shared host one round's ratio moves by 20%,
+                        # and the median of 15 rounds is a steadier estimate than that of 7
 
 
 def timed_run(command, clocks):

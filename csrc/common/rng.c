@@ -1,5 +1,5 @@
 /* rng.c: glibc's srand()/rand(), re-implemented with its state in a struct, its blocks
- * made on the scalar path or the AVX2 path (rng.h). */
+ * made on the scalar, AVX2 or AVX-512 path (rng.h). */
 #include <string.h>
 
 #include "rng.h"

@@ -148,7 +148,7 @@ STEP void Game_CollectShuffled(Game *game, Spec spec, Landing landing)
     if (n == 2) {
         /* a battle without a war (most rounds): the one draw is rand() % 2, the low bit
          * of rand(), which keeps the two cards or swaps them: moves, not a loop */
-        uint32_t keep = 0u - (Rng_Words(&game->rng, 1)[0] >> 1 & 1u);    /* all ones to keep */
+        uint32_t keep = 0u - ((Rng_Words(&game->rng, 1)[0] >> 1) & 1u);    /* all ones to keep */
         uint32_t a = game->pot[0], b = game->pot[1], swap = (a ^ b) & ~keep;
         CardId first = (CardId)(a ^ swap), second = (CardId)(b ^ swap);
         if (spec.observed) {     /* the pickup's event tells the pot as shuffled */

@@ -71,8 +71,8 @@ __attribute__((target("avx2"))) static void Shuffle_SwapBytes(CardId *cards,
 #endif
 
 /* SMU: 104 times swap two cards drawn as rand() % n, the first drawn first.  The 208
- * draws are made and reduced in one block (Rng_Draws: eight at a time on the vector
- * paths), so that the swaps are the loop's only work; on those paths a pile of at most
+ * draws are made and reduced in one block (Rng_Draws: eight at a time on the AVX2 path,
+ * sixteen on AVX-512), so that the swaps are the loop's only work; on those paths a pile of at most
  * 16 cards is swapped in a register. */
 #define SHUFFLE_SMU_DRAWS (PYWAR_MAXCARDS * 4)   /* the reference's 2 * 52 swaps, two draws each */
 static inline void Shuffle_Smu(CardId *cards, int count, Rng *rng)
@@ -80,7 +80,7 @@ static inline void Shuffle_Smu(CardId *cards, int count, Rng *rng)
     uint32_t draws[SHUFFLE_SMU_DRAWS];
     Rng_Draws(rng, SHUFFLE_SMU_DRAWS, (uint32_t)count, draws);
 #if SHUFFLE_BYTES
-    if (count <= SHUFFLE_BYTE_CARDS && rng->path != RNG_SCALAR) {
+    if (count <= SHUFFLE_BYTE_CARDS && rng->path >= RNG_AVX2) {   /* both have AVX2 */
         Shuffle_SwapBytes(cards, draws, SHUFFLE_SMU_DRAWS);
         return;
     }
@@ -112,7 +112,8 @@ static inline void Shuffle_FisherYates(CardId *cards, int count, Rng *rng)
 }
 
 /* An empty pile draws nothing.  Inline, so that a game whose Spec fixes the method
- * keeps only that shuffle, and a two-card pot's Fisher-Yates is one draw in place. */
+ * keeps only that shuffle.  (The random pickup under Fisher-Yates does not come here:
+ * Game_CollectShuffled, pickup.h, shuffles the pot as it lands.) */
 static inline void Shuffle_Cards(CardId *cards, int count, Rng *rng, int method)
 {
     if (count == 0) {
