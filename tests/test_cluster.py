@@ -112,6 +112,36 @@ def test_ctrl_c_cancels_the_chunks_and_keeps_the_prefix(client):
     assert scheduler_tasks(client) == 0
 
 
+def test_a_halt_keeps_the_cancelled_chunks_out_of_the_schedulers_log(client):
+    """The LocalCluster's scheduler runs in this process, and logged "Couldn't gather
+    keys" for a chunk cancelled by a Ctrl-C as its result came in: a line of its own
+    after pywar's report.  After a halt that one message about pywar's chunks is
+    dropped, and the scheduler's other errors are not."""
+    import logging
+
+    def interrupt(finished, total):
+        if finished >= 2000:
+            raise KeyboardInterrupt
+
+    with pytest.raises(pywar.SimulationInterrupted):
+        pywar.simulate(100_000, "smu", seed=5, client=client, chunk=1000,
+                       keep_games=False, progress=interrupt)
+    seen = []
+    handler = logging.Handler(logging.ERROR)
+    handler.emit = seen.append
+    log = logging.getLogger("distributed.scheduler")
+    log.addHandler(handler)
+    try:
+        log.error("Couldn't gather keys: %s", {"pywar-chunk-0123abcd-7": "forgotten"})
+        log.error("Couldn't gather keys: %s", {"someone-elses-task": "forgotten"})
+        log.error("another error about pywar-chunk-0123abcd-7")
+    finally:
+        log.removeHandler(handler)
+    assert [record.getMessage() for record in seen] == [
+        "Couldn't gather keys: {'someone-elses-task': 'forgotten'}",
+        "another error about pywar-chunk-0123abcd-7"]
+
+
 def test_exact_on_the_cluster_equals_the_threads(client):
     rules = {"deck": "7x1", "piles": "queue", "pickup": "loser-first"}
     remote = pywar.exact(client=client, **rules)

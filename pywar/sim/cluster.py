@@ -37,6 +37,21 @@ LARGEST_CHUNK = 262_144      # about 7 s of smu or 2 s of iofall on one core
 CHUNKS_PER_THREAD = 4        # for smaller runs: chunks enough to share out and report
 WINDOW_PER_THREAD = 3        # chunks submitted past the folded prefix, per worker thread
 POLL_SECONDS = 0.01
+SCHEDULER_LOG = "distributed.scheduler"   # the logger of a scheduler in this process
+
+
+class CancelledChunks(logging.Filter):
+    """Drops the error a scheduler in this process logs for pywar's chunks cancelled
+    while their results were on their way ("Couldn't gather keys: {'pywar-chunk-...':
+    'forgotten'}"): that is a halt (ClusterJob.halt), which pywar reports itself."""
+
+    def filter(self, record):
+        """False for that one message about pywar's chunks, True for every other."""
+        text = record.getMessage()
+        return not (text.startswith("Couldn't gather keys") and "pywar-chunk-" in text)
+
+
+CANCELLED_CHUNKS = CancelledChunks()
 
 
 def require_distributed():
@@ -244,7 +259,9 @@ class ClusterJob:
         report(self.spec.folder.games)
 
     def halt(self):
-        """Stop submitting, cancel the outstanding chunks, and wait for the collector."""
+        """Stop submitting, cancel the outstanding chunks, and wait for the collector
+        (a scheduler in this process is told not to log the cancelled chunks)."""
+        logging.getLogger(SCHEDULER_LOG).addFilter(CANCELLED_CHUNKS)   # once: a set
         self.stop.set()
         while self.thread.is_alive():
             time.sleep(POLL_SECONDS)
