@@ -138,18 +138,41 @@ AVX512 static void Rng_GenerateAvx512(uint32_t *r, int from)
     }
 }
 
-/* count words reduced below n, eight at a time: v % n = v - n * q with the quotient
+/* The vector paths' reduction below n: v % n = v - n * q with the quotient
  * q = (v * mul) >> shift, shift = 31 + ceil(log2 n), mul = ceil(2^shift / n) < 2^32,
  * exact for every v < 2^31 (Granlund and Montgomery: mul * n - 2^shift < n <=
- * 2^(shift - 31)); one 32 x 32 -> 64-bit multiply per lane, the even lanes and then the
- * odd ones. */
+ * 2^(shift - 31)). */
+typedef struct RngDivisor {
+    int shift;
+    uint64_t mul;
+} RngDivisor;
+
+static inline RngDivisor Rng_Divisor(uint32_t n)
+{
+    RngDivisor d;
+    d.shift = 31 + Rng_CeilLog2(n);
+    d.mul = n <= RNG_SMALL_N ? SMALL_MUL[n] : ((UINT64_C(1) << d.shift) + n - 1) / n;
+    return d;
+}
+
+/* Words k .. count - 1 reduced one at a time: the rest of a block after its vectors. */
+static inline void Rng_ReduceRest(const uint32_t *words, int k, int count, uint32_t n,
+                                  RngDivisor d, uint32_t *out)
+{
+    for (; k < count; k++) {
+        uint32_t v = words[k] >> 1;
+        out[k] = v - n * (uint32_t)((v * d.mul) >> d.shift);
+    }
+}
+
+/* count words reduced below n, eight at a time: one 32 x 32 -> 64-bit multiply per
+ * lane, the even lanes and then the odd ones. */
 AVX2 static void Rng_ReduceAvx2(const uint32_t *words, int count, uint32_t n, uint32_t *out)
 {
-    int shift = 31 + Rng_CeilLog2(n);
-    uint64_t mul = n <= RNG_SMALL_N ? SMALL_MUL[n] : ((UINT64_C(1) << shift) + n - 1) / n;
-    const __m256i muls = _mm256_set1_epi32((int)(uint32_t)mul);
+    RngDivisor d = Rng_Divisor(n);
+    const __m256i muls = _mm256_set1_epi32((int)(uint32_t)d.mul);
     const __m256i ns = _mm256_set1_epi32((int)n);
-    const __m128i shifts = _mm_cvtsi32_si128(shift);
+    const __m128i shifts = _mm_cvtsi32_si128(d.shift);
     int k = 0;
     for (; k + 8 <= count; k += 8) {
         __m256i v = _mm256_srli_epi32(_mm256_loadu_si256((const __m256i *)(words + k)), 1);
@@ -160,20 +183,16 @@ AVX2 static void Rng_ReduceAvx2(const uint32_t *words, int count, uint32_t n, ui
         _mm256_storeu_si256((__m256i *)(out + k),
                             _mm256_sub_epi32(v, _mm256_mullo_epi32(q, ns)));
     }
-    for (; k < count; k++) {
-        uint32_t v = words[k] >> 1;
-        out[k] = v - n * (uint32_t)((v * mul) >> shift);
-    }
+    Rng_ReduceRest(words, k, count, n, d, out);
 }
 
 /* The same reduction sixteen words at a time. */
 AVX512 static void Rng_ReduceAvx512(const uint32_t *words, int count, uint32_t n, uint32_t *out)
 {
-    int shift = 31 + Rng_CeilLog2(n);
-    uint64_t mul = n <= RNG_SMALL_N ? SMALL_MUL[n] : ((UINT64_C(1) << shift) + n - 1) / n;
-    const __m512i muls = _mm512_set1_epi32((int)(uint32_t)mul);
+    RngDivisor d = Rng_Divisor(n);
+    const __m512i muls = _mm512_set1_epi32((int)(uint32_t)d.mul);
     const __m512i ns = _mm512_set1_epi32((int)n);
-    const __m128i shifts = _mm_cvtsi32_si128(shift);
+    const __m128i shifts = _mm_cvtsi32_si128(d.shift);
     int k = 0;
     for (; k + 16 <= count; k += 16) {
         __m512i v = _mm512_srli_epi32(_mm512_loadu_si512(words + k), 1);
@@ -183,10 +202,7 @@ AVX512 static void Rng_ReduceAvx512(const uint32_t *words, int count, uint32_t n
         __m512i q = _mm512_mask_blend_epi32(0xaaaa, even, _mm512_slli_epi64(odd, 32));
         _mm512_storeu_si512(out + k, _mm512_sub_epi32(v, _mm512_mullo_epi32(q, ns)));
     }
-    for (; k < count; k++) {
-        uint32_t v = words[k] >> 1;
-        out[k] = v - n * (uint32_t)((v * mul) >> shift);
-    }
+    Rng_ReduceRest(words, k, count, n, d, out);
 }
 #endif
 
