@@ -56,11 +56,12 @@ class Submission:
     score: float
     max_score: float
     notes: list = field(default_factory=list)
+    left_out: list = field(default_factory=list)    # items out of the rubric (--no-memory)
 
     def to_json(self):
         """The submission as a JSON-ready dict."""
         return {"name": self.name, "items": self.items, "score": self.score,
-                "max_score": self.max_score, "notes": self.notes}
+                "max_score": self.max_score, "notes": self.notes, "left_out": self.left_out}
 
 
 class GradeInterrupted(Exception):
@@ -71,24 +72,30 @@ class GradeInterrupted(Exception):
         self.graded = graded
 
 
-class Tally:
-    """An item's count of failures over the runs, with the first example."""
+class ItemMarks:
+    """An item's marks over the runs: on how many it was put to the test, on how many
+    broken, and the first example."""
 
     def __init__(self):
         self.failed, self.of, self.example = 0, 0, None
 
-    def add(self, broken, example=None):
-        """One run (or build) judged: broken or not."""
+    def add(self, broken, example=None, checked=True):
+        """One run (or build) judged: broken or not; unchecked when its rule was never
+        put to the test (and nothing broke it)."""
+        if not (checked or broken):
+            return
         self.of += 1
         if broken:
             self.failed += 1
             if self.example is None:
                 self.example = example
 
-    def item(self):
-        """The rubric's form: {"ok", "failed", "of", "example"}."""
-        return {"ok": self.failed == 0, "failed": self.failed, "of": self.of,
-                "example": self.example}
+    def item(self, unchecked=None):
+        """The rubric's form: {"ok", "failed", "of", "example"}; ok only where the rule
+        was put to the test and kept (unchecked: the example of an item never tested)."""
+        ok = self.failed == 0 and self.of > 0
+        return {"ok": ok, "failed": self.failed, "of": self.of,
+                "example": self.example if self.of else unchecked}
 
 
 def tail(text, count=3):
@@ -130,6 +137,38 @@ def memcheck(settings, program, seed, clock):
                     "valgrind memcheck", "said": said}
 
 
+UNCHECKED = {       # why an item was never put to the test, after "not checked: "
+    "builds": "there was nothing to build",
+    "format": "the program printed nothing",
+    "deal": "no run printed before it stopped",
+    "plays": "no card could be placed (no battle after a deal listed as the rules require)",
+    "ranks": "no battle between two ranks was played",
+    "ties": "no tie was played on these seeds",
+    "pickup": "no battle was won with the counts printed after it",
+    "refill": "no refill was due on these seeds",
+    "counts": "no battle was played",
+    "end": "no run played to its end (each stopped or crashed first)",
+    "runs": "the program did not build",
+    "memory": "the program did not build",
+}
+
+
+def not_checked(item, why=None):
+    """The example of an item never put to the test."""
+    return {"said": f"not checked: {why or UNCHECKED[item]}"}
+
+
+def referee_one(printed, complete, seed):
+    """The referee's Judgement of one run, or (None, the note) on a fault of pywar's own:
+    that seed's items are then not checked, and every other seed is graded."""
+    try:
+        return judge(printed, complete=complete), None
+    except Exception as error:          # pywar's own fault: contained to this seed
+        return None, (f"pywar could not referee seed {seed}: {type(error).__name__}: "
+                      f"{str(error)[:200]} (this is pywar's fault, not the program's: "
+                      "please report it); that seed's items are not checked")
+
+
 def referee_runs(settings, program, clock, tallies, notes, ran):
     """Run every seed under the limits and referee what each printed; ran() after each
     (which raises KeyboardInterrupt once grading is interrupted)."""
@@ -139,23 +178,27 @@ def referee_runs(settings, program, clock, tallies, notes, ran):
         trouble = outcome.trouble()
         stopped = outcome.timed_out or outcome.flooded or (outcome.status or 0) < 0
         printed = outcome.stdout[:FLOOD_REFEREED] if outcome.flooded else outcome.stdout
-        judged = judge(printed, complete=not stopped)
+        judged, fault = referee_one(printed, not stopped, seed)
+        progress = judged.progress() if judged else "not refereed"
         example = {"seed": seed, "required": "a run that ends by itself with status 0",
-                   "said": trouble, "progress": judged.progress(),
-                   "last_lines": judged.last_lines}
+                   "said": trouble, "progress": progress,
+                   "last_lines": tail(printed)}
         tallies["runs"].add(bool(trouble), example)
         if trouble:
-            notes.append(f"seed {seed}: it {trouble}; {judged.progress()}")
-        for item in GAME_ITEMS:
+            notes.append(f"seed {seed}: it {trouble}; {progress}")
+        if fault:
+            notes.append(fault)
+        for item in GAME_ITEMS if judged else ():
             first = judged.first(item)
-            tallies[item].add(first is not None, first and first.to_json(seed))
+            tallies[item].add(first is not None, first and first.to_json(seed),
+                              judged.checked(item))
         ran()
 
 
 def grade_one(source, settings, clock, ran=lambda: None):
     """Grade one submission folder: a Submission."""
     name = os.path.basename(os.path.normpath(source))
-    tallies = {item: Tally() for item in ITEMS}
+    tallies = {item: ItemMarks() for item in ITEMS}
     notes = []
     with tempfile.TemporaryDirectory(prefix="pywar-grade-") as work:
         os.chmod(work, 0o755)
@@ -168,25 +211,41 @@ def grade_one(source, settings, clock, ran=lambda: None):
             referee_runs(settings, program, clock, tallies, notes, ran)
             if settings.memory:
                 tallies["memory"].add(*memcheck(settings, program, settings.seed, clock))
-    items = {item: tally.item() for item, tally in tallies.items()}
-    if program is None:
-        for item in ITEMS[1:]:
-            items[item] = {"ok": False, "failed": 0, "of": 0,
-                           "example": {"said": "not checked: the program did not build"}}
-    if not settings.memory:
-        items["memory"] = {"ok": True, "failed": 0, "of": 0,
-                           "example": {"said": "not checked (--no-memory)"}}
-    return Submission(name, items, *score_of(items, settings.weights), notes)
+    built = program is not None
+    items = {item: tally.item(not_checked(item) if built else
+                              not_checked(item, "the program did not build"))
+             for item, tally in tallies.items()}
+    left_out = [] if settings.memory else ["memory"]
+    for item in left_out:
+        items[item] = {"ok": False, "failed": 0, "of": 0,
+                       "example": {"said": "left out (--no-memory)"}}
+    return Submission(name, items, *score_of(items, settings.weights, left_out), notes,
+                      left_out)
 
 
-def score_of(items, weights):
-    """(score, max_score): the weights of the items that hold, of those checked (an item
-    left out, as memory with --no-memory, counts in neither; one not checked because
-    the program did not build counts as failed)."""
-    unchecked = {item for item in ITEMS if items[item]["ok"] and not items[item]["of"]}
-    score = sum(weights[item] for item in ITEMS if items[item]["ok"] and item not in unchecked)
+def score_of(items, weights, left_out=()):
+    """(score, max_score): the weights of the items put to the test and kept, of the
+    whole rubric (an item never put to the test earns nothing; one left out, as memory
+    with --no-memory, counts in neither)."""
+    score = sum(weights[item] for item in ITEMS if items[item]["ok"])
     return round(score, 6), round(sum(weights[item] for item in ITEMS
-                                      if item not in unchecked), 6)
+                                      if item not in left_out), 6)
+
+
+def grade_safely(source, settings, clock, ran=lambda: None):
+    """grade_one, with a fault of pywar's own on one submission reported as pywar's in
+    that submission's notes, its items not checked, and the class graded on."""
+    try:
+        return grade_one(source, settings, clock, ran)
+    except Exception as error:          # pywar's own fault: contained to this submission
+        why = "pywar could not grade this submission"
+        items = {item: {"ok": False, "failed": 0, "of": 0, "example": not_checked(item, why)}
+                 for item in ITEMS}
+        left_out = [] if settings.memory else ["memory"]
+        note = (f"{why}: {type(error).__name__}: {str(error)[:200]} (this is pywar's "
+                "fault, not the program's: please report it)")
+        return Submission(os.path.basename(os.path.normpath(source)), items,
+                          *score_of(items, settings.weights, left_out), [note], left_out)
 
 
 def finished(futures):
@@ -218,7 +277,7 @@ def grade(sources, settings, jobs=1, progress=None):
         os.chmod(folder, 0o755)
         clock = sandbox.seed_clock(folder)
         with ThreadPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(grade_one, source, settings, clock, ran)
+            futures = [pool.submit(grade_safely, source, settings, clock, ran)
                        for source in sources]
             try:
                 return [future.result() for future in futures]

@@ -3,27 +3,35 @@ own story, so that one mistake costs one rubric item (docs/grading.md).
 
     >>> import pywar
     >>> judged = judge(pywar.play(17455, transcript=True).transcript)
-    >>> judged.broken(), judged.finished, judged.rounds
-    ([], True, 29)
+    >>> judged.broken(), judged.finished, judged.rounds, judged.tested["ties"] > 0
+    ([], True, 29, True)
 
-It reads the lines by their meaning (pywar.check.lines), skips what it does not
-understand (a departure from the format, no broken rule), and plays the game as the file
-tells it: the deal as listed, the cards as played, the winner the file names, the piles
-the file's counts show.  At each battle it asks what the rules require of that story and
-notes a finding under the item the rule belongs to: the first example of each item, and
-how many times it was broken.
+It reads what each line says (pywar.check.lines), whatever its words, and plays the game
+as the file tells it: the deal as listed, the cards as played, the winner the file
+names.  Each battle is explained by the rules plus the fewest named deviations
+(pywar.check.deviations): where the rules alone do not give what the file printed, the
+referee tries each deviation, then each pair, and adopts the first that does; the
+deviation's item is charged once and the game is played by it from then on.  Where none
+explains the battle, the item of the step that broke is charged, the program's own
+counts are taken as the new state, and the referee goes on.  Each item also counts how
+often its rule was put to the test: an item never put to the test is not checked.
 """
 
+import copy
 from dataclasses import dataclass, field
+from itertools import combinations
 
+from .deviations import DEVIATION, DEVIATIONS
+from .lines import Reader, reference_words, refill_words
 from .referee import DECK, HAND, NAME_OF, OPENING, PLAYERS, RANKS
-from .lines import meaning, reference_words, refill_words
 
 ITEMS = ("builds", "runs", "format", "deal", "plays", "ranks", "ties", "pickup", "refill",
          "counts", "end", "memory")
 GAME_ITEMS = ITEMS[2:11]          # judged from what the program printed
 BLANK_AFTER = {"welcome", "deck", "initial", "wins", "tie"}
-BATTLE_KINDS = {"plays", "wins", "tie", "refill", "counts", "lost"}
+BATTLE_KINDS = {"plays", "wins", "tie", "refill", "counts", "lost", "announce"}
+ACE = 12
+CONTEXT = 1                       # lines shown on each side of an example's line
 
 
 # ---- Words
@@ -54,19 +62,27 @@ def player(number):
     return f"player {PLAYERS[number]}"
 
 
+def both(numbers):
+    """'player A', 'player A and player B'."""
+    return " and ".join(player(n) for n in numbers)
+
+
 @dataclass
 class Finding:
-    """One broken rule: where (line, round), what the rules require, what the file says."""
+    """One broken rule: where (line, round), what the rules require, what the file says,
+    the lines around it, and the named deviation that explains it, if one does."""
     item: str
     line: object
     round: int
     required: str
     said: str
+    context: list = field(default_factory=list)
+    deviation: object = None
 
     def to_json(self, seed=None):
         """The finding as a JSON-ready dict."""
         found = {"line": self.line, "round": self.round, "required": self.required,
-                 "said": self.said}
+                 "said": self.said, "context": self.context, "deviation": self.deviation}
         return found if seed is None else {"seed": seed, **found}
 
     def text(self):
@@ -82,6 +98,8 @@ class Finding:
 class Judgement:
     """Everything the referee found in one transcript."""
     findings: dict = field(default_factory=dict)    # item -> [first Finding, count]
+    tested: dict = field(default_factory=lambda: dict.fromkeys(GAME_ITEMS, 0))
+    deviations: list = field(default_factory=list)  # the names adopted, in order
     rounds: int = 0
     losers: tuple = ()
     finished: bool = False
@@ -95,21 +113,115 @@ class Judgement:
         """The first Finding of an item, or None."""
         return self.findings[item][0] if item in self.findings else None
 
+    def checked(self, item):
+        """Whether an item's rule was put to the test (or broken)."""
+        return item in self.findings or self.tested.get(item, 0) > 0
+
     def progress(self):
         """How far the game got, in words."""
         if self.finished:
-            losers = " and ".join(player(p) for p in self.losers)
-            return f"the game ended in round {self.rounds}: {losers} ran out"
+            return f"the game ended in round {self.rounds}: {both(self.losers)} ran out"
         return f"the game got to round {self.rounds}" if self.rounds else "the game never began"
 
 
 @dataclass
-class Line:
-    """A line of the file that the referee understood."""
-    index: int                    # 0-based
+class Event:
+    """One thing a line of the file says."""
+    index: int                    # the line's index, 0-based
     text: str
     kind: str
     values: tuple
+
+
+@dataclass
+class Table:
+    """The game as the file has told it so far."""
+    order: list                   # each 'to play' pile top first while its order is known
+    to_play: list                 # the cards that may be in each 'to play' pile
+    played: list
+    count: list                   # [to play, played] of each player
+    pot: list = field(default_factory=list)         # (card, player), in the order played
+    floating: set = field(default_factory=set)      # cards whose pile is unknown
+    over: bool = False                              # the rules ended the game
+
+    def take(self, card):
+        """Take a card out of wherever it may be."""
+        self.floating.discard(card)
+        for number in (0, 1):
+            self.to_play[number].discard(card)
+            self.played[number].discard(card)
+            if self.order[number] is not None and card in self.order[number]:
+                self.order[number].remove(card)
+
+    def refill(self, number):
+        """'played' turned over into 'to play' (shuffled: its order unknown)."""
+        self.to_play[number] |= self.played[number]
+        self.played[number] = set()
+        self.count[number] = [self.count[number][0] + self.count[number][1], 0]
+        self.order[number] = None
+
+
+@dataclass
+class Mismatch:
+    """A step of one battle whose outcome the file does not show."""
+    item: str
+    at: object                    # an Event, a line index or None
+    required: str
+    said: object = None
+
+
+@dataclass
+class Outcome:
+    """One battle played by a set of rules: the table after it, what the file does not
+    match, and which rules it put to the test."""
+    table: Table
+    mismatches: list
+    tested: dict
+    winner: object = None
+    losers: tuple = ()
+    rule: dict = field(default_factory=dict)    # step -> (where, what the rules require)
+
+
+class Battle:
+    """One battle's lines, sorted by what they say."""
+
+    def __init__(self, events):
+        self.events = events
+        self.plays = {}
+        for event in events:
+            if event.kind == "plays" and event.values[0] not in self.plays:
+                self.plays[event.values[0]] = event
+        self.verdict = next((e for e in events if e.kind in ("wins", "tie")), None)
+        self.refills = {}
+        for event in events:
+            if event.kind == "refill":
+                self.refills.setdefault(event.values[0], event)
+        self.counts = {}
+        for event in events:
+            if event.kind == "counts":
+                self.counts.setdefault(event.values[0], event)
+        self.lost = [e for e in events if e.kind == "lost"]
+        self.announced = [e for e in events if e.kind == "announce"]
+
+    def said_losers(self):
+        """The players the file says lost here, by a run-out line or a winner named."""
+        said = {e.values[0] for e in self.lost}
+        if not said:
+            said = {1 - e.values[0] for e in self.announced if e.values[0] is not None}
+        return tuple(sorted(said))
+
+    def refills_before_counts(self, number):
+        """Whether a player's refill lines come before the first counts line."""
+        if not self.counts:
+            return True
+        first_counts = min(e.index for e in self.counts.values())
+        return self.refills[number].index < first_counts
+
+
+def rank_of(card, rules):
+    """A card's rank under the rules: the ace high, or low under ace_low."""
+    rank = card % 13
+    return -1 if rank == ACE and "ace_low" in rules else rank
 
 
 class Judge:
@@ -117,35 +229,36 @@ class Judge:
 
     def __init__(self, lines, complete=True):
         self.lines = lines
-        self.meanings = []                  # each line's meaning (lines.meaning)
         self.complete = complete            # False: the program crashed or was stopped
         self.result = Judgement()
+        self.events = []
         self.round = 0
-        self.order = [None, None]           # the 'to play' pile top first, while known
-        self.to_play = [set(), set()]       # the cards that may be in each pile
-        self.played = [set(), set()]
-        self.count = [[0, 0], [0, 0]]       # [to play, played] of each player, as told
-        self.pot = []                       # (card, player), in the order played
-        self.known = False                  # the deal was listed
-        self.top_first = None               # the first listed Line, if listed top first
-        self.oriented = False
+        self.rules = frozenset()            # the deviations adopted
+        self.table = None
+        self.known = False                  # the deal was listed, 26 different cards each
+        self.synced = False                 # the counts are known: from the deal or the file
+        self.top_first = None               # the first listed Event, if listed top first
+        self.piles = [[], []]
+        self.numbered_from = []
+        self.ace_as_one = None              # the first Event that names the ace 'one'
         self.rounds_at = []                 # (index of a battle's first line, its round)
-        self.piles = [[], []]               # the listing's Lines of each player
-        self.numbered_from = []             # the first listed Line of a pile not numbered 1
-        self.next_is_last = False
+        self.near_stop = False              # the run stopped within a battle of this one
 
     # ---- Findings
 
-    def note(self, item, at, required, said=None):
-        """A rule broken at a Line (or a line index, or None)."""
-        index = at.index if isinstance(at, Line) else at
+    def note(self, item, at, required, said=None, deviation=None):
+        """A rule broken at an Event (or a line index, or None)."""
+        index = at.index if isinstance(at, Event) else at
         if said is None:
             said = repr(self.lines[index]) if index is not None and index < len(self.lines) \
                 else "nothing more (the file ends)"
         line = None if index is None else index + 1
         round_ = self.round_of(index) if item == "format" else self.round
+        context = [] if index is None else [
+            [number + 1, self.lines[number][:200]]
+            for number in range(max(0, index - CONTEXT), min(len(self.lines), index + CONTEXT + 1))]
         found = self.result.findings.setdefault(
-            item, [Finding(item, line, round_, required, said), 0])
+            item, [Finding(item, line, round_, required, said, context, deviation), 0])
         found[1] += 1
 
     def round_of(self, index):
@@ -155,13 +268,36 @@ class Judge:
         before = [round_ for at, round_ in self.rounds_at if at <= index]
         return before[-1] if before else 0
 
+    def test(self, item, times=1):
+        """An item's rule put to the test."""
+        self.result.tested[item] += times
+
+    # ---- Reading
+
+    def read(self):
+        """Every line's events, in order."""
+        reader = Reader()
+        meanings = []
+        for index, text in enumerate(self.lines):
+            found = reader.events(text)
+            meanings.append(found)
+            for kind, *values in found:
+                if kind != "blank":
+                    self.events.append(Event(index, text, kind, tuple(values)))
+                if kind in ("plays", "listed") and values[-1] is True and self.ace_as_one is None:
+                    self.ace_as_one = index
+        return meanings
+
     # ---- The format: the reference's words and layout, at the first departure
 
-    def format_departure(self):
+    def format_departure(self, meanings):
         """The first line that departs from the reference's words or layout, as a finding."""
+        if not self.lines:
+            return self.note("format", 0, f"the reference's opening, {OPENING[0]!r}")
+        self.test("format")
         blank_due = False
         listed = 0
-        for index, (text, found) in enumerate(zip(self.lines, self.meanings)):
+        for index, (text, found) in enumerate(zip(self.lines, meanings)):
             if text == "":
                 if not blank_due:
                     return self.note("format", index, "no blank line here")
@@ -169,364 +305,497 @@ class Judge:
                 continue
             if blank_due:
                 return self.note("format", index, "a blank line")
-            if found is None:
+            if len(found) != 1:
                 return self.note("format", index, "only the reference's lines (this line "
-                                 "is not one the reference prints)")
-            words = reference_words(found)
-            kind = found[0]
+                                 "is not one the reference prints)" if not found else
+                                 "one thing a line (the reference prints each on its own)")
+            kind, *values = found[0]
+            values = values[:3] if kind == "plays" else values
+            words = reference_words((kind, *values))
             if kind == "refill":
-                words = text if text in refill_words(found[1]) else None
+                words = text if text in refill_words(values[0]) else None
             if words != text:
                 shown = "the reference's words" if words is None else repr(words)
                 return self.note("format", index, shown)
             listed = listed + 1 if kind == "listed" else 0
             blank_due = kind in BLANK_AFTER or listed == HAND or (
                 kind == "refill" and text.startswith("Shuffling")) or (
-                kind == "counts" and found[1] == 1)
-        if not self.lines:
-            return self.note("format", 0, f"the reference's opening, {OPENING[0]!r}")
+                kind == "counts" and values[0] == 1)
         if self.top_first is not None:
             self.note("format", self.top_first, "the piles listed bottom card first (Card 1 "
                       "is the bottom, Card 26 the first played)", "they are listed top card "
                       "first")
+        elif self.numbered_from:
+            self.note("format", self.numbered_from[0], "the cards of a pile numbered from 1")
         return None
 
     # ---- The deal
 
     def deal(self, seen):
-        """Check the deal, listed in the lines before the first battle; set up the piles."""
+        """Check the deal, listed in the lines before the first battle; set up the table."""
         piles, current, sizes = [[], []], None, {}
-        for line in seen:
-            if line.kind == "pile":
-                current = line.values[0]
-            elif line.kind == "size":
-                sizes.setdefault(0 if current is None else current, (line, line.values[0]))
-            elif line.kind == "listed":
+        for event in seen:
+            if event.kind == "pile":
+                current = event.values[0]
+            elif event.kind == "size":
+                sizes.setdefault(0 if current is None else current, (event, event.values[0]))
+            elif event.kind == "listed":
                 owner = current if current is not None else (0 if len(piles[0]) < HAND else 1)
-                piles[owner].append(line)
-        listed = [line.values[1] for pile in piles for line in pile]
+                piles[owner].append(event)
+        self.table = Table([None, None], [set(), set()], [set(), set()], [[0, 0], [0, 0]])
+        listed = [event.values[1] for pile in piles for event in pile]
+        if not seen and not self.complete:
+            return None                     # it stopped before the deal: not checked
+        self.test("deal")
         if not listed:
             return self.note("deal", seen[-1] if seen else None, "the deal listed: 26 cards "
                              "for each player", "no listing of the deal")
-        self.known = True
+        sound = True
         for number, pile in enumerate(piles):
             if len(pile) != HAND:
+                sound = False
                 self.note("deal", pile[-1] if pile else seen[-1], f"{HAND} cards for each "
                           f"player", f"{cards(len(pile))} listed for {player(number)}")
-        for number, (line, size) in sizes.items():
+        for number, (event, size) in sizes.items():
             if size != len(piles[number]):
-                self.note("deal", line, f"the number of cards listed, "
-                          f"{len(piles[number])}", repr(line.text))
+                self.note("deal", event, f"the number of cards listed, "
+                          f"{len(piles[number])}", repr(event.text))
         first_seen = {}
-        for line in (line for pile in piles for line in pile):
-            card = line.values[1]
+        for event in (event for pile in piles for event in pile):
+            card = event.values[1]
             if card in first_seen:
-                self.note("deal", line, f"{DECK} different cards", f"{the_card(card)} "
+                sound = False
+                self.note("deal", event, f"{DECK} different cards", f"{the_card(card)} "
                           f"a second time (first on line {first_seen[card] + 1})")
-            first_seen.setdefault(card, line.index)
+            first_seen.setdefault(card, event.index)
         self.piles = piles
         for number, pile in enumerate(piles):
-            cards_in = [line.values[1] for line in pile]
-            self.order[number] = cards_in[::-1]          # bottom first, as the reference
-            self.to_play[number] = set(cards_in)
-            self.count[number] = [len(cards_in), 0]
-        self.numbered_from = [pile[0] for pile in piles if pile and pile[0].values[0] != 1]
+            cards_in = [event.values[1] for event in pile]
+            self.table.order[number] = cards_in[::-1]          # bottom first, as the reference
+            self.table.to_play[number] = set(cards_in)
+            self.table.count[number] = [len(cards_in), 0]
+        self.known = self.synced = sound
+        self.numbered_from = [pile[0] for pile in piles
+                              if pile and pile[0].values[0] not in (1, None)]
+        return None
 
-    def orient(self, plays):
+    def orient(self, battle):
         """Tell from the first battle whether the piles were listed top first."""
-        for line in plays:
-            number, card = line.values
-            order = self.order[number]
+        for number, event in battle.plays.items():
+            order = self.table.order[number]
+            card = event.values[1]
             if order and card == order[-1] and card != order[0]:
                 self.top_first = self.piles[number][0].index
-                self.oriented = True
-                self.order = [pile[::-1] if pile else pile for pile in self.order]
+                self.table.order = [pile[::-1] if pile else pile for pile in self.table.order]
                 return
 
-    # ---- A battle
+    # ---- One battle under a set of rules
 
-    def face_up(self, number, line):
+    def play_battle(self, battle, rules, last, lost=None):
+        """The battle played by the rules plus the deviations in rules: an Outcome."""
+        table = copy.deepcopy(self.table)
+        out = Outcome(table, [], dict.fromkeys(GAME_ITEMS, 0))
+        cards_up = []
+        for number in (0, 1):
+            event = battle.plays.get(number)
+            if event is None:
+                if not last:
+                    out.mismatches.append(Mismatch("plays", battle.events[0],
+                                                   f"a face-up card of {player(number)}"))
+                return out
+            cards_up.append(self.face_up(table, number, event, rules, out))
+        if battle.verdict is None and last:
+            return out
+        winner = self.verdict(cards_up, battle, rules, out)
+        tie = winner is None
+        self.state_rules(table, battle, winner, out)
+        self.pickup(table, winner, tie, rules, out, lost)
+        shown = self.refills_and_counts(table, battle, rules, out, last)
+        self.end(table, battle, rules, out, last, tie)
+        out.winner = winner
+        if winner is not None and shown:
+            out.tested["pickup"] += 1
+        return out
+
+    @staticmethod
+    def state_rules(table, battle, winner, out):
+        """What the rules require of the pickup, a tie and the refills, in words, for the
+        example of a deviation adopted here."""
+        verdict = battle.verdict or battle.events[-1]
+        if winner is not None:
+            out.rule["pickup"] = (battle.counts.get(winner, verdict),
+                                  f"{player(winner)} to take the whole pot, "
+                                  f"{cards(len(table.pot))}, into its 'played' pile")
+        else:
+            out.rule["tie"] = (next(iter(battle.counts.values()), verdict),
+                               "the tied cards kept in the pot for the next battle")
+
+    def face_up(self, table, number, event, rules, out):
         """Check and take the face-up card a line says a player plays."""
-        card = line.values[1]
-        order = self.order[number]
-        where = self.place_of(card)
-        if not self.known or "deal" in self.result.findings:
-            pass                            # the piles are unknown: no card can be placed
-        elif any(card == in_pot for in_pot, _ in self.pot):
-            self.note("plays", line, f"the top card of {player(number)}'s 'to play' pile",
-                      f"{the_card(card)}, which is in the pot already")
-        elif card in self.played[number] and card not in self.to_play[number] \
-                and self.count[number][0] == 0:
-            self.note("refill", line, f"a refill of {player(number)}'s empty 'to play' pile "
-                      "before it plays", f"{the_card(card)}, from its 'played' pile")
-        elif order is not None and order and card != order[0]:
-            self.note("plays", line, f"the top card of {player(number)}'s 'to play' pile, "
-                      f"{the_card(order[0])}", f"{the_card(card)}, which is {where}")
-        elif order is None and card not in self.to_play[number]:
-            self.note("plays", line, f"a card of {player(number)}'s 'to play' pile",
-                      f"{the_card(card)}, which is {where}")
-        self.take(card)
-        self.count[number][0] -= 1
-        self.pot.append((card, number))
+        card = event.values[1]
+        if table.count[number][0] == 0 and table.count[number][1] > 0 and \
+                "refill_lazy" in rules:
+            table.refill(number)
+        order = table.order[number]
+        if self.known:
+            out.tested["plays"] += 1
+            wrong = self.wrong_card(table, number, card, order)
+            if wrong:
+                out.mismatches.append(Mismatch("plays", event, wrong[0], wrong[1]))
+        table.take(card)
+        table.count[number][0] = max(0, table.count[number][0] - 1)
+        table.pot.append((card, number))
         return card
 
-    def place_of(self, card):
+    def wrong_card(self, table, number, card, order):
+        """(what the rules require, what the file did) if a face-up card is not one the
+        player may play, else None."""
+        if any(card == in_pot for in_pot, _ in table.pot):
+            return (f"the top card of {player(number)}'s 'to play' pile",
+                    f"{the_card(card)}, which is in the pot already")
+        if card in table.floating:
+            return None
+        if table.count[number][0] == 0:
+            return (f"a card of {player(number)}'s 'to play' pile, which is empty",
+                    f"{the_card(card)}, which is {self.place_of(table, card)}")
+        if order is not None and order and card != order[0]:
+            return (f"the top card of {player(number)}'s 'to play' pile, {the_card(order[0])}",
+                    f"{the_card(card)}, which is {self.place_of(table, card)}")
+        if card not in table.to_play[number]:
+            return (f"a card of {player(number)}'s 'to play' pile",
+                    f"{the_card(card)}, which is {self.place_of(table, card)}")
+        return None
+
+    @staticmethod
+    def place_of(table, card):
         """Where a card may be now, in words."""
         for number in (0, 1):
-            if card in self.to_play[number]:
+            if card in table.to_play[number]:
                 return f"in {player(number)}'s 'to play' pile"
-            if card in self.played[number]:
+            if card in table.played[number]:
                 return f"in {player(number)}'s 'played' pile"
         return "in no pile (it was never dealt)"
 
-    def take(self, card):
-        """Take a card out of wherever it may be."""
-        for number in (0, 1):
-            self.to_play[number].discard(card)
-            self.played[number].discard(card)
-            if self.order[number] is not None and card in self.order[number]:
-                self.order[number].remove(card)
-
-    def verdict(self, cards, said):
-        """Check the verdict line against the ranks: the winner the file names, or None."""
-        ranks = [card % 13 for card in cards]
+    def verdict(self, cards_up, battle, rules, out):
+        """Check the verdict line against the ranks: the winner the file names, or None
+        for a tie."""
+        said = battle.verdict
+        ranks = [rank_of(card, rules) for card in cards_up]
         higher = 0 if ranks[0] > ranks[1] else 1
-        if said is None:
-            return None if ranks[0] == ranks[1] else higher
         if ranks[0] == ranks[1]:
-            if said.kind == "wins":
-                self.note("ties", said, f"another battle: both play {a_rank(cards[0])}, a tie")
+            out.tested["ties"] += 1
+            if said is None:
+                out.mismatches.append(Mismatch("ties", battle.events[-1], "a tie line: both "
+                                               f"play {a_rank(cards_up[0])}"))
+                return None
+            if said.kind == "wins" and "tie_decided" not in rules:
+                out.mismatches.append(Mismatch("ties", said, "another battle: both play "
+                                               f"{a_rank(cards_up[0])}, a tie"))
             return said.values[0] if said.kind == "wins" else None
-        beats = (f"{player(higher)} to win: {the_card(cards[higher])} beats "
-                 f"{the_card(cards[1 - higher])} (ace high)")
+        out.tested["ranks"] += 1
+        ace = "ace low" if "ace_low" in rules else "ace high"
+        beats = (f"{player(higher)} to win: {the_card(cards_up[higher])} beats "
+                 f"{the_card(cards_up[1 - higher])} ({ace})")
+        if said is None:
+            out.mismatches.append(Mismatch("ranks", battle.events[-1], beats,
+                                           "no verdict line"))
+            return higher
         if said.kind == "tie" or said.values[0] != higher:
-            self.note("ranks", said, beats)
+            out.mismatches.append(Mismatch("ranks", said, beats))
         return said.values[0] if said.kind == "wins" else None
 
-    def candidates(self, winner):
-        """(name, counts after the pickup) for each way the file may have taken the pot:
-        the rules' own first."""
-        size = len(self.pot)
-        now = [list(pair) for pair in self.count]
-
-        def moved(to, pile, amount):
-            after = [list(pair) for pair in now]
-            after[to][pile] += amount
-            return after
-        if winner is None:
-            back = [list(pair) for pair in now]
-            for _, owner in self.pot:
-                back[owner][1] += 1
-            return [("kept", now), ("returned", back)]
-        ways = [("right", moved(winner, 1, size)), ("to play", moved(winner, 0, size)),
-                ("loser", moved(1 - winner, 1, size))]
-        ways += [(f"lost {size - kept}", moved(winner, 1, kept)) for kept in range(size)]
-        return ways
-
     @staticmethod
-    def refilled(counts, refills):
-        """Counts after the refills the file shows."""
-        after = [list(pair) for pair in counts]
-        for number in refills:
-            after[number] = [after[number][0] + after[number][1], 0]
-        return after
-
-    def explanation(self, ways, refills, shown):
-        """(name, counts, silent refills) of the first way of taking the pot, with the
-        fewest silent refills, that gives the counts the file shows; or None."""
-        silent = [number for number in (0, 1) if number not in refills]
-        for extra in ((),) + tuple((number,) for number in silent) + (tuple(silent),):
-            for name, counts in ways:
-                due = all(counts[n][0] == 0 and counts[n][1] > 0 for n in extra)
-                after = self.refilled(counts, sorted(set(refills) | set(extra)))
-                if due and all(after[n] == value for n, value in shown.items()):
-                    return name, counts, extra
-        return None
-
-    def settle(self, winner, verdict_line, block, last):
-        """The pickup, refills, counts and run-outs of one battle, from what the file says."""
-        refills = sorted({line.values[0] for line in block if line.kind == "refill"})
-        printed = {line.values[0]: line for line in block if line.kind == "counts"}
-        shown = {number: list(line.values[1:]) for number, line in printed.items()}
-        ways = self.candidates(winner)
-        found = self.explanation(ways, refills, shown)
-        if found is None:
-            self.unexplained(winner, ways[0][1], refills, printed, shown)
-        else:
-            name, counts, silently = found
-            self.explained(winner, name, verdict_line, printed)
-            self.adopt(winner, name)
-            self.count = [list(pair) for pair in counts]
-            self.check_refills(refills, silently, block, next(iter(printed.values()), None))
-        if not printed and not last:
-            self.note("counts", block[-1].index + 1 if block else None,
-                      "the pile counts after each battle")
-        lost = [line for line in block if line.kind == "lost"]
-        self.run_outs(lost, block, last or self.next_is_last)
-
-    def unexplained(self, winner, counts, refills, printed, shown):
-        """Counts no way of taking the pot explains: a counts fault; the file's counts
-        are taken from here on."""
-        expected = self.refilled(counts, [n for n in (0, 1) if counts[n][0] == 0])
-        for number, line in sorted(printed.items()):
-            if expected[number] != shown[number]:
-                to_play, played = expected[number]
-                self.note("counts", line, f"{player(number)}'s counts: {to_play} to play and "
-                          f"{played} played")
-                break
-        self.adopt(winner, "right")
-        for number in refills:
-            self.to_play[number] |= self.played[number]
-            self.played[number] = set()
-            self.order[number] = None
-        for number, value in shown.items():
-            self.count[number] = list(value)
-
-    def explained(self, winner, name, verdict_line, printed):
-        """Note a way of taking the pot that is not the rules'."""
-        counts_at = next(iter(printed.values()), None)
-        size = len(self.pot)
-        if name == "returned":
-            self.note("ties", counts_at or verdict_line, "the tied cards kept in the pot for "
-                      "the next battle", f"{counts_at.text!r}: they went back to their "
-                      "players" if counts_at else None)
-        elif name not in ("right", "kept"):
-            taken = ("into its 'to play' pile" if name == "to play" else
-                     f"into {player(1 - winner)}'s 'played' pile" if name == "loser" else
-                     f"with {name.split()[1]} of its {cards(size)} lost")
-            told = printed.get(winner, counts_at)
-            self.note("pickup", told, f"{player(winner)} to take the whole pot, "
-                      f"{cards(size)}, into its 'played' pile",
-                      f"{told.text!r}: the pot went {taken}")
-
-    def adopt(self, winner, name):
-        """Move the pot's cards as the file's pickup did (lost cards stay possible)."""
-        pot = [card for card, _ in self.pot]
-        if name in ("kept",):
+    def pickup(table, winner, tie, rules, out, lost):
+        """The pot taken by the winner, as the rules (and the deviations) say."""
+        pot = [card for card, _ in table.pot]
+        if tie:
+            if "tie_returned" in rules:
+                for card, owner in table.pot:
+                    table.played[owner].add(card)
+                    table.count[owner][1] += 1
+                table.pot = []
             return
-        if name == "returned":
-            for card, owner in self.pot:
-                self.played[owner].add(card)
-        elif name == "to play":
-            self.to_play[winner].update(pot)
-            self.order[winner] = None
-        elif name == "loser":
-            self.played[1 - winner].update(pot)
+        if not pot:
+            return
+        war = len(pot) > 2
+        kept = len(pot) - (lost or 0)
+        if "pot_to_loser" in rules:
+            to, pile = 1 - winner, 1
+        elif "pot_to_play" in rules or ("war_pot_to_play" in rules and war):
+            to, pile = winner, 0
+            table.order[winner] = None
         else:
-            self.played[winner].update(pot)
-        self.pot = []
+            to, pile = winner, 1
+        (table.to_play if pile == 0 else table.played)[to].update(pot)
+        if lost:
+            table.floating.update(pot)
+        table.count[to][pile] += kept
+        table.pot = []
 
-    def check_refills(self, refills, silently, block, counts_at):
-        """A refill exactly when a 'to play' pile is empty and 'played' is not."""
+    def refills_and_counts(self, table, battle, rules, out, last):
+        """The refills after the battle, then the counts: True if counts were printed."""
+        due = [n for n in (0, 1) if table.count[n][0] == 0 and table.count[n][1] > 0]
+        empty = [n for n in (0, 1) if table.count[n][0] == 0 and table.count[n][1] == 0]
+        out.tested["refill"] += len(due)
+        for number in due[:1]:
+            out.rule["refill"] = (
+                battle.refills.get(number) or battle.counts.get(number) or battle.events[-1],
+                f"a refill of {player(number)}'s empty 'to play' pile from its 'played' pile "
+                f"({cards(table.count[number][1])}), shuffled, with its two lines, before "
+                "the counts")
+        silent = rules & {"refill_silent", "refill_lazy", "refill_never"}
+        late = "counts_before_refill" in rules
+        wanted = set() if silent else set(due) | (set(empty) if "refill_from_empty" in rules
+                                                 else set())
+        before = table.count if late else None
+        before = copy.deepcopy(before)
+        if not rules & {"refill_lazy", "refill_never"}:
+            for number in due:
+                table.refill(number)
+        shown_refills = set(battle.refills)
+        cut = last
         for number in (0, 1):
-            to_play, played = self.count[number]
-            due = to_play == 0 and played > 0
-            shown = number in refills or number in silently
-            line = next((line for line in block if line.kind == "refill"
-                         and line.values[0] == number), counts_at)
-            if due and number not in refills:
-                self.note("refill", line or (block[-1].index + 1 if block else None),
-                          f"a refill of {player(number)}'s empty 'to play' pile from its "
-                          f"'played' pile ({cards(played)}), shuffled")
-            elif number in refills and not due:
-                self.note("refill", line, f"no refill: {player(number)}'s 'to play' pile "
-                          f"holds {cards(to_play)}")
-            if shown:
-                self.count[number] = [to_play + played, 0]
-                self.to_play[number] |= self.played[number]
-                self.played[number] = set()
-                self.order[number] = None
+            event = battle.refills.get(number)
+            if number in wanted and event is None and not cut:
+                out.mismatches.append(Mismatch(
+                    "refill", battle.counts.get(number) or battle.events[-1],
+                    f"a refill of {player(number)}'s empty 'to play' pile from its 'played' "
+                    f"pile ({cards(table.count[number][0])}), shuffled, before the counts",
+                    "no refill lines" if not battle.counts.get(number) else None))
+            elif event is not None and number not in wanted:
+                holds = (f"{player(number)}'s 'to play' pile holds "
+                         f"{cards(table.count[number][0])}" if table.count[number][0] else
+                         f"{player(number)}'s 'played' pile is empty")
+                out.mismatches.append(Mismatch("refill", event, f"no refill: {holds}"))
+            elif event is not None and battle.refills_before_counts(number) == late:
+                out.mismatches.append(Mismatch(
+                    "refill", event, f"{player(number)}'s refill " +
+                    ("after the counts" if late else "before the counts")))
+        del shown_refills
+        shown = before if late else table.count
+        printed = False
+        for number in (0, 1):
+            event = battle.counts.get(number)
+            if event is None:
+                continue
+            printed = True
+            out.tested["counts"] += 1
+            to_play, played = shown[number]
+            if list(event.values[1:]) != [to_play, played]:
+                out.mismatches.append(Mismatch("counts", event, f"{player(number)}'s counts: "
+                                               f"{to_play} to play and {played} played"))
+        if not printed and not cut:
+            out.mismatches.append(Mismatch("counts", battle.events[-1].index + 1,
+                                           "the pile counts after each battle"))
+        return printed
 
-    def run_outs(self, lost, block, near_end):
+    def end(self, table, battle, rules, out, last, tie):
         """The game ends exactly when a 'to play' pile is still empty after the refills."""
-        empty = tuple(number for number in (0, 1) if self.count[number][0] <= 0)
-        said = tuple(sorted({number for line in lost for number in line.values}))
-        refill_missed = "refill" in self.result.findings
-        if said and said != empty and not refill_missed:
-            holds = [n for n in said if n not in empty]
-            if holds:
-                self.note("end", lost[0], f"the game to go on: {player(holds[0])} still "
-                          f"holds {cards(self.count[holds[0]][0])} to play")
+        if "refill_lazy" in rules:
+            empty = tuple(n for n in (0, 1) if sum(table.count[n]) == 0)
+        else:
+            empty = tuple(n for n in (0, 1) if table.count[n][0] == 0)
+        said = battle.said_losers()
+        cut = last or (self.near_stop and not said)
+        if (empty or said) and not cut:
+            out.tested["end"] += 1
+        if said == empty or (cut and not said):
+            out.losers = said
+            table.over = bool(empty)
+            return
+        if empty and not said and tie and table.pot and "play_after_out" in rules:
+            table.over = True                # the rules ended it; the file plays on
+            return
+        at = battle.lost[0] if battle.lost else (
+            battle.announced[0] if battle.announced else battle.events[-1].index + 1)
+        holds = [n for n in said if n not in empty]
+        if holds:
+            required = (f"the game to go on: {player(holds[0])} still holds "
+                        f"{cards(table.count[holds[0]][0])} to play")
+        else:
+            required = (f"the end: {both(empty)} {'has' if len(empty) == 1 else 'have'} no "
+                        "card left to play and lost")
+        out.mismatches.append(Mismatch("end", at, required))
+        out.losers = said
+        table.over = bool(empty)
+
+    # ---- Explaining a battle
+
+    def candidates(self, rules):
+        """The sets of rules to try, after the rules adopted: each deviation, then each
+        pair."""
+        left = [d.name for d in DEVIATIONS if d.name not in rules]
+        yield from (rules | {name} for name in left)
+        yield from (rules | set(pair) for pair in combinations(left, 2))
+
+    def explain(self, battle, last):
+        """The Outcome of a battle under the rules adopted, or the fewest deviations more
+        that explain it; (outcome, the deviations added or None if nothing explains)."""
+        plain = self.tried(battle, self.rules, last)
+        if not plain.mismatches:
+            return plain, ()
+        for rules in self.candidates(self.rules):
+            found = self.tried(battle, frozenset(rules), last)
+            if not found.mismatches:
+                return found, tuple(sorted(set(rules) - self.rules,
+                                           key=[d.name for d in DEVIATIONS].index))
+        return plain, None
+
+    def tried(self, battle, rules, last):
+        """The battle under a set of rules; with pot_lost, each number of cards lost."""
+        if "pot_lost" not in rules:
+            return self.play_battle(battle, rules, last)
+        best = None
+        for lost in range(0, len(self.table.pot) + 3):      # the pot: what lay + 2 cards
+            found = self.play_battle(battle, rules, last, lost)
+            if not found.mismatches:
+                return found
+            best = best or found
+        return best
+
+    def adopt(self, battle, plain, added):
+        """Charge each deviation added, once, at the line where the rules broke."""
+        for name in added:
+            deviation = DEVIATION[name]
+            step = "tie" if name == "tie_returned" else deviation.step
+            if step in plain.rule:
+                at, required = plain.rule[step]
             else:
-                self.note("end", lost[0], f"the loss of {' and '.join(map(player, empty))}")
-        elif empty and not said and not (near_end and not self.complete) and not refill_missed:
-            self.note("end", block[-1].index + 1 if block else None,
-                      f"the end: {' and '.join(map(player, empty))} "
-                      f"{'has' if len(empty) == 1 else 'have'} no card left to play "
-                      f"and lost")
-        if said:
-            self.result.finished, self.result.losers = True, said
+                where = next((m for m in plain.mismatches if m.item == deviation.item),
+                             plain.mismatches[0])
+                at, required = where.at, where.required
+            said = self.sentence(name)
+            self.note(deviation.item, at, required, f"{self.quoted(at)}: {said}", name)
+            self.result.deviations.append(name)
+        self.rules = self.rules | set(added)
+
+    def sentence(self, name):
+        """A deviation's sentence, with the ace printed as 'one' where the file did."""
+        said = DEVIATION[name].sentence
+        if name == "ace_low" and self.ace_as_one is not None:
+            said += f" (printed as 'one', line {self.ace_as_one + 1})"
+        return said
+
+    def quoted(self, at):
+        """The line of an Event or index, quoted."""
+        index = at.index if isinstance(at, Event) else at
+        if index is None or index >= len(self.lines):
+            return "nothing more (the file ends)"
+        return repr(self.lines[index][:200])
+
+    def unexplained(self, battle, plain):
+        """No deviation explains a battle: charge the first step that broke, take the
+        file's counts as the new state, and go on."""
+        first = plain.mismatches[0]
+        self.note(first.item, first.at, first.required, first.said)
+        table = plain.table
+        for number, event in battle.counts.items():
+            if list(event.values[1:]) != table.count[number]:
+                table.floating |= table.to_play[number] | table.played[number]
+                table.floating.update(card for card, _ in table.pot)
+                table.count[number] = list(event.values[1:])
+                table.order[number] = None
+        for number in battle.refills:
+            if table.order[number] is not None:
+                table.refill(number)
+        return plain
+
+    def sync(self, battle, last):
+        """A battle before the counts are known (the deal was not listed, or not as the
+        rules require): only its verdict is judged, and its counts are taken as the state."""
+        outcome = self.play_battle(battle, self.rules, last)
+        verdicts = [m for m in outcome.mismatches if m.item in ("ranks", "ties")]
+        if verdicts:
+            self.note(verdicts[0].item, verdicts[0].at, verdicts[0].required, verdicts[0].said)
+        for item in ("ranks", "ties"):
+            self.test(item, outcome.tested[item])
+        table = outcome.table
+        for number, event in battle.counts.items():
+            table.count[number] = list(event.values[1:])
+            table.order[number] = None
+        self.table = table
+        self.synced = len(battle.counts) == 2
+        if battle.said_losers():
+            self.result.finished, self.result.losers = True, battle.said_losers()
 
     # ---- The game
 
-    def battle(self, block, last):
+    def battle(self, battle, last):
         """Judge one battle: the lines from its first face-up card to the next one."""
-        plays = {}
-        for line in block:
-            if line.kind == "plays" and line.values[0] not in plays:
-                plays[line.values[0]] = line
-        said = next((line for line in block if line.kind in ("wins", "tie")), None)
-        if not self.pot:
+        if not self.table.pot:
             self.round += 1
-        self.rounds_at.append((block[0].index, self.round))
-        if not self.oriented and self.known:
-            self.orient(list(plays.values()))
-            self.oriented = True
-        if len(plays) < 2:
-            if not (last and not self.complete):
-                missing = [n for n in (0, 1) if n not in plays][0]
-                self.note("plays", block[0], f"a face-up card of {player(missing)}")
-            return
-        cards_up = [self.face_up(number, plays[number]) for number in (0, 1)]
-        if said is None and last and not self.complete:
-            return
-        winner = self.verdict(cards_up, said)
-        self.settle(winner, said, block, last)
+        self.rounds_at.append((battle.events[0].index, self.round))
+        if self.round == 1 and not self.table.pot and self.known and self.top_first is None:
+            self.orient(battle)
+        if not self.synced:
+            return self.sync(battle, last)
+        outcome, added = self.explain(battle, last)
+        if added is None:
+            outcome = self.unexplained(battle, outcome)
+        elif added:
+            plain = self.tried(battle, self.rules, last)
+            self.adopt(battle, plain, added)
+        for item, times in outcome.tested.items():
+            self.test(item, times)
+        self.table = outcome.table
+        if outcome.losers:
+            self.result.finished, self.result.losers = True, outcome.losers
 
     def run(self):
         """Judge the whole file; the Judgement."""
-        self.meanings = [meaning(text) for text in self.lines]
-        understood = [Line(index, text, found[0], found[1:])
-                      for index, (text, found) in enumerate(zip(self.lines, self.meanings))
-                      if found is not None and found[0] != "blank"]
-        start = next((n for n, line in enumerate(understood)
-                      if line.kind in BATTLE_KINDS or line.kind == "round"), len(understood))
-        self.deal(understood[:start])
-        blocks = self.blocks(understood[start:])
-        for number, block in enumerate(blocks):
+        meanings = self.read()
+        start = next((n for n, e in enumerate(self.events)
+                      if e.kind in BATTLE_KINDS or e.kind == "round"), len(self.events))
+        self.deal(self.events[:start])
+        battles = self.battles(self.events[start:])
+        for number, battle in enumerate(battles):
+            # last: the file ends inside this battle, so its missing lines are the end's
+            last = number == len(battles) - 1 and (not self.complete or not (
+                battle.counts or battle.lost or battle.announced))
+            # a crash or a stop soon after: the end is the run's fault, not checked here
+            self.near_stop = not self.complete and number >= len(battles) - 2
             if self.result.finished:
-                self.note("end", block[0], "nothing after the end: the game was over")
+                self.note("end", battle.events[0], "nothing after the end: the game was over")
                 break
-            self.next_is_last = number == len(blocks) - 2
-            self.battle(block, number == len(blocks) - 1)
-        if not self.result.finished and self.complete and "end" not in self.result.findings:
-            stops = f"in round {self.round}" if self.round else "before the first round"
-            self.note("end", len(self.lines), "the game played until a player runs out",
-                      f"nothing more: it stops {stops}")
-        self.format_departure()
-        if self.numbered_from and "format" not in self.result.findings:
-            first = self.numbered_from[0]
-            self.note("format", first, "the cards of a pile numbered from 1")
+            if self.table.over:                 # play_after_out: the file plays on
+                said = battle.said_losers()
+                if said:
+                    self.result.finished, self.result.losers = True, said
+                continue
+            self.battle(battle, last)
+        self.close()
+        self.format_departure(meanings)
         self.result.rounds = self.round
         self.result.last_lines = self.lines[-3:]
         return self.result
 
-    def blocks(self, understood):
-        """The battles: runs of lines from a face-up card to the next battle's first."""
-        blocks, block = [], []
-        for line in understood:
-            if line.kind == "round":
+    def close(self):
+        """A complete file must play its game to the end."""
+        if self.result.finished or not self.complete or "end" in self.result.findings \
+                or self.table.over:
+            return
+        self.test("end")
+        stops = f"in round {self.round}" if self.round else "before the first round"
+        self.note("end", len(self.lines), "the game played until a player runs out",
+                  f"nothing more: it stops {stops}")
+
+    @staticmethod
+    def battles(events):
+        """The battles: runs of events from a face-up card to the next battle's first."""
+        found, block = [], []
+        for event in events:
+            if event.kind == "round":
                 continue
-            starts = line.kind == "plays" and any(
-                seen.kind != "plays" or seen.values[0] == line.values[0] for seen in block)
+            starts = event.kind == "plays" and any(
+                seen.kind != "plays" or seen.values[0] == event.values[0] for seen in block)
             if starts and block:
-                blocks.append(block)
+                found.append(Battle(block))
                 block = []
-            if line.kind in BATTLE_KINDS:
-                block.append(line)
+            if event.kind in BATTLE_KINDS:
+                block.append(event)
         if block:
-            blocks.append(block)
-        return blocks
+            found.append(Battle(block))
+        return found
 
 
 def judge(text, complete=True):

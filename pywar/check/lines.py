@@ -1,4 +1,4 @@
-"""What a line of a student's transcript means, whatever its words: docs/grading.md,
+"""What a line of a student's transcript carries, whatever its words: docs/grading.md,
 "What the referee understands".
 
     >>> meaning("Player A plays the Ace of Spades!")
@@ -9,12 +9,21 @@
     ('wins', 1)
     >>> meaning("Player A has 12 in their 'to play' pile and 3 in their 'played' pile.")
     ('counts', 0, 12, 3)
+    >>> meaning("Player 2 has 3 cards in their played pile and 12 cards in their deck")
+    ('counts', 1, 12, 3)
+    >>> Reader().events("A shows the four of clubs, B shows the ten of hearts")
+    [('plays', 0, 41), ('plays', 1, 8)]
     >>> meaning("DEBUG: i = 3") is None
     True
 
-A line is first normalised (lower case, every run of other characters than letters and
-digits one space), then matched against one pattern per kind of line, in order.  The
-reference's own words for each kind (pywar.check.referee) tell a departure from its format.
+A line is read by what it carries, not by a list of phrasings: it is put in lower case
+and cut into words (every run of characters other than letters and digits a space);
+then its cards (a rank word, digit or letter "of" a suit), its players (A and B, 1 and
+2, one and two, or the two names the file gives its players), its numbers and its cue
+words (wins, tie, out of cards, refill, ...) tell what it says.  A line may say more than
+one thing: "A shows the four of clubs, B shows the ten of hearts" is two plays.  The
+reference's own words for each kind (pywar.check.referee) tell a departure from its
+format.
 """
 
 import re
@@ -22,92 +31,313 @@ import re
 from .referee import (NAME_OF, OPENING, RANKS, SUITS, TIE_LINE, counts_line, lost_line,
                        plays_line, refill_lines, wins_line)
 
+LINE_READ = 400          # characters of a line read: a transcript's lines are under 100
+NUMBER_DIGITS = 9        # a longer run of digits is no count, round or place
+ACE = 12
 RANK_WORDS = {**{rank: number for number, rank in enumerate(RANKS)},
               **{str(number + 2): number for number in range(9)},
-              "j": 9, "q": 10, "k": 11, "a": 12, "deuce": 0}
+              "j": 9, "q": 10, "k": 11, "a": ACE, "deuce": 0, "one": ACE, "1": ACE,
+              "jack": 9, "queen": 10, "king": 11}
+ACE_AS_ONE = {"one", "1"}          # the ace printed as a one (and, as a rule, ranked low)
 SUIT_WORDS = {**{suit: number for number, suit in enumerate(SUITS)},
               **{suit + "s": number for number, suit in enumerate(SUITS)}}
-CARD = (rf"(?:the |a |an )?({'|'.join(sorted(RANK_WORDS, key=len, reverse=True))}) "
-        rf"of ({'|'.join(sorted(SUIT_WORDS, key=len, reverse=True))})")
-PLAYER = r"player ([ab])"
-PATTERNS = (   # (kind, pattern on the normalised line), tried in this order
-    ("welcome", r".*\bwelcome\b.*"),
-    ("deck", r"shuffl\w*(?: the)?(?: initial)? deck\b.*"),
-    ("initial", r"(?:the )?initial\b.*\bpiles?\b.*"),
-    ("round", r"round (\d+)"),
-    ("refill", PLAYER + r" (?:ran|runs|is) out of cards in (?:their|his|her|its|the) "
-               r"to play pile.*"),
-    ("refill", r"shuffl\w* (?:the )?" + PLAYER + r"(?: s)? (?:cards|pile|played pile).*"),
-    ("refill", PLAYER + r" (?:refills|refilled|is refilling|gets cards from|takes (?:the )?"
-               r"cards from) .*"),
-    ("lost", r"both players (?:have )?(?:lost|lose)\b.*"),
-    ("lost", PLAYER + r" (?:.* )?(?:has lost|lost|loses)\b.*"),
-    ("counts", PLAYER + r"\D*?(\d+)\D*?\bto play\b\D*?(\d+)\D*?\bplayed\b.*"),
-    ("counts", PLAYER + r"\D*?\bto play\b\D*?(\d+)\D*?\bplayed\b\D*?(\d+).*"),
-    ("size", r"there (?:are|is) (\d+) cards?\b.*"),
-    ("listed", r"(?:card )?(?:number |no )?(\d+) (?:is )?" + CARD),
-    ("pile", PLAYER + r"(?: s)?(?: (?:initial|cards|pile|hand|deck|to play))*"),
-    ("announce", r".*\b(?:wins|won) the game\b.*|.*\bis the winner\b.*|game over.*"),
-    ("wins", PLAYER + r" (?:wins?|won|takes)\b.*"),
-    ("tie", r".*\b(?:tie|tied|draw)\b.*"),
-    ("plays", PLAYER + r" (?:.* )?" + CARD + r"(?: .*)?"),
-)
-COMPILED = tuple((kind, re.compile(pattern)) for kind, pattern in PATTERNS)
+PLAYER_WORDS = {"a": 0, "b": 1, "1": 0, "2": 1, "one": 0, "two": 1, "first": 0,
+                "second": 1}
+PLAY_VERBS = {"plays", "played", "play", "shows", "show", "puts", "put", "lays", "flips",
+              "turns", "draws", "deals", "places", "reveals", "throws", "plays:"}
+WIN_WORDS = {"wins", "win", "won", "takes", "take", "took", "collects", "gets", "loot",
+             "winner", "winning"}
+GAME_WORDS = {"game", "war", "match"}          # "wins the game": the end, not a battle
+TIE_WORDS = {"tie", "tied", "ties", "draw", "tying", "stalemate"}
+LOSS_WORDS = {"lost", "loses", "lose", "losing", "loser", "eliminated", "defeated"}
+REFILL_WORDS = {"refill", "refills", "refilled", "refilling", "shuffling", "shuffles",
+                "shuffle", "shuffled", "reshuffling", "reshuffles", "reshuffle",
+                "reshuffled", "getting", "moving", "recycling", "recycles"}
+TO_PLAY_WORDS = ("to play", "deck", "hand", "draw", "stack", "unplayed", "remaining",
+                 "left")
+PLAYED_WORDS = ("played", "discard", "discards", "won", "winnings", "win", "used", "side",
+                "captured")
 
 
 def normalised(line):
     """A line in lower case, each run of other characters than letters and digits one
-    space."""
-    return re.sub(r"[^a-z0-9]+", " ", line.lower()).strip()
+    space (of its first LINE_READ characters)."""
+    return re.sub(r"[^a-z0-9]+", " ", line[:LINE_READ].lower()).strip()
 
 
-def card_of(rank_word, suit_word):
-    """The card's id (suit * 13 + rank) of a rank word and a suit word."""
-    return SUIT_WORDS[suit_word] * 13 + RANK_WORDS[rank_word]
+def number(word):
+    """A word's value as a count, a round or a place, or None (too long or no digits)."""
+    return int(word) if word.isdigit() and len(word) <= NUMBER_DIGITS else None
 
 
-def fields(kind, groups):
-    """The meaning's fields: players as 0 or 1, numbers as ints, cards as ids."""
-    values = [group for group in groups if group is not None]
-    if kind == "lost" and not values:
-        return (0, 1)
-    if kind in ("plays", "listed"):
-        head, (rank, suit) = values[:-2], values[-2:]
-        return tuple(" ab".index(v) - 1 if v in "ab" else int(v) for v in head) + (
-            card_of(rank, suit),)
-    return tuple("ab".index(v) if v in ("a", "b") else int(v) for v in values)
+def card_at(words, at):
+    """(card id, ace as one) of a card named at words[at:at + 3] ('rank of suit'), or None."""
+    if at + 2 >= len(words):
+        return None
+    rank, of, suit = words[at], words[at + 1], words[at + 2]
+    if of != "of" or rank not in RANK_WORDS or suit not in SUIT_WORDS:
+        return None
+    return SUIT_WORDS[suit] * 13 + RANK_WORDS[rank], rank in ACE_AS_ONE
 
 
-def meaning(line):
-    """(kind, fields...) of a line, ('blank',) for a blank one, None for a line the
-    referee does not understand."""
-    text = normalised(line)
-    if not text:
-        return ("blank",)
-    for kind, pattern in COMPILED:
-        match = pattern.fullmatch(text)
-        if match:
-            return (kind, *fields(kind, match.groups()))
+def cards_in(words):
+    """[(position, card id, ace as one)] of every card a line names."""
+    found = []
+    for at in range(len(words) - 2):
+        card = card_at(words, at)
+        if card is not None:
+            found.append((at, *card))
+    return found
+
+
+def has_phrase(text, phrase):
+    """Whether the normalised text holds a phrase as whole words."""
+    return f" {phrase} " in f" {text} "
+
+
+class Reader:
+    """Reads a transcript's lines in order; it learns the players' names from the file
+    (the first two names that play a card) so that 'Alice plays ...' is player A."""
+
+    def __init__(self):
+        self.names = {}                     # a player's own name -> 0 or 1
+
+    # ---- Players
+
+    def players_in(self, words, cards):
+        """[(position, player)] of each mention of a player, in order."""
+        taken = {at + step for at, *_ in cards for step in (0, 1, 2)}
+        found = []
+        for at, word in enumerate(words):
+            if at in taken:
+                continue
+            if word == "player" and at + 1 < len(words) and words[at + 1] in PLAYER_WORDS:
+                found.append((at, PLAYER_WORDS[words[at + 1]]))
+            elif word in self.names:
+                found.append((at, self.names[word]))
+            elif word in ("a", "b") and self.bare_player(words, at, taken):
+                found.append((at, PLAYER_WORDS[word]))
+        return [(at, who) for n, (at, who) in enumerate(found)
+                if not (n and found[n - 1][0] == at - 1 and words[at - 1] == "player")]
+
+    @staticmethod
+    def bare_player(words, at, taken):
+        """Whether a lone 'a' or 'b' is a player ('A shows ...', 'B: 3 to play'), not an
+        article."""
+        after = words[at + 1] if at + 1 < len(words) else ""
+        return (at == 0 or at - 1 in taken) and (
+            after in PLAY_VERBS or after in WIN_WORDS or after in ("has", "is", "ran", "s",
+                                                                   "cards", "pile", "")
+            or after.isdigit() or at + 1 in taken)
+
+    def learn(self, words, cards):
+        """Learn a player's name from a play: '<name> plays the <card>'."""
+        if len(self.names) >= 2 or not cards:
+            return
+        at = cards[0][0]
+        before = [w for w in words[:at] if w not in ("the", "a", "an")]
+        if len(before) >= 2 and before[-1] in PLAY_VERBS and before[0] not in (
+                "player", "card") and before[0].isalpha() and len(before[0]) > 2:
+            self.names.setdefault(before[0], len(self.names))
+
+    # ---- A line
+
+    def events(self, line):
+        """What a line says: a list of (kind, fields...), [('blank',)] for a blank line,
+        [] for a line that says nothing the referee knows."""
+        text = normalised(line)
+        if not text:
+            return [("blank",)]
+        words = text.split()
+        cards = cards_in(words)
+        self.learn(words, cards)
+        players = self.players_in(words, cards)
+        for reading in (self.opening, self.header, self.with_cards, self.end, self.refill,
+                        self.counts, self.verdict, self.deal_header):
+            found = reading(text, words, cards, players)
+            if found:
+                return found
+        return []
+
+    @staticmethod
+    def opening(text, words, cards, players):
+        """The welcome, the initial shuffle, the heading of the initial piles."""
+        if cards or players:
+            return None
+        if "welcome" in words:
+            return [("welcome",)]
+        if words[0].startswith("shuffl") and ("deck" in words or "initial" in words):
+            return [("deck",)]
+        if "initial" in words and any(w.startswith("pile") or w == "hands" for w in words):
+            return [("initial",)]
+        return None
+
+    @staticmethod
+    def header(text, words, cards, players):
+        """A round's header: 'Round 3', '======== Round 3 ========', 'ROUND #3 begins'."""
+        if cards or players or "round" not in words:
+            return None
+        at = words.index("round")
+        rest = words[at + 1:at + 2]
+        if len(words) <= 6 and rest and rest[0].isdigit():
+            return [("round", number(rest[0]))]
+        return None
+
+    def with_cards(self, text, words, cards, players):
+        """A line that names cards: plays (one or two), a verdict with the cards, or a
+        card of the deal's listing."""
+        if not cards:
+            return None
+        if not players:
+            if any(w in WIN_WORDS or w in TIE_WORDS for w in words) or len(cards) > 1:
+                return None
+            at = cards[0][0]
+            place = next((number(w) for w in words[:at] if w.isdigit()), None)
+            return [("listed", place, cards[0][1], cards[0][2])]
+        plays = []
+        for at, card, one in cards:
+            owner = [who for where, who in players if where < at]
+            if owner:
+                plays.append(("plays", owner[-1], card, one))
+        last_card = cards[-1][0]
+        after = words[last_card + 3:]
+        won = [who for where, who in players if where > last_card]
+        if won and any(w in WIN_WORDS for w in after):
+            return [play[:3] for play in plays] + [("wins", won[0])]
+        first_player = players[0][0]
+        verbs = words[first_player:cards[0][0]]
+        if any(w in WIN_WORDS for w in verbs) and not any(w in PLAY_VERBS for w in verbs):
+            return [("wins", players[0][1])]
+        return [play if play[3] else play[:3] for play in plays] or None
+
+    @staticmethod
+    def end(text, words, cards, players):
+        """A player who ran out and lost, both players losing, or the game's winner."""
+        if any(has_phrase(text, cue) for cue in ("to play", "getting", "refill")) or any(
+                w.startswith(("shuffl", "reshuffl", "refill")) for w in words):
+            if not any(w in LOSS_WORDS for w in words):
+                return None
+        if "both" in words and any(w in LOSS_WORDS for w in words):
+            return [("lost", 0), ("lost", 1)]
+        out = [at for at, w in enumerate(words) if w in LOSS_WORDS or (
+            w == "out" and at + 1 < len(words) and words[at + 1] == "of")
+            or (w == "no" and at + 2 < len(words) and words[at + 1] in ("cards", "more"))]
+        if out and players:
+            before = [who for where, who in players if where < out[0]]
+            loser = before[-1] if before else players[0][1]
+            return [("lost", loser)]
+        if players and any(w in WIN_WORDS for w in words) and (
+                any(w in GAME_WORDS for w in words) or "winner" in words
+                or has_phrase(text, "game over")):
+            return [("announce", players[0][1])]
+        if has_phrase(text, "game over") or has_phrase(text, "the end"):
+            return [("announce", None)]
+        return None
+
+    @staticmethod
+    def refill(text, words, cards, players):
+        """A line of a refill: 'ran out of cards in their to play pile', 'Shuffling
+        player A cards', 'A refills from the played pile'."""
+        if not players or cards:
+            return None
+        cued = any(w in REFILL_WORDS or w.startswith(("shuffl", "reshuffl", "refill"))
+                   for w in words) or (has_phrase(text, "to play") and "out" in words)
+        counted = sum(w.isdigit() and not (at and words[at - 1] == "player")
+                      for at, w in enumerate(words))
+        if cued and counted < 2:
+            return [("refill", players[0][1])]
+        return None
+
+    @staticmethod
+    def counts(text, words, cards, players):
+        """A player's pile counts: two numbers, told apart by the pile words beside them
+        ('to play', 'deck', 'hand' ... against 'played', 'discard', 'won' ...)."""
+        numbers = [at for at, w in enumerate(words)
+                   if w.isdigit() and not (at and words[at - 1] == "player")]
+        if not players or cards or len(numbers) != 2:
+            return None
+        values = [number(words[at]) for at in numbers]
+        if None in values:
+            return None
+        if pile_kinds(words, players[0][0] + 1, numbers) == ["played", "to play"]:
+            values.reverse()
+        return [("counts", players[0][1], *values)]
+
+    @staticmethod
+    def verdict(text, words, cards, players):
+        """A battle won, or a tie."""
+        if players and any(w in WIN_WORDS for w in words):
+            return [("wins", players[0][1])]
+        if any(w in TIE_WORDS for w in words) or has_phrase(text, "battle again") or \
+                has_phrase(text, "another battle") or (
+                    "war" in words and not players and len(words) <= 6):
+            return [("tie",)]
+        return None
+
+    @staticmethod
+    def deal_header(text, words, cards, players):
+        """A pile's heading in the deal ('Player A:', "Alice's cards") or its size
+        ('There are 26 cards in the pile.')."""
+        numbers = [number(w) for at, w in enumerate(words)
+                   if w.isdigit() and not (at and words[at - 1] == "player")]
+        if players and len(numbers) <= 1:
+            found = [("pile", players[0][1])]
+            return found + ([("size", numbers[0])] if numbers and numbers[0] is not None
+                            else [])
+        if not players and len(numbers) == 1 and numbers[0] is not None and any(
+                w.startswith("card") for w in words):
+            return [("size", numbers[0])]
+        return None
+
+
+def pile_kinds(words, start, numbers):
+    """The pile ('to play', 'played' or None) each of two counts is of: by the words
+    before each number when the line names a pile before its first number ('to play:
+    24, played: 2'), else by the words after it ('24 to play and 2 played')."""
+    first, second = numbers
+    if phrase_kind(" ".join(words[start:first])) is not None:
+        pieces = (words[start:first], words[first + 1:second])
+    else:
+        pieces = (words[first + 1:second], words[second + 1:])
+    return [phrase_kind(" ".join(piece)) for piece in pieces]
+
+
+def phrase_kind(text):
+    """'to play', 'played' or None for the pile words of a piece of a line."""
+    text = f" {text} "
+    played = any(f" {word} " in text for word in PLAYED_WORDS)
+    to_play = any(f" {word} " in text for word in TO_PLAY_WORDS) or " play " in text
+    if played and not to_play:
+        return "played"
+    if to_play and not played:
+        return "to play"
+    if to_play and played:
+        return "to play" if " to play " in text and " played " not in text else "played"
     return None
 
 
-def reference_words(found, number=None):
-    """The reference's own line for a meaning (number: a listed card's place), or None
-    where the reference has no single line for it."""
+def meaning(line):
+    """(kind, fields...) of the first thing a line says, ('blank',) for a blank one,
+    None for a line the referee does not understand."""
+    found = Reader().events(line)
+    return found[0][:3] if found and found[0][0] == "plays" else (found[0] if found else None)
+
+
+def reference_words(found):
+    """The reference's own line for a meaning, or None where the reference has no single
+    line for it."""
     kind, *values = found
     words = {
         "welcome": lambda: OPENING[0], "deck": lambda: OPENING[2], "initial": lambda: OPENING[4],
         "round": lambda: f"======== Round {values[0]} ========",
         "pile": lambda: f"Player {'AB'[values[0]]}:",
         "size": lambda: f"There are {values[0]} cards in the pile.",
-        "listed": lambda: f"Card {values[0]}, {NAME_OF[values[1]]}",
-        "plays": lambda: plays_line(*values), "wins": lambda: wins_line(values[0]),
+        "listed": lambda: None if values[0] is None else f"Card {values[0]}, {NAME_OF[values[1]]}",
+        "plays": lambda: plays_line(*values[:2]), "wins": lambda: wins_line(values[0]),
         "tie": lambda: TIE_LINE, "counts": lambda: counts_line(*values),
-        "lost": lambda: lost_line(values[0]) if len(values) == 1 else None,
+        "lost": lambda: lost_line(values[0]),
         "blank": lambda: "",
     }
-    if kind == "refill":
-        return None
     return words[kind]() if kind in words else None
 
 

@@ -12,7 +12,8 @@ SHORT = {"builds": "build", "runs": "runs", "format": "form", "deal": "deal",
          "refill": "refill", "counts": "count", "end": "end", "memory": "mem"}
 
 
-LEGEND = "(ok: kept on every seed; K/N: broken on K of N seeds; -: not checked)"
+LEGEND = ("(ok: put to the test and kept on every seed; K/N: broken on K of the N seeds "
+          "that put it to the test; -: not checked, no points)")
 
 
 def mark(item):
@@ -35,6 +36,8 @@ def example_text(name, example):
     if "required" not in example:
         return f"{where}{example['said']}"
     if name == "builds":
+        if example.get("error"):
+            return f"the build ({example['command']}) {example['said']}: {example['error']}"
         lines = " | ".join(example["last_lines"])
         return f"the build ({example['command']}) {example['said']}; its last lines: {lines}"
     text = f"{where}{asks} {example['required']}; the file says {example['said']}"
@@ -48,20 +51,29 @@ def example_text(name, example):
 
 
 def findings(submission):
-    """(item, how many broken, the example in words) of each item the submission broke."""
+    """(item, how many broken, the example in words, the lines around it) of each item
+    the submission did not earn (broken or not checked), but those left out."""
     found = []
     for name in ITEMS:
         item = submission.items[name]
-        if not item["ok"]:
+        if not item["ok"] and name not in submission.left_out:
             count = (f"on {item['failed']} of {item['of']} seeds" if item["of"] > 1 else "")
-            found.append((name, count, example_text(name, item["example"])))
+            example = item["example"] or {}
+            found.append((name, count, example_text(name, item["example"]),
+                          example.get("context") or []))
     return found
+
+
+def safe(text):
+    """A name or a line for the terminal: control characters (a newline, an escape)
+    shown as escapes, so that a folder's name cannot split the table or colour it."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(text))
 
 
 def terminal(submissions):
     """The class table, submissions by items, then each submission's first examples."""
     header = ["submission", *(SHORT[item] for item in ITEMS), "score"]
-    rows = [header] + [[sub.name, *(mark(sub.items[item]) for item in ITEMS),
+    rows = [header] + [[safe(sub.name), *(mark(sub.items[item]) for item in ITEMS),
                         f"{sub.score:g}/{sub.max_score:g}"] for sub in submissions]
     widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
     lines = ["  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip()
@@ -70,10 +82,12 @@ def terminal(submissions):
     for sub in submissions:
         found = findings(sub)
         lines.append("")
-        lines.append(f"{sub.name}: {sub.score:g} of {sub.max_score:g}" +
+        lines.append(f"{safe(sub.name)}: {sub.score:g} of {sub.max_score:g}" +
                      ("" if found else ", every item ok"))
-        for name, count, text in found:
-            lines.append(f"  {name}" + (f" ({count})" if count else "") + f": {text}")
+        for name, count, text, context in found:
+            lines.append(f"  {name}" + (f" ({count})" if count else "") + f": {safe(text)}")
+            lines.extend(f"      {number:>5} | {safe(line)}" for number, line in context)
+        lines.extend(f"  note: {safe(note)}" for note in sub.notes)
     return "\n".join(lines) + "\n"
 
 
@@ -124,13 +138,24 @@ def html_page(submissions):
     for sub in submissions:
         found = findings(sub)
         items = "".join(f'<li data-item="{name}"><b>{name}</b>'
-                        f'{" (" + count + ")" if count else ""}: {html.escape(text)}</li>'
-                        for name, count, text in found) or "<li>every item ok</li>"
+                        f'{" (" + count + ")" if count else ""}: {html.escape(text)}'
+                        f'{context_html(context)}</li>'
+                        for name, count, text, context in found) or "<li>every item ok</li>"
+        notes = "".join(f'<li class="note">{html.escape(note)}</li>' for note in sub.notes)
         sections.append(f'<section data-name="{html.escape(sub.name)}"><h2>'
                         f'{html.escape(sub.name)}: {sub.score:g} of {sub.max_score:g}</h2>'
-                        f'<ul>{items}</ul></section>')
+                        f'<ul>{items}</ul>' + (f'<ul class="notes">{notes}</ul>' if notes
+                                               else "") + '</section>')
     return PAGE.format(count=len(submissions), heads=heads, rows="\n".join(rows),
                        sections="\n".join(sections))
+
+
+def context_html(context):
+    """The lines around an example, numbered, as a block of the page."""
+    if not context:
+        return ""
+    return "<pre>" + "\n".join(f"{number:>5} | {html.escape(line)}"
+                                for number, line in context) + "</pre>"
 
 
 def gradescope(submission, weights):
@@ -139,9 +164,12 @@ def gradescope(submission, weights):
     for name in ITEMS:
         item = submission.items[name]
         weight = weights[name]
-        if item["ok"] and not item["of"]:
+        if name in submission.left_out:
             continue                        # left out (memory with --no-memory)
         text = "ok" if item["ok"] else example_text(name, item["example"])
+        context = (item["example"] or {}).get("context") or []
+        if context and not item["ok"]:
+            text += "\n" + "\n".join(f"{number:>5} | {line}" for number, line in context)
         if not item["ok"] and item["of"] > 1:
             text = f"broken on {item['failed']} of {item['of']} seeds; first: {text}"
         tests.append({"name": name, "score": weight if item["ok"] else 0.0,
