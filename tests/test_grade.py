@@ -26,6 +26,7 @@ CLASS = DATA / "class"
 SEEDS = 5                       # seeds 1 to 5: seed 5 ends in a tie (tie_crash crashes)
 FIRST = 1
 ALL = "all"
+NOT_CHECKED = "not checked"
 
 pytestmark = needs_tools("g++", "valgrind")
 
@@ -72,13 +73,16 @@ def faithful_transcripts(tmp_path_factory):
 
 
 def marks(grades, name):
-    """A submission's broken items: {item: 'all' or the number of seeds broken}."""
+    """A submission's items that earn nothing: {item: 'all' or the number of seeds
+    broken, or 'not checked' where its rule was never put to the test}."""
     items = grades[0][name]["items"]
     assert list(items) == list(ITEMS)
     for item in items.values():
         assert set(item) == {"ok", "failed", "of", "example"}
-        assert item["ok"] == (item["failed"] == 0) and (item["example"] is None) == item["ok"]
-    return {item: ALL if value["failed"] == value["of"] else value["failed"]
+        assert item["ok"] == (item["failed"] == 0 and item["of"] > 0)
+        assert (item["example"] is None) == item["ok"]
+    return {item: NOT_CHECKED if not value["of"] else
+            ALL if value["failed"] == value["of"] else value["failed"]
             for item, value in items.items() if not value["ok"]}
 
 
@@ -134,7 +138,8 @@ def test_no_refill_step_fails_refill(class_json):
 
 
 def test_the_pot_on_the_to_play_pile_fails_pickup(class_json):
-    assert marks(class_json, "pot_to_play") == {"pickup": ALL}
+    # the pot joins 'to play', so 'to play' never runs out: no refill is ever due
+    assert marks(class_json, "pot_to_play") == {"pickup": ALL, "refill": NOT_CHECKED}
     assert "'to play' pile" in example(class_json, "pot_to_play", "pickup")["said"]
 
 
@@ -188,7 +193,7 @@ def test_the_terminal_table_and_first_examples(class_json):
     rows = {line.split()[0]: line.split()[1:] for line in lines[1:len(class_json[0]) + 1]}
     assert rows["faithful"] == ["ok"] * len(ITEMS) + [f"{len(ITEMS)}/{len(ITEMS)}"]
     assert rows["ace_low"][ITEMS.index("ranks")] == f"{SEEDS}/{SEEDS}"
-    assert lines[len(class_json[0]) + 1].startswith("(ok: kept on every seed; K/N: broken on")
+    assert lines[len(class_json[0]) + 1].startswith("(ok: put to the test and kept on every seed; K/N: broken")
     assert "faithful: 12 of 12, every item ok" in lines
     ranks = next(line for line in lines if line.startswith(f"  ranks (on {SEEDS} of {SEEDS} seeds): seed 1"))
     assert "the rules require player" in ranks and "(ace high)" in ranks
@@ -272,7 +277,8 @@ def test_the_html_report_in_chromium(class_json):
         assert [item for item, *_ in row] == list(ITEMS)
         for item, text, kind, colour in row:
             assert text == report.mark(items[item])
-            assert kind == ("ok" if items[item]["ok"] else "failed")
+            assert kind == ("ok" if items[item]["ok"] else
+                            "unchecked" if not items[item]["of"] else "failed")
         assert len({colour for _, _, kind, colour in row if kind == "ok"}) <= 1
     assert dict(sections) == {name: [item for item in ITEMS if not sub["items"][item]["ok"]]
                               for name, sub in grades.items()}

@@ -182,7 +182,7 @@ def referee_runs(settings, program, clock, tallies, notes, ran):
         progress = judged.progress() if judged else "not refereed"
         example = {"seed": seed, "required": "a run that ends by itself with status 0",
                    "said": trouble, "progress": progress,
-                   "last_lines": tail(printed)}
+                   "last_lines": judged.last_lines if judged else tail(printed)}
         tallies["runs"].add(bool(trouble), example)
         if trouble:
             notes.append(f"seed {seed}: it {trouble}; {progress}")

@@ -331,8 +331,9 @@ class Judge:
 
     # ---- The deal
 
-    def deal(self, seen):
-        """Check the deal, listed in the lines before the first battle; set up the table."""
+    def deal(self, seen, went_on=True):
+        """Check the deal, listed in the lines before the first battle (went_on: the file
+        goes on past it); set up the table."""
         piles, current, sizes = [[], []], None, {}
         for event in seen:
             if event.kind == "pile":
@@ -344,8 +345,8 @@ class Judge:
                 piles[owner].append(event)
         self.table = Table([None, None], [set(), set()], [set(), set()], [[0, 0], [0, 0]])
         listed = [event.values[1] for pile in piles for event in pile]
-        if not seen and not self.complete:
-            return None                     # it stopped before the deal: not checked
+        if not self.complete and not went_on:
+            return None                     # it stopped before the deal was over: not checked
         self.test("deal")
         if not listed:
             return self.note("deal", seen[-1] if seen else None, "the deal listed: 26 cards "
@@ -746,7 +747,7 @@ class Judge:
         meanings = self.read()
         start = next((n for n, e in enumerate(self.events)
                       if e.kind in BATTLE_KINDS or e.kind == "round"), len(self.events))
-        self.deal(self.events[:start])
+        self.deal(self.events[:start], start < len(self.events))
         battles = self.battles(self.events[start:])
         for number, battle in enumerate(battles):
             # last: the file ends inside this battle, so its missing lines are the end's
