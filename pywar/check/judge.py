@@ -17,7 +17,6 @@ counts are taken as the new state, and the referee goes on.  Each item also coun
 often its rule was put to the test: an item never put to the test is not checked.
 """
 
-import copy
 from dataclasses import dataclass, field
 from itertools import combinations
 
@@ -31,6 +30,9 @@ GAME_ITEMS = ITEMS[2:11]          # judged from what the program printed
 BLANK_AFTER = {"welcome", "deck", "initial", "wins", "tie"}
 BATTLE_KINDS = {"plays", "wins", "tie", "refill", "counts", "lost", "announce"}
 ACE = 12
+SEARCHES = 8                      # battles no deviation explains before the search stops:
+                                  # past them the file's story is beyond the table, and
+                                  # each battle costs one try, not 92 (docs/grading.md)
 CONTEXT = 1                       # lines shown on each side of an example's line
 
 
@@ -143,6 +145,14 @@ class Table:
     pot: list = field(default_factory=list)         # (card, player), in the order played
     floating: set = field(default_factory=set)      # cards whose pile is unknown
     over: bool = False                              # the rules ended the game
+    stranded: int = 0                               # cards lost from pots (pot_lost)
+
+    def copy(self):
+        """A copy to play a battle on (a battle tried is not yet the story)."""
+        return Table([None if pile is None else list(pile) for pile in self.order],
+                     [set(pile) for pile in self.to_play], [set(pile) for pile in self.played],
+                     [list(pair) for pair in self.count], list(self.pot), set(self.floating),
+                     self.over, self.stranded)
 
     def take(self, card):
         """Take a card out of wherever it may be."""
@@ -243,6 +253,8 @@ class Judge:
         self.ace_as_one = None              # the first Event that names the ace 'one'
         self.rounds_at = []                 # (index of a battle's first line, its round)
         self.near_stop = False              # the run stopped within a battle of this one
+        self.searches_failed = 0            # battles that no deviation explained
+        self.misnamed = {}                  # index of a refill's line naming the other player
 
     # ---- Findings
 
@@ -279,7 +291,7 @@ class Judge:
         reader = Reader()
         meanings = []
         for index, text in enumerate(self.lines):
-            found = reader.events(text)
+            found = self.same_refill(reader.events(text), index)
             meanings.append(found)
             for kind, *values in found:
                 if kind != "blank":
@@ -287,6 +299,16 @@ class Judge:
                 if kind in ("plays", "listed") and values[-1] is True and self.ace_as_one is None:
                     self.ace_as_one = index
         return meanings
+
+    def same_refill(self, found, index):
+        """A refill's second line belongs to the refill just begun, whoever it names
+        ('Shuffling player A cards...' after player B ran out is B's, misnamed)."""
+        if found[:1] and found[0][0] == "refill" and self.events and \
+                self.events[-1].kind == "refill" and self.events[-1].index == index - 1 and \
+                self.events[-1].values[0] != found[0][1]:
+            self.misnamed[index] = self.events[-1].values[0]
+            return [("refill", self.events[-1].values[0])]
+        return found
 
     # ---- The format: the reference's words and layout, at the first departure
 
@@ -314,6 +336,8 @@ class Judge:
             words = reference_words((kind, *values))
             if kind == "refill":
                 words = text if text in refill_words(values[0]) else None
+                if index in self.misnamed:
+                    words = refill_words(values[0])[1]
             if words != text:
                 shown = "the reference's words" if words is None else repr(words)
                 return self.note("format", index, shown)
@@ -392,9 +416,9 @@ class Judge:
 
     # ---- One battle under a set of rules
 
-    def play_battle(self, battle, rules, last, lost=None):
+    def play_battle(self, battle, rules, last, kept=None):
         """The battle played by the rules plus the deviations in rules: an Outcome."""
-        table = copy.deepcopy(self.table)
+        table = self.table.copy()
         out = Outcome(table, [], dict.fromkeys(GAME_ITEMS, 0))
         cards_up = []
         for number in (0, 1):
@@ -410,7 +434,7 @@ class Judge:
         winner = self.verdict(cards_up, battle, rules, out)
         tie = winner is None
         self.state_rules(table, battle, winner, out)
-        self.pickup(table, winner, tie, rules, out, lost)
+        self.pickup(table, winner, tie, rules, out, kept)
         shown = self.refills_and_counts(table, battle, rules, out, last)
         self.end(table, battle, rules, out, last, tie)
         out.winner = winner
@@ -506,7 +530,7 @@ class Judge:
         return said.values[0] if said.kind == "wins" else None
 
     @staticmethod
-    def pickup(table, winner, tie, rules, out, lost):
+    def pickup(table, winner, tie, rules, out, kept):
         """The pot taken by the winner, as the rules (and the deviations) say."""
         pot = [card for card, _ in table.pot]
         if tie:
@@ -519,7 +543,10 @@ class Judge:
         if not pot:
             return
         war = len(pot) > 2
-        kept = len(pot) - (lost or 0)
+        if kept is None:
+            kept = len(pot)
+        else:                                # pot_lost: cards left on the table, or taken later
+            table.stranded += len(pot) - kept
         if "pot_to_loser" in rules:
             to, pile = 1 - winner, 1
         elif "pot_to_play" in rules or ("war_pot_to_play" in rules and war):
@@ -528,7 +555,7 @@ class Judge:
         else:
             to, pile = winner, 1
         (table.to_play if pile == 0 else table.played)[to].update(pot)
-        if lost:
+        if kept != len(pot):
             table.floating.update(pot)
         table.count[to][pile] += kept
         table.pot = []
@@ -548,8 +575,7 @@ class Judge:
         late = "counts_before_refill" in rules
         wanted = set() if silent else set(due) | (set(empty) if "refill_from_empty" in rules
                                                  else set())
-        before = table.count if late else None
-        before = copy.deepcopy(before)
+        before = [list(pair) for pair in table.count]
         if not rules & {"refill_lazy", "refill_never"}:
             for number in due:
                 table.refill(number)
@@ -623,10 +649,13 @@ class Judge:
     # ---- Explaining a battle
 
     def candidates(self, rules):
-        """The sets of rules to try, after the rules adopted: each deviation, then each
-        pair."""
+        """The sets of rules to try after the rules adopted: the adopted less one (a
+        program may deviate only sometimes: on a tie, say), then each deviation more,
+        then each pair more."""
+        yield from (rules - {name} for name in sorted(rules))
         left = [d.name for d in DEVIATIONS if d.name not in rules]
-        yield from (rules | {name} for name in left)
+        for base in [rules] + [rules - {name} for name in sorted(rules)]:
+            yield from (base | {name} for name in left)
         yield from (rules | set(pair) for pair in combinations(left, 2))
 
     def explain(self, battle, last):
@@ -635,11 +664,14 @@ class Judge:
         plain = self.tried(battle, self.rules, last)
         if not plain.mismatches:
             return plain, ()
+        if self.searches_failed >= SEARCHES:
+            return plain, None
         for rules in self.candidates(self.rules):
             found = self.tried(battle, frozenset(rules), last)
             if not found.mismatches:
                 return found, tuple(sorted(set(rules) - self.rules,
                                            key=[d.name for d in DEVIATIONS].index))
+        self.searches_failed += 1
         return plain, None
 
     def tried(self, battle, rules, last):
@@ -647,8 +679,9 @@ class Judge:
         if "pot_lost" not in rules:
             return self.play_battle(battle, rules, last)
         best = None
-        for lost in range(0, len(self.table.pot) + 3):      # the pot: what lay + 2 cards
-            found = self.play_battle(battle, rules, last, lost)
+        most = len(self.table.pot) + 2 + self.table.stranded     # the pot, and what lay lost
+        for kept in range(most, -1, -1):
+            found = self.play_battle(battle, rules, last, kept)
             if not found.mismatches:
                 return found
             best = best or found

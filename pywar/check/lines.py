@@ -101,6 +101,7 @@ class Reader:
 
     def __init__(self):
         self.names = {}                     # a player's own name -> 0 or 1
+        self.seen = {}                      # a line's text -> its events, once names are known
 
     # ---- Players
 
@@ -145,6 +146,15 @@ class Reader:
     def events(self, line):
         """What a line says: a list of (kind, fields...), [('blank',)] for a blank line,
         [] for a line that says nothing the referee knows."""
+        if line in self.seen:               # a transcript says the same lines again and again
+            return self.seen[line]
+        found = self.read(line)
+        if found or len(self.names) == 2:   # a name learned later changes only lines unread
+            self.seen[line] = found
+        return found
+
+    def read(self, line):
+        """What a line says, read afresh."""
         text = normalised(line)
         if not text:
             return [("blank",)]
