@@ -7,6 +7,7 @@ builds, runs, format, deal, plays, ranks, ties, pickup, refill, counts, end, mem
 """
 
 import os
+import re
 import shlex
 import shutil
 import tempfile
@@ -41,6 +42,7 @@ class Settings:
     seed: int = 1
     limits: sandbox.Limits = sandbox.Limits()
     memory: bool = True
+    fix_include_case: bool = False      # build with each #include's case matched to its file
     weights: dict = field(default_factory=lambda: dict.fromkeys(ITEMS, 1.0))
 
     def seeds(self):
@@ -103,16 +105,72 @@ def tail(text, count=3):
     return text.rstrip("\n").split("\n")[-count:] if text.strip() else []
 
 
+INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"\n]{1,200})"', re.M)
+SOURCES = (".c", ".cc", ".cpp", ".cxx", ".h", ".hh", ".hpp", ".hxx")
+SOURCE_READ = 1 << 20               # bytes of a source file read for its #includes
+
+
+def first_error(text):
+    """The compiler's first 'error:' line of a build's output, or None."""
+    found = re.search(r"^.*\berror\b:.*$", text or "", re.M)
+    return found.group(0).strip()[:300] if found else None
+
+
+def include_case(folder):
+    """[(the file that includes, the name included, the file's real name)] of each
+    #include "X" of a submission whose X exists only in another case (it builds on
+    Windows and macOS, whose file names ignore case, and not on Linux)."""
+    try:
+        names = {entry.name for entry in os.scandir(folder) if entry.is_file(follow_symlinks=False)}
+    except OSError:
+        return []
+    lower = {}
+    for name in sorted(names):
+        lower.setdefault(name.lower(), name)
+    found = []
+    for name in sorted(n for n in names if n.lower().endswith(SOURCES)):
+        try:
+            with open(os.path.join(folder, name), "rb") as source:
+                text = source.read(SOURCE_READ).decode("utf-8", "replace")
+        except OSError:
+            continue
+        for included in INCLUDE.findall(text):
+            real = lower.get(included.lower())
+            if included not in names and "/" not in included and real is not None:
+                found.append((name, included, real))
+    return list(dict.fromkeys(found))
+
+
+def case_note(found):
+    """The words for an #include whose case differs from its file's."""
+    name, included, real = found[0]
+    more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
+    return (f'{name}: #include "{included}", but the file is {real}: it builds on Windows '
+            f"and macOS, not on Linux{more}")
+
+
+def match_case(folder, found):
+    """Copy each file whose #include differs in case under the name included."""
+    for _, included, real in found:
+        target = os.path.join(folder, included)
+        if not os.path.lexists(target):
+            shutil.copyfile(os.path.join(folder, real), target, follow_symlinks=False)
+
+
 def build(source, work, settings):
-    """Copy a submission and build it: (the program's path or None, the build's Outcome)."""
+    """Copy a submission and build it: (the program's path or None, the build's Outcome,
+    the #includes whose case differs from their files')."""
     copy = os.path.join(work, "src")
     shutil.copytree(source, copy, symlinks=True)
+    cases = include_case(copy)
+    if cases and settings.fix_include_case:
+        match_case(copy, cases)
     sandbox.hand_over(work)
     program = os.path.join(copy, PROGRAM)
     command = settings.build.replace("{program}", shlex.quote(program))
     outcome = sandbox.run(["/bin/sh", "-c", command], sandbox.BUILD_LIMITS, cwd=copy)
     built = outcome.status == 0 and os.access(program, os.X_OK)
-    return (program if built else None), outcome
+    return (program if built else None), outcome, cases
 
 
 def run_argv(settings, program, seed):
@@ -202,10 +260,16 @@ def grade_one(source, settings, clock, ran=lambda: None):
     notes = []
     with tempfile.TemporaryDirectory(prefix="pywar-grade-") as work:
         os.chmod(work, 0o755)
-        program, outcome = build(source, work, settings)
-        tallies["builds"].add(program is None, {
+        program, outcome, cases = build(source, work, settings)
+        fixed = bool(cases) and settings.fix_include_case
+        said = outcome.trouble() or "no program was made"
+        if cases:
+            said = (f"{said}; " if program is None else "built only with "
+                    "--fix-include-case; ") + case_note(cases)
+        tallies["builds"].add(program is None or fixed, {
             "required": "the build command to succeed", "command": settings.build,
-            "said": outcome.trouble() or "no program was made",
+            "said": said, "error": None if program is not None else
+            first_error(outcome.stderr or outcome.stdout),
             "last_lines": tail(outcome.stderr or outcome.stdout, 5)})
         if program is not None:
             referee_runs(settings, program, clock, tallies, notes, ran)

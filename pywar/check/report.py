@@ -38,6 +38,8 @@ def example_text(name, example):
     if name == "builds":
         if example.get("error"):
             return f"the build ({example['command']}) {example['said']}: {example['error']}"
+        if not example.get("last_lines"):
+            return f"the build ({example['command']}) {example['said']}"
         lines = " | ".join(example["last_lines"])
         return f"the build ({example['command']}) {example['said']}; its last lines: {lines}"
     text = f"{where}{asks} {example['required']}; the file says {example['said']}"

@@ -71,7 +71,8 @@ def checked(args):
                             memory=args.memory_limit * sandbox.MIB,
                             output=args.output_limit * sandbox.MIB)
     return Settings(build=args.build, run=args.run_command, games=args.games, seed=args.seed,
-                    limits=limits, memory=args.memory, weights=weights)
+                    limits=limits, memory=args.memory, weights=weights,
+                    fix_include_case=args.fix_include_case)
 
 
 def run_grade(args):
@@ -135,6 +136,11 @@ def add(subparsers):
                         help="address space a run may use, in MiB (default: 512)")
     parser.add_argument("--output-limit", type=count_type(1), default=16, metavar="MIB",
                         help="what a run may print, in MiB (default: 16)")
+    parser.add_argument("--fix-include-case", action="store_true",
+                        help="build with each #include \"X\" whose file exists only in another "
+                             "case (it builds on Windows and macOS, not on Linux) matched to "
+                             "it: builds still fails, with that reason, and every other item "
+                             "is graded")
     parser.add_argument("--no-memory", dest="memory", action="store_false",
                         help="skip the memory item (valgrind memcheck on the first seed)")
     parser.add_argument("--weights", metavar="ITEM=W,...",
