@@ -723,6 +723,7 @@ class Judge:
         first = plain.mismatches[0]
         self.note(first.item, first.at, first.required, first.said)
         table = plain.table
+        table.over = False                  # an end the file's own counts do not show
         for number, event in battle.counts.items():
             if list(event.values[1:]) != table.count[number]:
                 table.floating |= table.to_play[number] | table.played[number]
@@ -744,6 +745,7 @@ class Judge:
         for item in ("ranks", "ties"):
             self.test(item, outcome.tested[item])
         table = outcome.table
+        table.over = False                  # the rules' end needs counts this battle lacked
         for number, event in battle.counts.items():
             table.count[number] = list(event.values[1:])
             table.order[number] = None
