@@ -660,7 +660,7 @@ def check(folder, stack="pile", seeds=SEEDS, timeout=CHECK_SECONDS, game_seconds
     folder = os.path.abspath(folder)
     with tempfile.TemporaryDirectory(prefix="pywar-exercise-") as scratch:
         result = os.path.join(scratch, "result.json")
-        argv = [sys.executable, "-m", "pywar.step.exercise", folder, stack, result,
+        argv = [sys.executable, "-m", "pywar.check.exercise", folder, stack, result,
                 str(game_seconds), *map(str, seeds)]
         env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
         with open(os.path.join(scratch, "stderr"), "w+b") as err:
