@@ -9,6 +9,7 @@ builds, runs, format, deal, plays, ranks, ties, pickup, refill, counts, end, mem
 import os
 import shlex
 import shutil
+import stat
 import tempfile
 import threading
 from concurrent.futures import ThreadPoolExecutor
@@ -17,16 +18,14 @@ from dataclasses import dataclass, field
 from . import sandbox
 from .judge import GAME_ITEMS, ITEMS, judge
 
-DEFAULT_BUILD = "g++ -std=c++17 -O1 -o {program} *.cpp"
+DEFAULT_BUILD = "g++ -std=c++17 -O1 -o {program} ./*.cpp"   # ./: no file is an option
 DEFAULT_RUN = "{program}"
 PROGRAM = "pywar-program"
 SEEDS = 2 ** 32
-VALGRIND = ("valgrind", "--quiet", "--leak-check=full",
+VALGRIND = ("valgrind", "--leak-check=full", "--trace-children=yes",
             "--errors-for-leak-kinds=definite,indirect,possible",
-            "--show-leak-kinds=definite,indirect,possible", "--error-exitcode=99",
-            "--log-file=valgrind.log")
-VALGRIND_LIMITS = sandbox.Limits(wall=120.0, cpu=120, memory=16 * 1024 * sandbox.MIB,
-                                 output=64 * sandbox.MIB, processes=8)
+            "--show-leak-kinds=definite,indirect,possible", "--error-exitcode=99")
+VALGRIND_LIMITS = sandbox.PROFILES["memcheck"]
 FLOOD_REFEREED = 2 * sandbox.MIB     # of a run that flooded its output, what is refereed
 SUMMARY_MARKS = ("definitely lost", "indirectly lost", "possibly lost", "Invalid read",
                  "Invalid write", "Invalid free", "Mismatched free", "uninitialised")
@@ -96,16 +95,90 @@ def tail(text, count=3):
     return text.rstrip("\n").split("\n")[-count:] if text.strip() else []
 
 
+COPY_DEPTH = 32                      # folders deep, at most, in a submission's copy
+COPY_FILES = 10_000                  # files in it, at most
+COPY_BYTES = 256 * sandbox.MIB       # bytes in it, at most
+BUILD_SCRIPT = ('PYWAR_PROGRAM="$PWD/{name}"; export PYWAR_PROGRAM; cp -R -- "$1/." . || exit 125; '
+                '/bin/sh -c "$2"; status=$?; '
+                'if [ -f "$PYWAR_PROGRAM" ]; then cp -- "$PYWAR_PROGRAM" "$3/{name}"; fi; '
+                'exit $status')
+
+
+class CopyTrouble(Exception):
+    """A submission that cannot be copied as it is (too deep, too many files or bytes)."""
+
+
+def copy_entry(entry, target, counted, skipped):
+    """Copy one entry of a submission (a regular file or a folder, never followed):
+    the folder to walk next, if it is one."""
+    if entry.is_dir(follow_symlinks=False):
+        os.mkdir(target, 0o755)
+        return target
+    if not entry.is_file(follow_symlinks=False):
+        skipped.append(f"left out {entry.path!r}: not a regular file or folder")
+        return None
+    fd = os.open(entry.path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    with os.fdopen(fd, "rb") as source:
+        found = os.fstat(fd)
+        if not stat.S_ISREG(found.st_mode):
+            skipped.append(f"left out {entry.path!r}: not a regular file")
+            return None
+        counted[0] += 1
+        counted[1] += found.st_size
+        if counted[0] > COPY_FILES or counted[1] > COPY_BYTES:
+            raise CopyTrouble(f"more than {COPY_FILES} files or {COPY_BYTES // sandbox.MIB} "
+                              "MiB")
+        with open(target, "xb") as copy:
+            shutil.copyfileobj(source, copy)
+    os.chmod(target, 0o755 if found.st_mode & 0o100 else 0o644)
+    return None
+
+
+def safe_copy(source, copy):
+    """Copy a submission's regular files and folders, following no link, without
+    recursion: the notes of what was left out (a FIFO, a device, a link)."""
+    skipped, counted = [], [0, 0]
+    os.mkdir(copy, 0o755)
+    pending = [(source, copy, 0)]
+    while pending:
+        folder, target, depth = pending.pop()
+        if depth > COPY_DEPTH:
+            raise CopyTrouble(f"folders more than {COPY_DEPTH} deep")
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                walked = copy_entry(entry, os.path.join(target, entry.name), counted, skipped)
+                if walked is not None:
+                    pending.append((entry.path, walked, depth + 1))
+    return skipped
+
+
 def build(source, work, settings):
-    """Copy a submission and build it: (the program's path or None, the build's Outcome)."""
-    copy = os.path.join(work, "src")
-    shutil.copytree(source, copy, symlinks=True)
-    sandbox.hand_over(work)
-    program = os.path.join(copy, PROGRAM)
-    command = settings.build.replace("{program}", shlex.quote(program))
-    outcome = sandbox.run(["/bin/sh", "-c", command], sandbox.BUILD_LIMITS, cwd=copy)
-    built = outcome.status == 0 and os.access(program, os.X_OK)
-    return (program if built else None), outcome
+    """Copy a submission and build it: (the program's path or None, the build's Outcome).
+    The build runs in a scratch of its own with a copy of the sources; only the program
+    comes out, read with O_NOFOLLOW into a folder of pywar's that no run may write."""
+    copy, out, bin_folder = (os.path.join(work, name) for name in ("src", "out", "bin"))
+    try:
+        skipped = safe_copy(source, copy)
+    except (OSError, CopyTrouble) as error:
+        outcome = sandbox.Outcome(None, "", "", 0.0, sandbox.BUILD_LIMITS,
+                                  failed_to_start=f"the submission cannot be copied: {error}")
+        return None, outcome
+    os.mkdir(out, 0o700)
+    command = settings.build.replace("{program}", '"$PYWAR_PROGRAM"')
+    script = BUILD_SCRIPT.format(name=PROGRAM)
+    outcome = sandbox.run(["/bin/sh", "-c", script, "pywar-build", copy, command, out],
+                          sandbox.BUILD_LIMITS, show=[copy], writable=[out])
+    outcome.notes = skipped
+    made = sandbox.read_file_of_run(os.path.join(out, PROGRAM), sandbox.BUILD_LIMITS.output)
+    sandbox.remove(out)
+    if outcome.status != 0 or not made:
+        return None, outcome
+    os.mkdir(bin_folder, 0o755)
+    program = os.path.join(bin_folder, PROGRAM)
+    with open(program, "xb") as file:
+        file.write(made)
+    os.chmod(program, 0o755)
+    return program, outcome
 
 
 def run_argv(settings, program, seed):
@@ -114,18 +187,52 @@ def run_argv(settings, program, seed):
     return [word.replace("{program}", program).replace("{seed}", str(seed)) for word in words]
 
 
-def memcheck(settings, program, seed, clock):
-    """valgrind memcheck on one seed: (broken, example)."""
-    with tempfile.TemporaryDirectory(prefix="pywar-memcheck-") as folder:
-        os.chmod(folder, 0o777)
-        outcome = sandbox.run([*VALGRIND, *run_argv(settings, program, seed)], VALGRIND_LIMITS,
-                              cwd=folder, env=sandbox.seeded(clock, seed))
-        log_path = os.path.join(folder, "valgrind.log")
-        log = open(log_path, errors="replace").read() if os.path.exists(log_path) else ""
+def valgrind_reports(log):
+    """valgrind's log by process: {pid: (commands started, its ERROR SUMMARY line or
+    None)}, in the order the processes first appear."""
+    reports = {}
+    for line in log.splitlines():
+        head, _, said = line.partition("== ")
+        if not head.startswith("==") or not head[2:].isdigit():
+            continue
+        commands, summary = reports.get(head[2:], (0, None))
+        if said.startswith("Command:"):
+            commands += 1
+        elif said.startswith("ERROR SUMMARY:"):
+            summary = said.strip()
+        reports[head[2:]] = (commands, summary)
+    return reports
+
+
+def memcheck_said(outcome, log):
+    """(broken, words) of a memcheck run: what valgrind found, or why it checked nothing
+    (a run that ends without the program's summary, or one that replaced itself by exec,
+    is "not checked", which fails the item)."""
     marks = [line.split("== ", 1)[-1].strip() for line in log.splitlines()
              if any(mark in line for mark in SUMMARY_MARKS)]
-    broken = outcome.status == 99 or bool(marks)
-    said = "; ".join(dict.fromkeys(marks)) or (outcome.trouble() or "no report")
+    reports = list(valgrind_reports(log).values())
+    if marks or outcome.status == 99:
+        return True, "; ".join(dict.fromkeys(marks)) or "valgrind found an error"
+    if not reports or reports[0][1] is None:
+        why = outcome.trouble() or "its log has no summary"
+        return True, f"not checked: valgrind ended without its summary ({why})"
+    if reports[0][0] > 1:
+        return True, ("not checked: the program replaced itself by exec, and valgrind cannot "
+                      "see the leaks of a program that is gone")
+    return False, "no report"
+
+
+def memcheck(settings, program, seed, clock):
+    """valgrind memcheck on one seed: (broken, example).  valgrind writes its log to a
+    file pywar opened (no name the run could replace), read with a size bound."""
+    limits = VALGRIND_LIMITS
+    with tempfile.TemporaryFile() as log_file:
+        argv = [*VALGRIND, f"--log-fd={log_file.fileno()}", *run_argv(settings, program, seed)]
+        outcome = sandbox.run(argv, limits, env=sandbox.seeded(clock, seed),
+                              pass_fds=(log_file.fileno(),))
+        log_file.seek(0)
+        log = log_file.read(limits.output).decode("utf-8", "replace")
+    broken, said = memcheck_said(outcome, log)
     return broken, {"seed": seed, "required": "no leak and no invalid read or write under "
                     "valgrind memcheck", "said": said}
 
@@ -160,6 +267,7 @@ def grade_one(source, settings, clock, ran=lambda: None):
     with tempfile.TemporaryDirectory(prefix="pywar-grade-") as work:
         os.chmod(work, 0o755)
         program, outcome = build(source, work, settings)
+        notes.extend(outcome.notes)
         tallies["builds"].add(program is None, {
             "required": "the build command to succeed", "command": settings.build,
             "said": outcome.trouble() or "no program was made",
@@ -177,6 +285,19 @@ def grade_one(source, settings, clock, ran=lambda: None):
         items["memory"] = {"ok": True, "failed": 0, "of": 0,
                            "example": {"said": "not checked (--no-memory)"}}
     return Submission(name, items, *score_of(items, settings.weights), notes)
+
+
+def grade_safely(source, settings, clock, ran=lambda: None):
+    """grade_one, where anything a submission does that pywar did not foresee is that
+    submission's failure, in its report, and never stops the class's grading."""
+    try:
+        return grade_one(source, settings, clock, ran)
+    except Exception as error:          # a fault of pywar's, met on this submission alone
+        said = f"not graded: pywar met {type(error).__name__}: {error}"
+        items = {item: {"ok": False, "failed": 0, "of": 0, "example": {"said": said}}
+                 for item in ITEMS}
+        name = os.path.basename(os.path.normpath(source))
+        return Submission(name, items, *score_of(items, settings.weights), [said])
 
 
 def score_of(items, weights):
@@ -218,7 +339,7 @@ def grade(sources, settings, jobs=1, progress=None):
         os.chmod(folder, 0o755)
         clock = sandbox.seed_clock(folder)
         with ThreadPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(grade_one, source, settings, clock, ran)
+            futures = [pool.submit(grade_safely, source, settings, clock, ran)
                        for source in sources]
             try:
                 return [future.result() for future in futures]
