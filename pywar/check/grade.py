@@ -9,7 +9,6 @@ builds, runs, format, deal, plays, ranks, ties, pickup, refill, counts, end, mem
 import os
 import shlex
 import shutil
-import stat
 import tempfile
 import threading
 from concurrent.futures import ThreadPoolExecutor
@@ -95,61 +94,10 @@ def tail(text, count=3):
     return text.rstrip("\n").split("\n")[-count:] if text.strip() else []
 
 
-COPY_DEPTH = 32                      # folders deep, at most, in a submission's copy
-COPY_FILES = 10_000                  # files in it, at most
-COPY_BYTES = 256 * sandbox.MIB       # bytes in it, at most
 BUILD_SCRIPT = ('PYWAR_PROGRAM="$PWD/{name}"; export PYWAR_PROGRAM; cp -R -- "$1/." . || exit 125; '
                 '/bin/sh -c "$2"; status=$?; '
                 'if [ -f "$PYWAR_PROGRAM" ]; then cp -- "$PYWAR_PROGRAM" "$3/{name}"; fi; '
                 'exit $status')
-
-
-class CopyTrouble(Exception):
-    """A submission that cannot be copied as it is (too deep, too many files or bytes)."""
-
-
-def copy_entry(entry, target, counted, skipped):
-    """Copy one entry of a submission (a regular file or a folder, never followed):
-    the folder to walk next, if it is one."""
-    if entry.is_dir(follow_symlinks=False):
-        os.mkdir(target, 0o755)
-        return target
-    if not entry.is_file(follow_symlinks=False):
-        skipped.append(f"left out {entry.path!r}: not a regular file or folder")
-        return None
-    fd = os.open(entry.path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
-    with os.fdopen(fd, "rb") as source:
-        found = os.fstat(fd)
-        if not stat.S_ISREG(found.st_mode):
-            skipped.append(f"left out {entry.path!r}: not a regular file")
-            return None
-        counted[0] += 1
-        counted[1] += found.st_size
-        if counted[0] > COPY_FILES or counted[1] > COPY_BYTES:
-            raise CopyTrouble(f"more than {COPY_FILES} files or {COPY_BYTES // sandbox.MIB} "
-                              "MiB")
-        with open(target, "xb") as copy:
-            shutil.copyfileobj(source, copy)
-    os.chmod(target, 0o755 if found.st_mode & 0o100 else 0o644)
-    return None
-
-
-def safe_copy(source, copy):
-    """Copy a submission's regular files and folders, following no link, without
-    recursion: the notes of what was left out (a FIFO, a device, a link)."""
-    skipped, counted = [], [0, 0]
-    os.mkdir(copy, 0o755)
-    pending = [(source, copy, 0)]
-    while pending:
-        folder, target, depth = pending.pop()
-        if depth > COPY_DEPTH:
-            raise CopyTrouble(f"folders more than {COPY_DEPTH} deep")
-        with os.scandir(folder) as entries:
-            for entry in entries:
-                walked = copy_entry(entry, os.path.join(target, entry.name), counted, skipped)
-                if walked is not None:
-                    pending.append((entry.path, walked, depth + 1))
-    return skipped
 
 
 def build(source, work, settings):
@@ -158,8 +106,8 @@ def build(source, work, settings):
     comes out, read with O_NOFOLLOW into a folder of pywar's that no run may write."""
     copy, out, bin_folder = (os.path.join(work, name) for name in ("src", "out", "bin"))
     try:
-        skipped = safe_copy(source, copy)
-    except (OSError, CopyTrouble) as error:
+        skipped = sandbox.safe_copy(source, copy)
+    except (OSError, sandbox.CopyTrouble) as error:
         outcome = sandbox.Outcome(None, "", "", 0.0, sandbox.BUILD_LIMITS,
                                   failed_to_start=f"the submission cannot be copied: {error}")
         return None, outcome

@@ -23,7 +23,6 @@ and scratch folders are removed by rm -rf, which follows no link and has no recu
 limit.
 """
 
-import ctypes
 import os
 import secrets
 import shutil
@@ -45,7 +44,9 @@ C_COMPILERS = ("cc", "gcc", "clang")
 MODES = ("auto", "required", "none")
 INSTALL = "apt-get install bubblewrap"
 SYSTEM = ("/usr", "/etc", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
-LIBC = ctypes.CDLL(None, use_errno=True)
+COPY_DEPTH = 32                      # folders deep, at most, in a submission's copy
+COPY_FILES = 10_000                  # files in it, at most
+COPY_BYTES = 256 * MIB               # bytes in it, at most
 
 
 @dataclass(frozen=True)
@@ -418,6 +419,54 @@ def shown_paths(argv, env, show):
         if os.path.exists(word) and not in_system(word):
             paths.append(word)
     return list(dict.fromkeys(os.path.abspath(path) for path in paths))
+
+
+class CopyTrouble(Exception):
+    """A submission that cannot be copied as it is (too deep, too many files or bytes)."""
+
+
+def copy_entry(entry, target, counted, skipped):
+    """Copy one entry of a submission (a regular file or a folder, never followed):
+    the folder to walk next, if it is one."""
+    if entry.is_dir(follow_symlinks=False):
+        os.mkdir(target, 0o755)
+        return target
+    if not entry.is_file(follow_symlinks=False):
+        skipped.append(f"left out {entry.path!r}: not a regular file or folder")
+        return None
+    fd = os.open(entry.path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    with os.fdopen(fd, "rb") as source:
+        found = os.fstat(fd)
+        if not stat.S_ISREG(found.st_mode):
+            skipped.append(f"left out {entry.path!r}: not a regular file")
+            return None
+        counted[0] += 1
+        counted[1] += found.st_size
+        if counted[0] > COPY_FILES or counted[1] > COPY_BYTES:
+            raise CopyTrouble(f"more than {COPY_FILES} files or {COPY_BYTES // MIB} "
+                              "MiB")
+        with open(target, "xb") as copy:
+            shutil.copyfileobj(source, copy)
+    os.chmod(target, 0o755 if found.st_mode & 0o100 else 0o644)
+    return None
+
+
+def safe_copy(source, copy):
+    """Copy a submission's regular files and folders, following no link, without
+    recursion: the notes of what was left out (a FIFO, a device, a link)."""
+    skipped, counted = [], [0, 0]
+    os.mkdir(copy, 0o755)
+    pending = [(source, copy, 0)]
+    while pending:
+        folder, target, depth = pending.pop()
+        if depth > COPY_DEPTH:
+            raise CopyTrouble(f"folders more than {COPY_DEPTH} deep")
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                walked = copy_entry(entry, os.path.join(target, entry.name), counted, skipped)
+                if walked is not None:
+                    pending.append((entry.path, walked, depth + 1))
+    return skipped
 
 
 def scrubbed_environment(home, extra=None):
