@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-import pywar.step.exercise as exercise
+import pywar.check.exercise as exercise
 from pywar.cli import main
 from pywar.port import pile
 
@@ -35,7 +35,7 @@ def reference_bodies():
 def reference_pieces():
     """{'TableTop.do_battle (the battle)': the port's lines of that piece}: the lines
     between two comment lines of the port, found here by the piece's first and last
-    statement, which the test names (not pywar.step.exercise)."""
+    statement, which the test names (not pywar.check.exercise)."""
     lines = (PORT / "tabletop.py").read_text().splitlines()
     bounds = {"the face-up cards": ("card_a = ", "text_printf(text, f\"Player B plays"),
               "the battle": ("tie = False", "tie = True"),
@@ -169,7 +169,10 @@ MISTAKES = [    # (the member, the port's text, the mistake, what the check must
     ("Pile.remove_top_card", "card_to_return = self.cards[self.num_cards - 1]",
      "card_to_return = self.cards[0]\n"
      "            self.cards[0:self.num_cards - 1] = self.cards[1:self.num_cards]",
-     "after the first shuffle the top card should be"),
+     # the reference's shuffle, dealt from the wrong end: said of the deal, not the shuffle
+     # (player A's top card is the transcript's line 34, "Card 26, three of spades")
+     "after the deal the top card of player A's 'to play' pile should be the three of "
+     "spades; yours is "),
     ("Pile.add_card_to_pile", "self.cards[self.num_cards] = card",
      "self.cards[self.num_cards - 1] = card", "raised "),
     ("TableTop.do_battle (the refill of player A)",
@@ -212,7 +215,8 @@ def test_a_mistake_is_named_under_the_stack_adt(skeleton, capsys):
                             "card_to_return = self.stack.pop(0)"))
     assert run(capsys, "exercise", "check", str(skeleton))[0] == 0     # the array is right
     status, out, _ = run(capsys, "exercise", "check", str(skeleton), "--stack", "adt")
-    assert status == 1 and out.startswith("Pile.remove_top_card: after the first shuffle")
+    assert status == 1 and out.startswith("Pile.remove_top_card: after the deal the top "
+                                          "card of player A's 'to play' pile should be")
 
 
 def test_a_port_that_does_not_compile_is_named_so(skeleton, capsys):
@@ -267,7 +271,7 @@ def test_output_is_limited(skeleton):
 
 def test_the_student_s_port_has_no_stdin_and_its_own_folder(skeleton):
     broken_member(skeleton, "import os, sys; assert sys.stdin.read() == '' and "
-                  "'pywar-exercise-' in os.getcwd(), os.getcwd()")
+                  "'pywar-run-' in os.getcwd(), os.getcwd()")
     assert exercise.check(skeleton)[0].kind == "passed"
 
 

@@ -224,7 +224,7 @@ def test_a_submission_that_does_not_build(tmp_path, capsys):
     lines = out.splitlines()
     assert lines[1].split() == ["broken", "1/1", *["-"] * (len(ITEMS) - 1), "0/15"]
     builds = next(line for line in lines if line.startswith("  builds: "))
-    assert builds.startswith("  builds: the build (g++ -std=c++17 -O1 -o {program} *.cpp) "
+    assert builds.startswith("  builds: the build (g++ -std=c++17 -O1 -o {program} ./*.cpp) "
                              "exited with status 1; its last lines: ")
     assert "undeclared" in builds
     assert "  runs: not checked: the program did not build" in lines

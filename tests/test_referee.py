@@ -245,12 +245,12 @@ def test_all_referees_what_a_crashed_program_printed(tmp_path, capsys):
     """A program that prints the first 500 lines of the reference's game of seed 1, then
     crashes: the crash is one line, and what it printed is refereed, with how far it got."""
     program = tmp_path / "crash.py"
-    program.write_text("import os, sys\n"
-                       f"lines = open({str(DATA / 'seed-1.txt')!r}).read().split('\\n')\n"
+    program.write_text("import os, sys\n"                     # the data, named on its line
+                       "lines = open(sys.argv[2]).read().split('\\n')\n"
                        "sys.stdout.write('\\n'.join(lines[:500]) + '\\n')\n"
                        "sys.stdout.flush()\n"
                        "os.kill(os.getpid(), 11)\n")
-    engine = f"cmd:{sys.executable} {program} {{seed}}"
+    engine = f"cmd:{sys.executable} {program} {{seed}} {DATA / 'seed-1.txt'}"
     status = main(["referee", "--engine", engine, "--seed", "1", "--all"])
     out = capsys.readouterr().out.splitlines()
     rounds = sum(line.startswith("======== Round ") for line in

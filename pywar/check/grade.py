@@ -18,16 +18,14 @@ from dataclasses import dataclass, field
 from . import sandbox
 from .judge import GAME_ITEMS, ITEMS, judge
 
-DEFAULT_BUILD = "g++ -std=c++17 -O1 -o {program} *.cpp"
+DEFAULT_BUILD = "g++ -std=c++17 -O1 -o {program} ./*.cpp"   # ./: no file is an option
 DEFAULT_RUN = "{program}"
 PROGRAM = "pywar-program"
 SEEDS = 2 ** 32
-VALGRIND = ("valgrind", "--quiet", "--leak-check=full",
+VALGRIND = ("valgrind", "--leak-check=full", "--trace-children=yes",
             "--errors-for-leak-kinds=definite,indirect,possible",
-            "--show-leak-kinds=definite,indirect,possible", "--error-exitcode=99",
-            "--log-file=valgrind.log")
-VALGRIND_LIMITS = sandbox.Limits(wall=120.0, cpu=120, memory=16 * 1024 * sandbox.MIB,
-                                 output=64 * sandbox.MIB, processes=8)
+            "--show-leak-kinds=definite,indirect,possible", "--error-exitcode=99")
+VALGRIND_LIMITS = sandbox.PROFILES["memcheck"]
 FLOOD_REFEREED = 2 * sandbox.MIB     # of a run that flooded its output, what is refereed
 SUMMARY_MARKS = ("definitely lost", "indirectly lost", "possibly lost", "Invalid read",
                  "Invalid write", "Invalid free", "Mismatched free", "uninitialised")
@@ -157,20 +155,42 @@ def match_case(folder, found):
             shutil.copyfile(os.path.join(folder, real), target, follow_symlinks=False)
 
 
+BUILD_SCRIPT = ('PYWAR_PROGRAM="$PWD/{name}"; export PYWAR_PROGRAM; cp -R -- "$1/." . || exit 125; '
+                '/bin/sh -c "$2"; status=$?; '
+                'if [ -f "$PYWAR_PROGRAM" ]; then cp -- "$PYWAR_PROGRAM" "$3/{name}"; fi; '
+                'exit $status')
+
+
 def build(source, work, settings):
     """Copy a submission and build it: (the program's path or None, the build's Outcome,
-    the #includes whose case differs from their files')."""
-    copy = os.path.join(work, "src")
-    shutil.copytree(source, copy, symlinks=True)
+    the #includes whose case differs from their files').  The build runs in a scratch of its own with a copy of the sources; only the program
+    comes out, read with O_NOFOLLOW into a folder of pywar's that no run may write."""
+    copy, out, bin_folder = (os.path.join(work, name) for name in ("src", "out", "bin"))
+    try:
+        skipped = sandbox.safe_copy(source, copy)
+    except (OSError, sandbox.CopyTrouble) as error:
+        outcome = sandbox.Outcome(None, "", "", 0.0, sandbox.BUILD_LIMITS,
+                                  failed_to_start=f"the submission cannot be copied: {error}")
+        return None, outcome, []
     cases = include_case(copy)
     if cases and settings.fix_include_case:
         match_case(copy, cases)
-    sandbox.hand_over(work)
-    program = os.path.join(copy, PROGRAM)
-    command = settings.build.replace("{program}", shlex.quote(program))
-    outcome = sandbox.run(["/bin/sh", "-c", command], sandbox.BUILD_LIMITS, cwd=copy)
-    built = outcome.status == 0 and os.access(program, os.X_OK)
-    return (program if built else None), outcome, cases
+    os.mkdir(out, 0o700)
+    command = settings.build.replace("{program}", '"$PYWAR_PROGRAM"')
+    script = BUILD_SCRIPT.format(name=PROGRAM)
+    outcome = sandbox.run(["/bin/sh", "-c", script, "pywar-build", copy, command, out],
+                          sandbox.BUILD_LIMITS, show=[copy], writable=[out])
+    outcome.notes = skipped
+    made = sandbox.read_file_of_run(os.path.join(out, PROGRAM), sandbox.BUILD_LIMITS.output)
+    sandbox.remove(out)
+    if outcome.status != 0 or not made:
+        return None, outcome, cases
+    os.mkdir(bin_folder, 0o755)
+    program = os.path.join(bin_folder, PROGRAM)
+    with open(program, "xb") as file:
+        file.write(made)
+    os.chmod(program, 0o755)
+    return program, outcome, cases
 
 
 def run_argv(settings, program, seed):
@@ -179,18 +199,52 @@ def run_argv(settings, program, seed):
     return [word.replace("{program}", program).replace("{seed}", str(seed)) for word in words]
 
 
-def memcheck(settings, program, seed, clock):
-    """valgrind memcheck on one seed: (broken, example)."""
-    with tempfile.TemporaryDirectory(prefix="pywar-memcheck-") as folder:
-        os.chmod(folder, 0o777)
-        outcome = sandbox.run([*VALGRIND, *run_argv(settings, program, seed)], VALGRIND_LIMITS,
-                              cwd=folder, env=sandbox.seeded(clock, seed))
-        log_path = os.path.join(folder, "valgrind.log")
-        log = open(log_path, errors="replace").read() if os.path.exists(log_path) else ""
+def valgrind_reports(log):
+    """valgrind's log by process: {pid: (commands started, its ERROR SUMMARY line or
+    None)}, in the order the processes first appear."""
+    reports = {}
+    for line in log.splitlines():
+        head, _, said = line.partition("== ")
+        if not head.startswith("==") or not head[2:].isdigit():
+            continue
+        commands, summary = reports.get(head[2:], (0, None))
+        if said.startswith("Command:"):
+            commands += 1
+        elif said.startswith("ERROR SUMMARY:"):
+            summary = said.strip()
+        reports[head[2:]] = (commands, summary)
+    return reports
+
+
+def memcheck_said(outcome, log):
+    """(broken, words) of a memcheck run: what valgrind found, or why it checked nothing
+    (a run that ends without the program's summary, or one that replaced itself by exec,
+    is "not checked", which fails the item)."""
     marks = [line.split("== ", 1)[-1].strip() for line in log.splitlines()
              if any(mark in line for mark in SUMMARY_MARKS)]
-    broken = outcome.status == 99 or bool(marks)
-    said = "; ".join(dict.fromkeys(marks)) or (outcome.trouble() or "no report")
+    reports = list(valgrind_reports(log).values())
+    if marks or outcome.status == 99:
+        return True, "; ".join(dict.fromkeys(marks)) or "valgrind found an error"
+    if not reports or reports[0][1] is None:
+        why = outcome.trouble() or "its log has no summary"
+        return True, f"not checked: valgrind ended without its summary ({why})"
+    if reports[0][0] > 1:
+        return True, ("not checked: the program replaced itself by exec, and valgrind cannot "
+                      "see the leaks of a program that is gone")
+    return False, "no report"
+
+
+def memcheck(settings, program, seed, clock):
+    """valgrind memcheck on one seed: (broken, example).  valgrind writes its log to a
+    file pywar opened (no name the run could replace), read with a size bound."""
+    limits = VALGRIND_LIMITS
+    with tempfile.TemporaryFile() as log_file:
+        argv = [*VALGRIND, f"--log-fd={log_file.fileno()}", *run_argv(settings, program, seed)]
+        outcome = sandbox.run(argv, limits, env=sandbox.seeded(clock, seed),
+                              pass_fds=(log_file.fileno(),))
+        log_file.seek(0)
+        log = log_file.read(limits.output).decode("utf-8", "replace")
+    broken, said = memcheck_said(outcome, log)
     return broken, {"seed": seed, "required": "no leak and no invalid read or write under "
                     "valgrind memcheck", "said": said}
 
@@ -261,6 +315,7 @@ def grade_one(source, settings, clock, ran=lambda: None):
     with tempfile.TemporaryDirectory(prefix="pywar-grade-") as work:
         os.chmod(work, 0o755)
         program, outcome, cases = build(source, work, settings)
+        notes.extend(outcome.notes)
         fixed = bool(cases) and settings.fix_include_case
         said = outcome.trouble() or "no program was made"
         if cases:

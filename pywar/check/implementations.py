@@ -18,18 +18,15 @@ OutsideError: one line that says so.
 
 import json
 import os
-import resource
 import shlex
 import shutil
 import signal
-import subprocess
-import tempfile
-import threading
 from importlib import import_module
 
 from .. import one_game
 from ..common.trace import TraceError, read
 from ..engine_choice import ENGINES, check_port, resolve_engine
+from . import sandbox
 from .difference import Side
 from .quote import shown
 from .replay import split_lines
@@ -109,43 +106,27 @@ class Program:
         """An outside program plays the rules it plays: nothing to check."""
 
     def run(self, seed):
-        """Run the program for a seed: (exit status, stdout bytes, stderr bytes)."""
+        """Run the program for a seed in pywar's runner (sandbox.run, its cmd profile):
+        (exit status, stdout, stderr).  It sees the system and the files and folders its
+        command line names (a relative one as an absolute path), read-only."""
         argv = [word.replace("{seed}", str(seed)) for word in self.argv]
-        with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-            try:
-                process = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=out,
-                                           stderr=err, start_new_session=True,
-                                           preexec_fn=limit_output)
-            except OSError as error:
-                raise OutsideError(f"{self.name} could not be run: {error.strerror}") from None
-            try:
-                status = self.wait(process, seed)
-            except OutsideError as error:
-                out.seek(0)
-                error.printed = out.read().decode("utf-8", "replace")
-                raise
-            out.seek(0)
-            err.seek(0)
-            return status, out.read(), err.read()
-
-    def wait(self, process, seed):
-        """The program's exit status; it and its children are killed on a timeout or
-        a Ctrl-C."""
-        try:
-            return process.wait(timeout=self.timeout)
-        except subprocess.TimeoutExpired:
-            kill(process)
+        argv, shown = named_paths(argv)
+        limits = sandbox.profile("cmd", wall=self.timeout, cpu=max(1, int(self.timeout + 1)),
+                                 output=OUTPUT_LIMIT)
+        outcome = sandbox.run(argv, limits, show=shown)
+        if outcome.failed_to_start or outcome.status in (126, 127):
+            said = outcome.failed_to_start or (split_lines(outcome.stderr) or ["?"])[-1]
+            raise OutsideError(f"{self.name} could not be run: {said}")
+        if outcome.timed_out:
             raise OutsideError(f"{self.name} did not finish seed {seed} within "
-                               f"{self.timeout:g} s (--timeout)", "timed out") from None
-        except BaseException:
-            kill(process)
-            raise
+                               f"{self.timeout:g} s (--timeout)", "timed out", outcome.stdout)
+        status = -signal.SIGXFSZ if outcome.flooded else outcome.status
+        return status, outcome.stdout, outcome.stderr
 
     def play(self, seed, rules):
         """The program's game of a seed, as the trace or transcript it printed; an
         OutsideError keeps what it printed."""
-        status, out, err = self.run(seed)
-        printed = out.decode("utf-8", "replace")
+        status, printed, err = self.run(seed)
         if status == -signal.SIGXFSZ:
             raise OutsideError(f"{self.name} printed more than {OUTPUT_LIMIT // 2 ** 20} MiB "
                                f"for seed {seed}", "crashed", printed)
@@ -153,25 +134,23 @@ class Program:
             raise OutsideError(f"{self.name} was killed by {signal.Signals(-status).name} "
                                f"on seed {seed}", "crashed", printed)
         if status != 0:
-            said = split_lines(err.decode("utf-8", "replace"))
+            said = split_lines(err)
             last = f": {said[-1]}" if said else ""
             raise OutsideError(f"{self.name} exited with status {status} on seed {seed}{last}",
                                "exit status", printed)
         return side_of(self.name, printed, seed)
 
 
-def limit_output():
-    """In the child: files it writes (its stdout here) may not grow past the limit."""
-    resource.setrlimit(resource.RLIMIT_FSIZE, (OUTPUT_LIMIT, OUTPUT_LIMIT))
-
-
-def kill(process):
-    """Kill a program and every process it started (its session)."""
-    try:
-        os.killpg(process.pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
-    process.wait()
+def named_paths(argv):
+    """A command line with each word that names an existing file or folder made absolute,
+    and those paths (what a cmd: program may read)."""
+    words, shown = [], []
+    for word in argv:
+        if word and os.path.exists(word):
+            word = os.path.abspath(word)
+            shown.append(word)
+        words.append(word)
+    return words, shown
 
 
 def side_of(name, text, seed):
@@ -216,9 +195,9 @@ class PythonClass:
         """The class's game of a seed, driven as the reference's main drives TableTop."""
         text = []
         try:
-            within(self.timeout, lambda: self.drive(seed, text))
+            sandbox.within(self.timeout, lambda: self.drive(seed, text))
             transcript = "".join(text)
-        except Overtime:
+        except sandbox.TimeUp:
             raise OutsideError(f"{self.name} did not finish seed {seed} within "
                                f"{self.timeout:g} s (--timeout)", "timed out") from None
         except Exception as error:
@@ -235,32 +214,6 @@ class PythonClass:
             text.append(f"======== Round {number} ========\n")
             number += 1
             over = table.do_battle()
-
-
-class Overtime(BaseException):
-    """An outside class ran past its timeout (a BaseException, so that the class's own
-    'except Exception' cannot swallow it)."""
-
-
-def overtime(signum, frame):
-    """The SIGALRM handler: stop the class where it is."""
-    raise Overtime
-
-
-def within(seconds, action):
-    """action(), stopped by Overtime after seconds (in the main thread, where a signal
-    can stop it; elsewhere it runs to its end)."""
-    if threading.current_thread() is not threading.main_thread():
-        return action()
-    previous = signal.signal(signal.SIGALRM, overtime)
-    try:
-        signal.setitimer(signal.ITIMER_REAL, seconds)
-        try:
-            return action()
-        finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-    finally:
-        signal.signal(signal.SIGALRM, previous)
 
 
 def implementation(name, stack=None, timeout=10.0):

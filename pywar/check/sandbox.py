@@ -1,37 +1,52 @@
-"""Running a student's program, which is untrusted code, with limits: pywar grade's runner.
+"""The one runner of untrusted code: every process pywar starts from a student's work (a
+grade's build, its runs and valgrind, exercise check's port, a cmd: program of check and
+referee) is started by run() here, under a named profile of limits (PROFILES).
 
-Each run has no stdin (/dev/null), its own session and process group, a fresh scratch
-directory, a scrubbed environment (PATH, HOME, LANG, TZ and the seed clock's two
-variables, nothing of the grader's), and limits on wall-clock time, CPU time, address
-space (memory), the size of any file it writes (its stdout and stderr included) and the
-number of processes.  At the end the whole process group is killed, whatever it left
-running.  Where the machine allows it (as root, or where unprivileged user namespaces are
-on) the run gets a network namespace of its own, with no interface but a loopback that is
-down; run as root, it runs as the user nobody, so that the process limit counts.
+Two modes (docs/grading.md says what each protects and what it does not):
 
-This is no security boundary for hostile code: a program can leave its process group
-(setsid), read files that nobody may read, and use the kernel's attack surface.  Grade
-code you do not trust inside a container or a throwaway VM (docs/grading.md).
+- bwrap: Debian's bubblewrap, the sandbox of Flatpak.  The run gets fresh PID, network,
+  IPC and UTS namespaces (the PID namespace dies with it: no setsid, no daemon outlives
+  it), the system read-only (/usr, /etc), a private /tmp that is a tmpfs of a bounded
+  size (its only writable place, beside the folders a caller hands it), and none of the
+  grader's other files: no /root, /home, /work, no other submission, no original folder.
+- none: no bubblewrap on this machine (or --isolation none).  The limits alone, mended:
+  as root a run has a user of its own (a fresh user id, no other run's), no network
+  where unshare(1) works, and every process of that user is killed at its end.
+
+In both modes: no stdin, a scrubbed environment, limits on wall-clock time, CPU time,
+address space, the size of any file written (stdout and stderr included) and processes;
+as root, a fresh user id per run with no groups and no new privileges.  No preexec_fn:
+the child's steps are programs of util-linux (setpriv, prlimit, unshare) and bwrap, so
+that grade --jobs may start runs from threads.  Nothing a run wrote is followed by pywar:
+its outputs are unnamed files pywar opened, a folder it wrote is read with O_NOFOLLOW,
+and scratch folders are removed by rm -rf, which follows no link and has no recursion
+limit.
 """
 
-import ctypes
 import os
-import resource
+import secrets
 import shutil
 import signal
+import stat
 import subprocess
+import sys
 import tempfile
+import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from importlib import resources
 
 MIB = 2 ** 20
 NOBODY = 65534
-CLONE_NEWUSER = 0x10000000
-CLONE_NEWNET = 0x40000000
+FIRST_UID, LAST_UID = 2 ** 30, 2 ** 31 - 2      # the run users' ids, one per run (as root)
 SEED_CLOCK = "seedclock.c"
 C_COMPILERS = ("cc", "gcc", "clang")
-LIBC = ctypes.CDLL(None, use_errno=True)
+MODES = ("auto", "required", "none")
+INSTALL = "apt-get install bubblewrap"
+SYSTEM = ("/usr", "/etc", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
+COPY_DEPTH = 32                      # folders deep, at most, in a submission's copy
+COPY_FILES = 10_000                  # files in it, at most
+COPY_BYTES = 256 * MIB               # bytes in it, at most
 
 
 @dataclass(frozen=True)
@@ -41,10 +56,52 @@ class Limits:
     cpu: int = 10               # seconds of CPU time
     memory: int = 512 * MIB     # bytes of address space
     output: int = 16 * MIB      # bytes of any file written, stdout and stderr included
-    processes: int = 8          # processes beyond those its user has when it starts
+    processes: int = 8          # processes of its own user at once
+    disk: int = 64 * MIB        # bytes of its scratch (a tmpfs under bwrap)
 
 
-BUILD_LIMITS = Limits(wall=120.0, cpu=120, memory=4096 * MIB, output=256 * MIB, processes=32)
+PROFILES = {
+    "build": Limits(wall=120.0, cpu=120, memory=4096 * MIB, output=256 * MIB, processes=32,
+                    disk=512 * MIB),
+    "run": Limits(),
+    "memcheck": Limits(wall=120.0, cpu=120, memory=16 * 1024 * MIB, output=64 * MIB,
+                       processes=8, disk=64 * MIB),
+    "exercise": Limits(wall=120.0, cpu=120, memory=2 * 1024 * MIB, output=64 * MIB,
+                       processes=4, disk=16 * MIB),
+    "cmd": Limits(wall=10.0, cpu=10, memory=4096 * MIB, output=256 * MIB, processes=64,
+                  disk=64 * MIB),
+}
+BUILD_LIMITS = PROFILES["build"]
+
+
+class SandboxMissing(Exception):
+    """--isolation required on a machine where bubblewrap does not work."""
+
+
+class TimeUp(BaseException):
+    """Python code of a student's that ran past its time (a BaseException, so that the
+    code's own 'except Exception' cannot swallow it): the one alarm of pywar."""
+
+
+def time_up(signum, frame):
+    """The SIGALRM handler: stop the code where it is."""
+    raise TimeUp
+
+
+def within(seconds, action):
+    """action(), stopped by TimeUp after seconds (in the main thread, where a signal
+    can stop it; elsewhere it runs to its end)."""
+    if threading.current_thread() is not threading.main_thread():
+        return action()
+    previous = signal.signal(signal.SIGALRM, time_up)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, seconds)
+        try:
+            return action()
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+    finally:
+        signal.signal(signal.SIGALRM, previous)
 
 
 @dataclass
@@ -57,10 +114,14 @@ class Outcome:
     limits: Limits
     timed_out: bool = False
     flooded: bool = False
+    failed_to_start: str = ""   # the runner's own words when the program could not start
+    notes: list = field(default_factory=list)     # the caller's notes on the run
 
     def trouble(self):
         """What went wrong, in a few words ('' for a clean exit with status 0)."""
         limits = self.limits
+        if self.failed_to_start:
+            return f"could not be started: {self.failed_to_start}"
         if self.timed_out:
             return f"did not finish within {limits.wall:g} s"
         if self.flooded:
@@ -71,82 +132,230 @@ class Outcome:
             return f"ran out of memory (its limit is {limits.memory // MIB} MiB)"
         if self.status is not None and self.status < 0:
             return f"was killed by {signal.Signals(-self.status).name} (a crash)"
+        if self.status == 126 or self.status == 127:
+            said = self.stderr.strip().splitlines()[-1:] or ["no words"]
+            return f"could not be started (status {self.status}: {said[0][:200]})"
         if self.status:
             return f"exited with status {self.status}"
         return ""
 
 
-def scrubbed_environment(home, extra=None):
-    """The environment of a run: nothing of the grader's."""
-    env = {"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": str(home), "LANG": "C.UTF-8",
-           "LC_ALL": "C.UTF-8", "TZ": "UTC"}
-    env.update(extra or {})
-    return env
+# ---- The mode
+
+class Choice:
+    """The isolation mode of this process: chosen once (--isolation), probed once."""
+
+    def __init__(self):
+        self.wanted = "auto"
+        self.probed = None
+        self.warned = False
+        self.lock = threading.Lock()
+
+
+CHOICE = Choice()
 
 
 def as_root():
-    """True when pywar runs as root: its runs then run as nobody."""
+    """True when pywar runs as root: its runs then run as users of their own."""
     return os.geteuid() == 0
 
 
+def bwrap_works():
+    """Whether bubblewrap is installed and can make a sandbox here (asked of `true`)."""
+    if CHOICE.probed is None:
+        path = shutil.which("bwrap")
+        works = False
+        if path is not None:
+            probe = subprocess.run([path, *namespace_flags(), *system_binds(), "--proc",
+                                    "/proc", "--dev", "/dev", "--", "true"],
+                                   stdin=subprocess.DEVNULL, capture_output=True)
+            works = probe.returncode == 0
+        CHOICE.probed = works
+    return CHOICE.probed
+
+
+def choose(wanted):
+    """Set the isolation mode (auto, required or none): the mode runs will get, 'bwrap'
+    or 'none'; SandboxMissing for required where bubblewrap does not work."""
+    if wanted not in MODES:
+        raise ValueError(f"--isolation must be one of {', '.join(MODES)}, not {wanted!r}")
+    if wanted == "required" and not bwrap_works():
+        raise SandboxMissing(f"--isolation required: bubblewrap (bwrap) is missing or cannot "
+                             f"make a sandbox on this machine ({INSTALL}; a container needs "
+                             "user namespaces, or to run as root)")
+    CHOICE.wanted = wanted
+    return mode()
+
+
+def mode():
+    """The mode runs get now: 'bwrap' or 'none'."""
+    if CHOICE.wanted == "none":
+        return "none"
+    return "bwrap" if bwrap_works() else "none"
+
+
+def warn_once():
+    """The one stderr line of a run that is not isolated though isolation was wanted."""
+    with CHOICE.lock:
+        if CHOICE.wanted == "auto" and mode() == "none" and not CHOICE.warned:
+            CHOICE.warned = True
+            print(f"pywar: warning: bubblewrap (bwrap) does not work here: untrusted programs "
+                  f"run with limits but not isolated ({INSTALL}; docs/grading.md)",
+                  file=sys.stderr)
+
+
+# ---- The steps of a child's start, as programs
+
+def namespace_flags():
+    """bwrap's namespaces: pid, net, ipc, uts (and user, unless root)."""
+    flags = ["--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts",
+             "--unshare-cgroup-try", "--die-with-parent", "--new-session"]
+    return flags if as_root() else ["--unshare-user", *flags]
+
+
+def system_binds():
+    """The system, read-only: /usr and /etc, and the top links (or folders) of /bin..."""
+    binds = []
+    for path in SYSTEM:
+        if os.path.islink(path):
+            binds += ["--symlink", os.readlink(path), path]
+        elif os.path.isdir(path):
+            binds += ["--ro-bind", path, path]
+    prefix = os.path.realpath(sys.base_prefix)
+    if not in_system(prefix):
+        binds += [*folders_above(prefix), "--ro-bind", prefix, prefix]     # a Python outside /usr (pyenv, say)
+    return binds
+
+
+def in_system(path):
+    """Whether a path is the system's (/usr, /etc, ...), which every run sees."""
+    return any(path == top or path.startswith(top + "/") for top in SYSTEM)
+
+
+def parents(path):
+    """The folders above a path, outermost first, but / and the system's."""
+    found = []
+    folder = os.path.dirname(path)
+    while folder != "/" and not in_system(folder):
+        found.append(folder)
+        folder = os.path.dirname(folder)
+    return found[::-1]
+
+
+def folders_above(path):
+    """bwrap's steps that make the folders above a bound path, each 0755 (bwrap's own
+    would be 0700, closed to the run's user)."""
+    steps = []
+    for folder in parents(path):
+        steps += ["--perms", "0755", "--dir", folder]
+    return steps
+
+
+def bwrap_argv(scratch, home, shown, writable, limits):
+    """bwrap's command line up to its '--': the sandbox of one run."""
+    argv = [shutil.which("bwrap"), *namespace_flags(), *system_binds(),
+            "--proc", "/proc", "--dev", "/dev", "--perms", "1777", "--size", str(limits.disk),
+            "--tmpfs", "/tmp"]
+    made = {"/tmp"}
+    for path in [scratch, *shown, *writable]:
+        for folder in parents(path):
+            if folder not in made:
+                argv += ["--perms", "0755", "--dir", folder]
+                made.add(folder)
+    if not scratch.startswith("/tmp/"):
+        argv += ["--size", str(limits.disk), "--tmpfs", scratch]
+    argv += ["--perms", "0777", "--dir", scratch]
+    for path in shown:
+        argv += ["--ro-bind", path, path]
+    for path in writable:
+        argv += ["--bind", path, path]
+    return argv + ["--chdir", home]
+
+
+def limit_argv(limits, uid):
+    """setpriv (as root: the run's own user, no groups, no new privileges) and prlimit."""
+    argv = []
+    if as_root():
+        argv += [shutil.which("setpriv") or "/usr/bin/setpriv", f"--reuid={uid}",
+                 f"--regid={uid}", "--clear-groups", "--no-new-privs", "--"]
+    processes = limits.processes if as_root() else processes_of(uid) + limits.processes
+    argv += [shutil.which("prlimit") or "/usr/bin/prlimit", f"--cpu={limits.cpu}:{limits.cpu + 1}",
+             f"--as={limits.memory}", f"--fsize={limits.output}",
+             f"--nproc={processes}", "--core=0", "--"]
+    return argv
+
+
+def unshare_works():
+    """Whether unshare(1) gives a child no network here (root: --net; else a user
+    namespace too)."""
+    if not hasattr(unshare_works, "found"):
+        path = shutil.which("unshare")
+        flags = ["--net", "--ipc"] if as_root() else ["--user", "--map-current-user", "--net"]
+        unshare_works.found = bool(path) and subprocess.run(
+            [path, *flags, "true"], stdin=subprocess.DEVNULL,
+            capture_output=True).returncode == 0
+        unshare_works.argv = [path, *flags, "--"] if unshare_works.found else []
+    return unshare_works.found
+
+
+def network_is_isolated():
+    """Whether runs on this machine get no network."""
+    return mode() == "bwrap" or unshare_works()
+
+
+# ---- Users, processes and folders
+
+def new_user():
+    """A user id of one run's own, that no process has now (as root); else pywar's."""
+    if not as_root():
+        return os.geteuid()
+    while True:
+        uid = FIRST_UID + secrets.randbelow(LAST_UID - FIRST_UID)
+        if processes_of(uid) == 0:
+            return uid
+
+
 def run_user():
-    """The user id a run runs as."""
-    return NOBODY if as_root() else os.geteuid()
+    """The user id a run would run as (a fresh one as root)."""
+    return new_user()
+
+
+def users_of_processes():
+    """{pid: real uid} of every process."""
+    found = {}
+    for entry in os.scandir("/proc"):
+        if entry.name.isdigit():
+            try:
+                with open(f"/proc/{entry.name}/status", encoding="ascii", errors="replace") \
+                        as status:
+                    fields = dict(line.split(":", 1) for line in status if ":" in line)
+                if not fields.get("State", "").strip().startswith("Z"):   # not a zombie
+                    found[int(entry.name)] = int(fields["Uid"].split()[0])
+            except (OSError, KeyError, ValueError):
+                pass
+    return found
 
 
 def processes_of(uid):
     """How many processes the user has now."""
-    count = 0
-    for entry in os.scandir("/proc"):
-        if entry.name.isdigit():
-            try:
-                count += entry.stat().st_uid == uid
-            except OSError:
-                pass
-    return count
+    return sum(1 for owner in users_of_processes().values() if owner == uid)
 
 
-def own_network():
-    """In the child: a network namespace of its own, if the machine allows it."""
-    flags = CLONE_NEWNET if as_root() else CLONE_NEWUSER | CLONE_NEWNET
-    return LIBC.unshare(flags) == 0
-
-
-def network_is_isolated():
-    """Whether runs on this machine get no network (asked of a throwaway child)."""
-    child = subprocess.run(["true"], preexec_fn=lambda: own_network() or os._exit(1))
-    return child.returncode == 0
-
-
-def limiter(limits, uid):
-    """The function the child runs before its exec: network, limits, user."""
-    processes = processes_of(uid) + limits.processes
-
-    def limit():
-        own_network()
-        for which, value in ((resource.RLIMIT_CPU, limits.cpu),
-                             (resource.RLIMIT_AS, limits.memory),
-                             (resource.RLIMIT_FSIZE, limits.output),
-                             (resource.RLIMIT_NPROC, processes),
-                             (resource.RLIMIT_CORE, 0)):
-            hard = value + 1 if which == resource.RLIMIT_CPU else value
-            resource.setrlimit(which, (value, hard))
-        if uid != os.geteuid():
-            os.setgroups([])
-            os.setgid(uid)
-            os.setuid(uid)
-    return limit
-
-
-def hand_over(path):
-    """Make a folder and everything in it the run user's."""
-    uid = run_user()
-    if uid == os.geteuid():
+def kill_user(uid, patience=5.0):
+    """Kill every process of a run's own user, again until none is left."""
+    if uid == os.geteuid() or uid < FIRST_UID:
         return
-    for folder, _, files in os.walk(path):
-        os.chown(folder, uid, uid)
-        for name in files:
-            os.chown(os.path.join(folder, name), uid, uid, follow_symlinks=False)
+    deadline = time.monotonic() + patience
+    while time.monotonic() < deadline:
+        left = [pid for pid, owner in users_of_processes().items() if owner == uid]
+        if not left:
+            return
+        for pid in left:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+        time.sleep(0.01)
 
 
 def kill_group(pgid):
@@ -157,37 +366,178 @@ def kill_group(pgid):
         pass
 
 
+def remove(path):
+    """Remove a folder a run may have filled: rm -rf follows no link and has no limit on
+    depth (shutil.rmtree's recursion does)."""
+    if os.path.lexists(path):
+        subprocess.run(["rm", "-rf", "--one-file-system", "--", path],
+                       stdin=subprocess.DEVNULL, capture_output=True)
+
+
+class Scratch:
+    """A folder pywar makes, removed with whatever a run put in it."""
+
+    def __init__(self, prefix, owner=None, mode=0o755):
+        self.path = tempfile.mkdtemp(prefix=prefix)
+        os.chmod(self.path, mode)
+        if owner is not None and owner != os.geteuid():
+            os.chown(self.path, owner, owner)       # made now by pywar: no link to follow
+
+    def __enter__(self):
+        return self.path
+
+    def __exit__(self, *exc):
+        remove(self.path)
+
+
 def read_back(stream, limit):
     """What a run wrote to one of its output files, as text."""
     stream.seek(0)
     return stream.read(limit + 1).decode("utf-8", "replace")
 
 
-def run(argv, limits=Limits(), cwd=None, env=None):
-    """Run argv under the limits in a fresh scratch directory (or cwd): an Outcome."""
-    with tempfile.TemporaryDirectory(prefix="pywar-run-") as scratch:
-        os.chmod(scratch, 0o755)
-        hand_over(scratch)
+def read_file_of_run(path, limit):
+    """A file a run wrote (or may have replaced): its bytes up to limit, or None if it is
+    not a regular file; no link is followed, no FIFO waited on."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError:
+        return None
+    with os.fdopen(fd, "rb") as file:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        return file.read(limit + 1)
+
+
+def shown_paths(argv, env, show):
+    """The host paths a run must see read-only: those given, its program (an absolute
+    argv word) and its LD_PRELOAD library."""
+    paths = list(show)
+    words = [word for word in argv if word.startswith("/")]
+    words += [env["LD_PRELOAD"]] if env and "LD_PRELOAD" in env else []
+    for word in words:
+        if os.path.exists(word) and not in_system(word):
+            paths.append(word)
+    return list(dict.fromkeys(os.path.abspath(path) for path in paths))
+
+
+class CopyTrouble(Exception):
+    """A submission that cannot be copied as it is (too deep, too many files or bytes)."""
+
+
+def copy_entry(entry, target, counted, skipped):
+    """Copy one entry of a submission (a regular file or a folder, never followed):
+    the folder to walk next, if it is one."""
+    if entry.is_dir(follow_symlinks=False):
+        os.mkdir(target, 0o755)
+        return target
+    if not entry.is_file(follow_symlinks=False):
+        skipped.append(f"left out {entry.path!r}: not a regular file or folder")
+        return None
+    fd = os.open(entry.path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    with os.fdopen(fd, "rb") as source:
+        found = os.fstat(fd)
+        if not stat.S_ISREG(found.st_mode):
+            skipped.append(f"left out {entry.path!r}: not a regular file")
+            return None
+        counted[0] += 1
+        counted[1] += found.st_size
+        if counted[0] > COPY_FILES or counted[1] > COPY_BYTES:
+            raise CopyTrouble(f"more than {COPY_FILES} files or {COPY_BYTES // MIB} "
+                              "MiB")
+        with open(target, "xb") as copy:
+            shutil.copyfileobj(source, copy)
+    os.chmod(target, 0o755 if found.st_mode & 0o100 else 0o644)
+    return None
+
+
+def safe_copy(source, copy):
+    """Copy a submission's regular files and folders, following no link, without
+    recursion: the notes of what was left out (a FIFO, a device, a link)."""
+    skipped, counted = [], [0, 0]
+    os.mkdir(copy, 0o755)
+    pending = [(source, copy, 0)]
+    while pending:
+        folder, target, depth = pending.pop()
+        if depth > COPY_DEPTH:
+            raise CopyTrouble(f"folders more than {COPY_DEPTH} deep")
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                walked = copy_entry(entry, os.path.join(target, entry.name), counted, skipped)
+                if walked is not None:
+                    pending.append((entry.path, walked, depth + 1))
+    return skipped
+
+
+def scrubbed_environment(home, extra=None):
+    """The environment of a run: nothing of the grader's."""
+    env = {"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": str(home), "LANG": "C.UTF-8",
+           "LC_ALL": "C.UTF-8", "TZ": "UTC"}
+    env.update(extra or {})
+    return env
+
+
+def full_argv(argv, scratch, home, shown, writable, limits, uid):
+    """The command line that starts argv in its sandbox (or with the limits alone)."""
+    limited = [*limit_argv(limits, uid), *argv]
+    if mode() == "bwrap":
+        return [*bwrap_argv(scratch, home, shown, writable, limits), "--", *limited]
+    return [*(unshare_works() and unshare_works.argv or []), *limited]
+
+
+def run(argv, limits=Limits(), cwd=None, env=None, show=(), writable=(), pass_fds=()):
+    """Run argv under the limits with a fresh scratch folder as its working directory
+    (cwd, a folder of writable, instead): an Outcome.  show: host paths it may read;
+    writable: host folders it may write (made by the caller, handed to its user here)."""
+    warn_once()
+    uid = new_user()
+    for folder in writable:
+        if uid != os.geteuid():
+            os.chown(folder, uid, uid, follow_symlinks=False)
+    with Scratch("pywar-run-", uid, 0o700) as scratch:
         home = cwd or scratch
+        shown = shown_paths(argv, env, show)
+        command = full_argv(argv, scratch, home, shown, list(writable), limits, uid)
         with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
             start = time.monotonic()
-            process = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=out, stderr=err,
-                                       cwd=home, env=scrubbed_environment(home, env),
-                                       start_new_session=True,
-                                       preexec_fn=limiter(limits, run_user()))
-            timed_out = False
-            try:
-                status = process.wait(timeout=limits.wall)
-            except subprocess.TimeoutExpired:
-                timed_out, status = True, None
-            finally:
-                kill_group(process.pid)
-                process.wait()
+            status, timed_out, failed = wait_for(command, out, err, home, env, limits, uid,
+                                                 pass_fds)
             seconds = time.monotonic() - start
             stdout, stderr = read_back(out, limits.output), read_back(err, limits.output)
     flooded = status == -signal.SIGXFSZ or max(len(stdout), len(stderr)) > limits.output
     return Outcome(status, stdout[:limits.output], stderr[:limits.output], seconds, limits,
-                   timed_out, flooded)
+                   timed_out, flooded, failed)
+
+
+def wait_for(command, out, err, home, env, limits, uid, pass_fds):
+    """Start a command and wait for it within the wall clock: (status, timed out, words
+    if it could not start); every process it left is killed."""
+    try:
+        process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=out, stderr=err,
+                                   cwd=home if mode() == "none" else None,
+                                   env=scrubbed_environment(home, env), process_group=0,
+                                   pass_fds=pass_fds)
+    except OSError as error:
+        return None, False, error.strerror or str(error)
+    timed_out = False
+    try:
+        status = process.wait(timeout=limits.wall)
+    except subprocess.TimeoutExpired:
+        timed_out, status = True, None
+    finally:
+        kill_group(process.pid)
+        process.wait()
+        kill_user(uid)
+    return program_status(status, command), timed_out, ""
+
+
+def program_status(status, command):
+    """The program's own status: bwrap reports a child killed by signal N as 128 + N (a
+    program that exits with such a status itself is taken as killed: docs/grading.md)."""
+    bwrapped = os.path.basename(command[0]) == "bwrap"
+    if bwrapped and status is not None and 128 < status <= 128 + 64:
+        return -(status - 128)
+    return status
 
 
 def unloaded():
@@ -220,3 +570,8 @@ def seed_clock(folder):
 def seeded(library, seed):
     """The environment variables that make a run's clock read the seed."""
     return {"LD_PRELOAD": library, "PYWAR_SEED": str(seed)}
+
+
+def profile(name, **changes):
+    """A named profile of limits, with some changed."""
+    return replace(PROFILES[name], **changes)

@@ -1,4 +1,4 @@
-"""pywar exercise: the port as an exercise (pywar.step.exercise).
+"""pywar exercise: the port as an exercise (pywar.check.exercise).
 
     pywar exercise new my-port              # a skeleton of pywar/port/, bodies marked TODO
     pywar exercise check my-port            # the first member that departs, in words
@@ -13,7 +13,7 @@ import json
 import os
 import sys
 
-from ..step import exercise
+from ..check import exercise
 from .common import examples, seed_type
 from .inputs import cannot
 

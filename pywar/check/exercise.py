@@ -27,30 +27,18 @@ import ast
 import json
 import os
 import re
-import resource
-import signal
-import subprocess
 import sys
-import tempfile
 import textwrap
-import traceback
-from dataclasses import asdict, dataclass
-from importlib import util
+import time
+from dataclasses import dataclass
 
-from ..port import pile as port_pile, program4, tabletop
+from . import sandbox
+from .portplay import (MEMBERS, PIECES, TODO, ExerciseDrift, find_function, piece_label,
+                       piece_statements)
+from ..port import program4
 from ..port.card import RANK, SUIT
 from ..rules import MAX_CARDS
 
-MEMBERS = (("pile.py", "Pile", "add_card_to_pile"), ("pile.py", "Pile", "remove_top_card"),
-           ("pile.py", "Pile", "shuffle"), ("pile.py", "Pile", "print_cards"))
-PIECES = (    # TableTop.do_battle: (name, first line of its first statement, statements)
-    ("the face-up cards", "card_a = ", 7),
-    ("the battle", "tie = False", 2),
-    ("the refill of player A", "if (player_a.get_to_play_pile().get_num_cards() == 0", 1),
-    ("the refill of player B", "if (player_b.get_to_play_pile().get_num_cards() == 0", 1),
-    ("who has run out", "someone_ran_out_of_cards = False", 3),
-    ("the war", "if not someone_ran_out_of_cards and tie:", 1),
-)
 PIECE_HINTS = {
     "the face-up cards": "Each player takes the top card of their 'to play' pile, A first; "
                          "both go on the 'currently in play' pile, A's first.",
@@ -69,18 +57,12 @@ FILES = ("__init__.py", "card.py", "pile.py", "player.py", "program4.py", "table
 SEEDS = (17455, 1553, 12)           # short; five ties in a row; a long one with refills
 GAME_SECONDS = 5.0                  # one game of the student's, at most
 CHECK_SECONDS = 120.0               # the whole check, at most
-MEMORY_LIMIT = 2 * 2 ** 30          # bytes of address space for the student's process
-OUTPUT_LIMIT = 64 * 2 ** 20         # bytes the student's process may write
-TODO = "TODO: "
+LIMITS = sandbox.PROFILES["exercise"]   # memory, output, processes of the port's process
 PORT_FOLDER = os.path.dirname(os.path.abspath(program4.__file__))
 
 
 class NotEmpty(Exception):
     """A folder for the skeleton that already holds something."""
-
-
-class ExerciseDrift(ValueError):
-    """The port no longer has a member or piece the exercise cuts out."""
 
 
 # ---- The skeleton
@@ -89,31 +71,6 @@ def port_source(name):
     """The text of a file of the port (pywar/port/)."""
     with open(os.path.join(PORT_FOLDER, name), encoding="utf-8") as file:
         return file.read()
-
-
-def find_function(tree, class_name, name):
-    """The def of a class's method in a module's syntax tree."""
-    for node in tree.body:
-        if isinstance(node, ast.ClassDef) and node.name == class_name:
-            for item in node.body:
-                if isinstance(item, ast.FunctionDef) and item.name == name:
-                    return item
-    raise ExerciseDrift(f"the port has no {class_name}.{name}")
-
-
-def piece_statements(function, lines):
-    """The statements of each piece of do_battle: {name: (first line, last line)}."""
-    body = function.body
-    found = {}
-    for name, first_line, count in PIECES:
-        starts = [i for i, statement in enumerate(body)
-                  if lines[statement.lineno - 1].strip().startswith(first_line)]
-        if len(starts) != 1 or starts[0] + count > len(body):
-            raise ExerciseDrift(f"TableTop.do_battle has no piece {name!r} starting "
-                                f"{first_line!r}")
-        statements = body[starts[0]:starts[0] + count]
-        found[name] = (statements[0].lineno, statements[-1].end_lineno)
-    return found
 
 
 def says(statements_text):
@@ -185,11 +142,6 @@ def piece_cuts(text):
     return cuts
 
 
-def piece_label(name):
-    """A piece's name as the check says it: TableTop.do_battle (the battle)."""
-    return f"TableTop.do_battle ({name})"
-
-
 HEADER = ("# A skeleton of the port's {name} (pywar/port/{name}), made by pywar exercise new:\n"
           "# write each body marked TODO, then run: pywar exercise check DIR\n")
 README = """# The port of War, to write yourself
@@ -245,7 +197,7 @@ def new(folder):
 # ---- A finding, in words
 
 @dataclass
-class Finding:
+class PortFinding:
     """What the check found: the member to look at (None: the whole port), the seed, and
     what happened, in a sentence."""
     member: object
@@ -326,15 +278,35 @@ def sizes_words(event):
     return f"{piles}; {event['pot']} in the 'currently in play' pile"
 
 
-def same_kind_words(expected, got):
-    """What differs between two events of the same kind, in a student's words."""
+def deal_words(expected, got):
+    """What differs in the deal, said of the hands (a port whose shuffle is the
+    reference's deals wrong through another member: remove_top_card, say)."""
+    for player, (wanted, yours) in enumerate(zip(expected["hands"], got["hands"])):
+        if wanted == yours:
+            continue
+        if len(wanted) != len(yours):
+            return (f"the deal should give {name_of(player)} {len(wanted)} cards; yours gives "
+                    f"{len(yours)}")
+        i = first_difference(wanted, yours)
+        return (f"after the deal {position_from_top(i)} of {name_of(player)}'s 'to play' "
+                f"pile should be {card_name(wanted[i])}; yours is {card_name(yours[i])}")
+    return None
+
+
+def same_kind_words(expected, got, member=None):
+    """What differs between two events of the same kind, in a student's words; member:
+    the student's member in the reference's place (None: the whole port)."""
     kind = expected["event"]
-    if kind == "deal":
+    if kind == "deal" and member == "Pile.shuffle":
         wanted, yours = deck_of(expected), deck_of(got)
         if wanted != yours and len(wanted) == len(yours) == MAX_CARDS:
             i = first_difference(wanted, yours)
             return (f"after the first shuffle {position_from_top(i)} should be "
                     f"{card_name(wanted[i])}; yours is {card_name(yours[i])}")
+    if kind == "deal" and len(expected["hands"]) == len(got.get("hands", ())):
+        words = deal_words(expected, got)
+        if words:
+            return words
     if kind == "refill" and expected["cards"] != got["cards"]:
         wanted, yours = expected["cards"], got["cards"]
         i = first_difference(wanted, yours)
@@ -365,11 +337,10 @@ def where(event):
     return "at the deal" if event["event"] == "deal" else f"in round {event['round']}"
 
 
-# ---- Playing the student's port against the reference (in the child process)
+# ---- Judging what the port printed and traced, in pywar's own process
 
-class Departed(BaseException):
-    """A game that has left the reference's: its words, and how many events came before
-    (a BaseException, so that a student's 'except Exception' cannot swallow it)."""
+class Departed(Exception):
+    """A game that has left the reference's: its words, and how many events came before."""
 
     def __init__(self, words, clock):
         super().__init__(words)
@@ -378,18 +349,18 @@ class Departed(BaseException):
 
 
 class Streams:
-    """The trace and the transcript of one game, checked against the reference's as they
-    are written: the first difference raises Departed."""
+    """The trace and the transcript of one game, checked against the reference's piece
+    by piece, in the order the port wrote them: the first difference raises Departed."""
 
-    def __init__(self, seed, trace, transcript):
-        """The reference's trace lines (no header) and transcript of a seed."""
+    def __init__(self, seed, trace, transcript, member=None):
+        """The reference's trace lines (no header) and transcript of a seed; the member
+        of the student's in the reference's place (None: the student's whole port)."""
         self.seed = seed
         self.expected = [json.loads(line) for line in trace.splitlines()]
         self.transcript = transcript
+        self.member = member
         self.events = 0
         self.printed = 0
-        self.trace = Side(self.event)
-        self.text = Side(self.line)
         self.departed = None             # once departed, always: a swallowed one comes back
 
     def depart(self, words):
@@ -407,7 +378,8 @@ class Streams:
                         f"yours goes on: {event_words(got)} (seed {self.seed})")
         wanted = self.expected[self.events]
         if got != wanted:
-            words = (same_kind_words(wanted, got) if got["event"] == wanted["event"]
+            words = (same_kind_words(wanted, got, self.member)
+                     if isinstance(got, dict) and got.get("event") == wanted["event"]
                      else f"{event_words(wanted, True)}; in yours {event_words(got)}")
             self.depart(f"{words} (seed {self.seed}, {where(wanted)})")
         self.events += 1
@@ -455,131 +427,6 @@ def now(streams):
     return where(streams.expected[min(streams.events, len(streams.expected) - 1)])
 
 
-class Side:
-    """A text stream (anything with .append) that hands each piece to a check."""
-
-    def __init__(self, check):
-        self.append = check
-
-
-class Overtime(BaseException):
-    """A game of the student's that ran past its time."""
-
-
-def overtime(signum, frame):
-    """The SIGALRM handler."""
-    raise Overtime
-
-
-def load_student(folder):
-    """The student's port as a package (student_port), from its folder."""
-    for name in [name for name in sys.modules if name.split(".")[0] == "student_port"]:
-        del sys.modules[name]                   # a port loaded before, in this process
-    spec = util.spec_from_file_location("student_port", os.path.join(folder, "__init__.py"),
-                                        submodule_search_locations=[folder])
-    module = util.module_from_spec(spec)
-    sys.modules["student_port"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-LINE_MAPS = {}      # a composed do_battle's file name: (its first student line, the file's)
-
-
-def innermost_student_frame(error, folder):
-    """Where in the student's files an error came from, as ' at pile.py line 80', with
-    the function it came out of if that is not the student's; '' if none."""
-    found, innermost = "", None
-    for frame in traceback.extract_tb(error.__traceback__):
-        innermost = frame
-        if os.path.dirname(os.path.abspath(frame.filename)) == folder:
-            found = f"{os.path.basename(frame.filename)} line {frame.lineno}"
-        elif frame.filename in LINE_MAPS:
-            composed, first = LINE_MAPS[frame.filename]
-            found = f"tabletop.py line {frame.lineno - composed + first}"
-    if not found:
-        return ""
-    inside = ""
-    if innermost is not None and not innermost.filename.startswith("<your") and \
-            os.path.dirname(os.path.abspath(innermost.filename)) != folder:
-        inside = f", inside pywar's {innermost.name}"
-    return f" at {found}{inside}"
-
-
-def play_checked(play, seed, stack, streams, folder, seconds=GAME_SECONDS):
-    """Play one game into the checked streams: None if it is the reference's, else a
-    (clock, kind, words) saying how it departs."""
-    signal.signal(signal.SIGALRM, overtime)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        play(seed, stack, streams.text, streams.trace)
-        streams.finish()
-        return None
-    except Departed as departed:
-        return departed.clock, "departs", departed.words
-    except Overtime:
-        return (streams.events, "timeout", f"seed {seed} did not finish within "
-                f"{seconds:g} s ({now(streams)}): a loop that never ends?")
-    except NotImplementedError as error:
-        if str(error).startswith(TODO):
-            return streams.events, "unfilled", str(error)[len(TODO):]
-        return streams.events, "error", f"raised NotImplementedError: {error}"
-    except Exception as error:                   # the student's code, whatever it raises
-        at = innermost_student_frame(error, folder)
-        return (streams.events, "error", f"raised {type(error).__name__}: {error}{at} "
-                f"(seed {seed}, {now(streams)})")
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-
-
-def student_pieces(folder):
-    """The lines of each piece of the student's do_battle, between its markers."""
-    with open(os.path.join(folder, "tabletop.py"), encoding="utf-8") as file:
-        lines = file.read().splitlines()
-    pieces = {}
-    for number, (name, _, _) in enumerate(PIECES, 1):
-        label = piece_label(name)
-        start = next((i for i, line in enumerate(lines)
-                      if line.strip() == f"# ---- {label}: TODO ----"), None)
-        end = next((i for i, line in enumerate(lines)
-                    if line.strip() == f"# ---- end of piece {number} ----"), None)
-        if start is None or end is None or end < start:
-            raise ExerciseDrift(f"tabletop.py has lost the comment lines around piece "
-                                f"{number} ({name}): put back '# ---- {label}: TODO ----' "
-                                f"and '# ---- end of piece {number} ----'")
-        pieces[name] = (start + 2, lines[start + 1:end])     # its first line's number
-    return pieces
-
-
-def do_battle_with(name, student_piece):
-    """The port's do_battle with one piece, the student's (its first line's number in
-    tabletop.py, its lines), in place of its own."""
-    student_first, student_lines = student_piece
-    text = port_source("tabletop.py")
-    lines = text.splitlines()
-    function = find_function(ast.parse(text), "TableTop", "do_battle")
-    first, last = piece_statements(function, lines)[name]
-    new = lines[function.lineno - 1:first - 1] + student_lines + lines[last:function.end_lineno]
-    namespace = dict(vars(tabletop))
-    file_name = f"<your {piece_label(name)}>"
-    LINE_MAPS[file_name] = (first - function.lineno + 1, student_first)
-    code = compile(textwrap.dedent("\n".join(new)), file_name, "exec")
-    exec(code, namespace)
-    return namespace["do_battle"]
-
-
-def substitutions(student, folder):
-    """For each member the student writes: (its name, a context manager that puts the
-    student's in the port's place)."""
-    for file_name, class_name, name in MEMBERS:
-        module = getattr(student, file_name[:-3])
-        ours = getattr({"pile.py": port_pile}[file_name], class_name)
-        yield f"{class_name}.{name}", ours, name, getattr(getattr(module, class_name), name)
-    pieces = student_pieces(folder)
-    for name, _, _ in PIECES:
-        yield piece_label(name), tabletop.TableTop, "do_battle", do_battle_with(name, pieces[name])
-
-
 def reference_games(seeds, stack):
     """The reference's trace and transcript of each seed."""
     from ..port import play
@@ -590,109 +437,286 @@ def reference_games(seeds, stack):
     return games
 
 
-def check_here(folder, stack="pile", seeds=SEEDS, game_seconds=GAME_SECONDS):
-    """The check, in this process (the child): a list of Findings, the first the one to
-    say; a Finding of kind passed when the student's port plays every seed exactly."""
-    folder = os.path.abspath(folder)
-    try:
-        student = load_student(folder)
-    except Exception as error:
-        at = innermost_student_frame(error, folder)
-        if isinstance(error, SyntaxError):
-            at = f" at {os.path.basename(error.filename or '?')} line {error.lineno}"
-            error = error.msg
-        return [Finding(None, None, f"your port cannot be loaded: {type(error).__name__}"
-                        f": {error}{at}" if not isinstance(error, str) else
-                        f"your port cannot be loaded: a SyntaxError, {error}{at}", "import")]
-    games = reference_games(seeds, stack)
-    whole = {}
-    for seed in seeds:
-        found = play_checked(student.program4.main, seed, stack, Streams(seed, *games[seed]),
-                             folder, game_seconds)
-        if found is not None:
-            whole = {"seed": seed, "found": found}
-            break
-    if not whole:
-        return [Finding(None, None, f"your port plays seeds {', '.join(map(str, seeds))} "
-                        "exactly as the reference does, event for event and line for line",
-                        "passed")]
-    findings = []
-    try:
-        members = list(substitutions(student, folder))
-    except (ExerciseDrift, SyntaxError) as error:
-        return [Finding("TableTop.do_battle", None, str(error), "error")]
-    suspects = seeds[:seeds.index(whole["seed"]) + 1]     # the whole port passed the others
-    for label, owner, attribute, theirs in members:
-        own = owner.__dict__[attribute]
-        setattr(owner, attribute, theirs)
+# ---- The port run in pywar's runner; what it printed and traced, judged here
+
+BOOT = ("import sys; sys.path.insert(0, sys.argv.pop(1)); "
+        "from pywar.check.portplay import main; main(sys.argv[1:])")
+SHARED = ("rules.py", "common", "check/sandbox.py", "check/portplay.py")   # of pywar, beside it
+PYWAR_FOLDER = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def python_for_runs():
+    """The Python interpreter a port runs under (the base one, not a venv's)."""
+    return os.path.realpath(getattr(sys, "_base_executable", None) or sys.executable)
+
+
+def copy_shared(lib, with_port):
+    """The pywar a port runs beside: its shared modules (pywar.common, pywar.rules), and
+    the reference's port for the members run only."""
+    parts = SHARED + (("port",) if with_port else ())
+    for folder in ("pywar", "pywar/check"):
+        os.makedirs(os.path.join(lib, folder), 0o755, exist_ok=True)
+        with open(os.path.join(lib, folder, "__init__.py"), "w", encoding="utf-8"):
+            pass
+    for part in parts:
+        source, target = os.path.join(PYWAR_FOLDER, part), os.path.join(lib, "pywar", part)
+        names = sorted(os.listdir(source)) if os.path.isdir(source) else [None]
+        for name in names:
+            if name is None or name.endswith(".py"):
+                from_path = source if name is None else os.path.join(source, name)
+                to_path = target if name is None else os.path.join(target, name)
+                os.makedirs(os.path.dirname(to_path), 0o755, exist_ok=True)
+                with open(from_path, "rb") as file, open(to_path, "xb") as copy:
+                    copy.write(file.read())
+                os.chmod(to_path, 0o644)
+    return lib
+
+
+def records_of(text):
+    """The records a port's run wrote, up to the first that is not one."""
+    records = []
+    for line in text.splitlines():
         try:
-            for order, seed in enumerate(suspects):
-                found = play_checked(program4.main, seed, stack, Streams(seed, *games[seed]),
-                                     folder, game_seconds)
-                if found is not None:
-                    findings.append(((order, found[0]), label, seed, found[1], found[2]))
-                    break
-        finally:
-            setattr(owner, attribute, own)
-    if not findings:
-        clock, kind, words = whole["found"]
-        return [Finding(None, whole["seed"], f"your port departs, though no one member does "
-                        f"alone (look at what you changed outside the TODOs, or at two members "
-                        f"together): {words}", kind)]
-    findings.sort(key=lambda found: found[0])
-    return [Finding(label, seed, words if kind != "unfilled" else
-                    "is not written yet: its body still raises its TODO", kind)
-            for _, label, seed, kind, words in findings]
+            record = json.loads(line)
+        except ValueError:
+            break
+        if not isinstance(record, dict):
+            break
+        records.append(record)
+    return records
 
 
-# ---- Running the check in a child process
+@dataclass
+class Game:
+    """One game as the port's run recorded it: the member in the reference's place (None:
+    the student's whole port), the seed, the pieces written and how it ended."""
+    member: object
+    seed: int
+    pieces: list
+    end: object = None
+    words: str = ""
 
-def limit_child():
-    """In the child: limits on memory and on what it may write."""
-    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
-    resource.setrlimit(resource.RLIMIT_FSIZE, (OUTPUT_LIMIT, OUTPUT_LIMIT))
-    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+
+def games_of(records):
+    """The games of a run's records, and its load or drift words if any ('' if none)."""
+    games, said = [], ""
+    for record in records:
+        if "game" in record and isinstance(record["game"], list) and len(record["game"]) == 2:
+            games.append(Game(record["game"][0], record["game"][1], []))
+        elif ("t" in record or "e" in record) and games:
+            games[-1].pieces.append(next(iter(record.items())))
+        elif "end" in record and games:
+            games[-1].end, games[-1].words = record["end"], str(record.get("words", ""))
+        elif "load" in record or "drift" in record:
+            said = str(record.get("load") or record.get("drift"))
+    return games, said
+
+
+def stopped_words(outcome):
+    """How a port's run stopped the check, in a few words."""
+    status = outcome.status
+    if outcome.failed_to_start:
+        how = f"it could not be started: {outcome.failed_to_start}"
+    elif outcome.flooded or status == -signal_number("SIGXFSZ"):
+        how = f"it wrote more than {LIMITS.output // sandbox.MIB} MiB"
+    elif status is not None and status < 0:
+        how = f"killed by {signal_name(-status)}"
+    else:
+        how = f"exit status {status}"
+    said = outcome.stderr.strip().splitlines()
+    last = f": {said[-1]}" if said else ""
+    return f"your port stopped the check ({how}){last}"
+
+
+def signal_number(name):
+    """A signal's number by its name."""
+    import signal
+    return int(getattr(signal, name))
+
+
+def signal_name(number):
+    """A signal's name by its number."""
+    import signal
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return f"signal {number}"
+
+
+def judged(game, reference, seconds, stopped):
+    """None if a recorded game is the reference's, whole; else (clock, kind, words).
+    Every piece is compared here, whatever the run said of it."""
+    trace, transcript = reference
+    streams = Streams(game.seed, trace, transcript, game.member)
+    try:
+        for kind, piece in game.pieces:
+            (streams.line if kind == "t" else streams.event)(str(piece))
+        if game.end == "finished":
+            streams.finish()
+            return None
+    except Departed as departed:
+        return departed.clock, "departs", departed.words
+    except (ValueError, TypeError, KeyError, IndexError):
+        return (streams.events, "error", f"its trace is not one pywar can read (seed "
+                f"{game.seed}, {now(streams)})")
+    if game.end == "timeout":
+        return (streams.events, "timeout", f"seed {game.seed} did not finish within "
+                f"{seconds:g} s ({now(streams)}): a loop that never ends?")
+    if game.end == "unfilled":
+        return streams.events, "unfilled", game.words
+    if game.end == "error" and game.words.startswith("raised NotImplementedError"):
+        return streams.events, "error", game.words
+    if game.end == "error":
+        return streams.events, "error", f"{game.words} (seed {game.seed}, {now(streams)})"
+    if game.end == "cut":
+        return (streams.events, "error", f"seed {game.seed} printed far more than the "
+                f"reference's game ({now(streams)}): a loop that never ends?")
+    return streams.events, "error", stopped
+
+
+def bounds_of(games, seeds):
+    """The characters a port's game of each seed may write: twice the reference's."""
+    return ",".join(str(2 * (len(games[seed][0]) + len(games[seed][1])) + 65536)
+                    for seed in seeds)
+
+
+class PortRun:
+    """The runs of one check: the student's port copied, the pywar beside it, and the
+    time left of the whole check."""
+
+    def __init__(self, work, copy, stack, games, seconds, timeout):
+        self.work, self.copy, self.stack = work, copy, stack
+        self.games, self.seconds, self.timeout = games, seconds, timeout
+        self.deadline = time.monotonic() + timeout
+
+    def run(self, mode, seeds):
+        """One run of the port (whole or members) on seeds: (games, load or drift words,
+        how it stopped) or a PortFinding once the check's time is up."""
+        lib = copy_shared(os.path.join(self.work, f"lib-{mode}"), mode == "members")
+        argv = [python_for_runs(), "-I", "-S", "-B", "-c", BOOT, lib, mode, self.copy,
+                self.stack, str(self.seconds), bounds_of(self.games, seeds),
+                ",".join(map(str, seeds))]
+        shown = [self.copy, lib]
+        if mode == "members":
+            expected = os.path.join(self.work, "expected.json")
+            with open(expected, "w", encoding="utf-8") as file:
+                json.dump({str(seed): game for seed, game in self.games.items()}, file)
+            os.chmod(expected, 0o644)
+            argv.append(expected)
+            shown.append(expected)
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            return self.out_of_time()
+        outcome = sandbox.run(argv, sandbox.profile("exercise", wall=left,
+                                                    cpu=max(1, int(left + 1))), show=shown)
+        if outcome.timed_out:
+            return self.out_of_time()
+        games, said = games_of(records_of(outcome.stdout))
+        stopped = stopped_words(outcome) if outcome.status != 0 or outcome.flooded else \
+            "your port stopped the check before its game ended"
+        return games, said, stopped
+
+    def out_of_time(self):
+        """The finding of a check that ran past its time."""
+        return PortFinding(None, None, f"the check did not finish within {self.timeout:g} s",
+                       "timeout")
+
+
+def first_departure(games, wanted, reference, seconds, stopped):
+    """The first of the wanted seeds on which the student's whole port departs: (seed,
+    (clock, kind, words)), or None if it plays them all as the reference."""
+    played = {game.seed: game for game in games if game.member is None}
+    for seed in wanted:
+        game = played.get(seed, Game(None, seed, [], "stopped"))
+        found = judged(game, reference[seed], seconds, stopped)
+        if found is not None:
+            return seed, found
+    return None
+
+
+def still_todo(folder):
+    """The TODOs still raised in the student's files: 'Pile.shuffle', ... (read from
+    the files' text, so that no code at import can hide one)."""
+    labels = []
+    for name in sorted(os.listdir(folder)):
+        if not name.endswith(".py"):
+            continue
+        with open(os.path.join(folder, name), encoding="utf-8", errors="replace") as file:
+            try:
+                tree = ast.parse(file.read())
+            except SyntaxError:
+                return ["your port"]
+        for node in ast.walk(tree):
+            raised = node.exc if isinstance(node, ast.Raise) else None
+            said = raised.args[0] if isinstance(raised, ast.Call) and raised.args else None
+            if isinstance(said, ast.Constant) and isinstance(said.value, str) and \
+                    said.value.startswith(TODO):
+                labels.append(said.value[len(TODO):])
+    return labels
+
+
+def member_findings(games, suspects, reference, seconds, stopped):
+    """The members whose game departs, each at its first departing seed: sortable
+    ((seed's order, clock), member, seed, kind, words)."""
+    found = {}
+    for game in games:
+        if game.member is None or game.member in found or game.seed not in suspects:
+            continue
+        departs = judged(game, reference[game.seed], seconds, stopped)
+        if departs is not None:
+            clock, kind, words = departs
+            found[game.member] = ((suspects.index(game.seed), clock), game.member, game.seed,
+                                  kind, words)
+    return sorted(found.values(), key=lambda finding: finding[0])
 
 
 def check(folder, stack="pile", seeds=SEEDS, timeout=CHECK_SECONDS, game_seconds=GAME_SECONDS):
     """Check a student's port (a folder made by new and filled in): a list of Findings,
-    from a child process with no stdin, in a scratch folder, with limits."""
+    the first the one to say; one of kind passed when it plays every seed exactly.  The
+    port runs in pywar's runner; only what it printed and traced is judged, here."""
     folder = os.path.abspath(folder)
-    with tempfile.TemporaryDirectory(prefix="pywar-exercise-") as scratch:
-        result = os.path.join(scratch, "result.json")
-        argv = [sys.executable, "-m", "pywar.step.exercise", folder, stack, result,
-                str(game_seconds), *map(str, seeds)]
-        env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
-        with open(os.path.join(scratch, "stderr"), "w+b") as err:
-            try:
-                process = subprocess.run(argv, cwd=scratch, stdin=subprocess.DEVNULL,
-                                         stdout=subprocess.DEVNULL, stderr=err,
-                                         timeout=timeout, preexec_fn=limit_child, env=env,
-                                         start_new_session=True)
-            except subprocess.TimeoutExpired:
-                return [Finding(None, None, f"the check did not finish within {timeout:g} s",
-                                "timeout")]
-            err.seek(0)
-            said = err.read().decode("utf-8", "replace").strip().splitlines()
-        if process.returncode != 0 or not os.path.exists(result):
-            how = (f"killed by {signal.Signals(-process.returncode).name}"
-                   if process.returncode < 0 else f"exit status {process.returncode}")
-            if process.returncode == -signal.SIGXFSZ:
-                how = f"it wrote more than {OUTPUT_LIMIT // 2 ** 20} MiB"
-            last = f": {said[-1]}" if said else ""
-            return [Finding(None, None, f"your port stopped the check ({how}){last}", "error")]
-        with open(result, encoding="utf-8") as file:
-            return [Finding(**found) for found in json.load(file)]
+    seeds = list(seeds)
+    reference = reference_games(seeds, stack)
+    with sandbox.Scratch("pywar-exercise-") as work:
+        copy = os.path.join(work, "port")
+        try:
+            sandbox.safe_copy(folder, copy)
+        except (OSError, sandbox.CopyTrouble) as error:
+            return [PortFinding(None, None, f"your port cannot be copied: {error}", "error")]
+        runs = PortRun(work, copy, stack, reference, game_seconds, timeout)
+        return judge_port(runs, seeds, reference, game_seconds, copy)
 
 
-def child(argv):
-    """The child's main: check_here, its findings written as JSON to a file."""
-    folder, stack, result, seconds, *seeds = argv
-    sys.stdout = sys.stderr                      # a student's print() goes nowhere harmful
-    findings = check_here(folder, stack, [int(seed) for seed in seeds], float(seconds))
-    with open(result, "w", encoding="utf-8") as file:
-        json.dump([asdict(found) for found in findings], file)
-
-
-if __name__ == "__main__":
-    child(sys.argv[1:])
+def judge_port(runs, seeds, reference, seconds, copy):
+    """The findings of a check: the whole port's run, and if it departs, the members'."""
+    ran = runs.run("whole", seeds)
+    if isinstance(ran, PortFinding):
+        return [ran]
+    games, said, stopped = ran
+    if said:
+        return [PortFinding(None, None, said, "import")]
+    whole = first_departure(games, seeds, reference, seconds, stopped)
+    if whole is None:
+        unwritten = still_todo(copy)
+        if not unwritten:
+            return [PortFinding(None, None, f"your port plays seeds {', '.join(map(str, seeds))} "
+                            "exactly as the reference does, event for event and line for "
+                            "line", "passed")]
+        return [PortFinding(label, None, "is not written yet: its body still raises its TODO",
+                        "unfilled") for label in unwritten]
+    suspects = seeds[:seeds.index(whole[0]) + 1]          # the whole port passed the others
+    ran = runs.run("members", suspects)
+    if isinstance(ran, PortFinding):
+        return [ran]
+    games, said, stopped = ran
+    if said:
+        return [PortFinding("TableTop.do_battle", None, said, "error")]
+    findings = member_findings(games, suspects, reference, seconds, stopped)
+    if not findings:
+        clock, kind, words = whole[1]
+        return [PortFinding(None, whole[0], f"your port departs, though no one member does "
+                        f"alone (look at what you changed outside the TODOs, or at two members "
+                        f"together): {words}", kind)]
+    return [PortFinding(label, seed, words if kind != "unfilled" else
+                    "is not written yet: its body still raises its TODO", kind)
+            for _, label, seed, kind, words in findings]
