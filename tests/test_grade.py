@@ -225,12 +225,36 @@ def test_a_submission_that_does_not_build(tmp_path, capsys):
     assert lines[1].split() == ["broken", "1/1", *["-"] * (len(ITEMS) - 1), "0/15"]
     builds = next(line for line in lines if line.startswith("  builds: "))
     assert builds.startswith("  builds: the build (g++ -std=c++17 -O1 -o {program} ./*.cpp) "
-                             "exited with status 1; its last lines: ")
-    assert "undeclared" in builds
+                             "exited with status 1: ./war.cpp:1:21: error: ")
+    assert "undeclared" in builds and "^" not in builds        # the error, not the caret
     assert "  runs: not checked: the program did not build" in lines
     found = json.loads(results.read_text())
     assert found["score"] == 0 and found["tests"][0]["max_score"] == 4
     assert found["tests"][0]["output"] == builds[len("  builds: "):]
+
+
+def test_an_include_in_another_case_is_named_and_can_be_built(tmp_path, capsys):
+    """#include "Pile.h" for pile.h: builds fails with that reason and nothing else is
+    checked; with --fix-include-case builds still fails, and every other item is graded
+    (the faithful program, split so that it includes a header)."""
+    folder = tmp_path / "casey"
+    folder.mkdir()
+    (folder / "pile.h").write_text("#pragma once\nconst int PILE_MARK = 1;\n")
+    (folder / "war.cpp").write_text('#include "Pile.h"\n' +
+                                    (CLASS / "faithful" / "war.cpp").read_text())
+    status, out, _ = run(capsys, "grade", folder, "-n", "2", "--no-memory", "--json")
+    (sub,) = json.loads(out)["submissions"]
+    assert status == 0 and sub["score"] == 0
+    said = sub["items"]["builds"]["example"]["said"]
+    assert 'war.cpp: #include "Pile.h", but the file is pile.h: it builds on Windows and ' \
+           "macOS, not on Linux" in said
+    status, out, _ = run(capsys, "grade", folder, "-n", "2", "--no-memory", "--json",
+                         "--fix-include-case")
+    (sub,) = json.loads(out)["submissions"]
+    assert [item for item in ITEMS if not sub["items"][item]["ok"]] == ["builds", "memory"]
+    assert sub["items"]["builds"]["example"]["said"].startswith("built only with "
+                                                               "--fix-include-case; war.cpp")
+    assert sub["score"] == len(ITEMS) - 2
 
 
 def test_usage_errors_come_before_any_work(tmp_path, capsys):

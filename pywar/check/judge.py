@@ -303,9 +303,11 @@ class Judge:
     def same_refill(self, found, index):
         """A refill's second line belongs to the refill just begun, whoever it names
         ('Shuffling player A cards...' after player B ran out is B's, misnamed)."""
-        if found[:1] and found[0][0] == "refill" and self.events and \
-                self.events[-1].kind == "refill" and self.events[-1].index == index - 1 and \
-                self.events[-1].values[0] != found[0][1]:
+        before = self.events[-1] if self.events else None
+        if found[:1] and found[0][0] == "refill" and before and before.kind == "refill" \
+                and before.index == index - 1 and before.values[0] != found[0][1] \
+                and "shuffl" in self.lines[index].lower() \
+                and "shuffl" not in before.text.lower():
             self.misnamed[index] = self.events[-1].values[0]
             return [("refill", self.events[-1].values[0])]
         return found
