@@ -30,8 +30,8 @@ DEVIATIONS = (          # in the order the referee tries them: the likelier firs
     Deviation("tie_decided", "verdict", "ties",
               "a tie decided: a winner named where both cards share a rank"),
     Deviation("tie_returned", "pickup", "ties",
-              "the tied cards given back to their players' 'played' piles instead of "
-              "staying in the pot"),
+              "the tied cards given back to their players' 'played' piles when the tie "
+              "was broken, the winner taking only the last battle's cards"),
     Deviation("war_pot_to_play", "pickup", "pickup",
               "a tie's pot put on the winner's 'to play' pile (a plain battle's on its "
               "'played' pile)"),
@@ -39,6 +39,9 @@ DEVIATIONS = (          # in the order the referee tries them: the likelier firs
               "the pot put on the winner's 'to play' pile, not its 'played' pile"),
     Deviation("pot_to_loser", "pickup", "pickup",
               "the pot given to the loser of the battle"),
+    Deviation("pot_to_survivor", "end", "pickup",
+              "the pot of a tie in which a player ran out given to the other player, where "
+              "the rules leave it stranded"),
     Deviation("pot_lost", "pickup", "pickup",
               "part of the pot lost or left stranded: the winner took fewer cards than "
               "the pot held"),

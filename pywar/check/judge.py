@@ -364,14 +364,14 @@ class Judge:
         for event in seen:
             if event.kind == "pile":
                 current = event.values[0]
-            elif event.kind == "size":
-                sizes.setdefault(0 if current is None else current, (event, event.values[0]))
+            elif event.kind == "size" and current is not None:     # a pile's own size
+                sizes.setdefault(current, (event, event.values[0]))
             elif event.kind == "listed":
                 owner = current if current is not None else (0 if len(piles[0]) < HAND else 1)
                 piles[owner].append(event)
         self.table = Table([None, None], [set(), set()], [set(), set()], [[0, 0], [0, 0]])
         listed = [event.values[1] for pile in piles for event in pile]
-        if not self.complete and not went_on:
+        if not self.complete and not went_on and len(listed) < DECK:
             return None                     # it stopped before the deal was over: not checked
         self.test("deal")
         if not listed:
@@ -535,15 +535,14 @@ class Judge:
     def pickup(table, winner, tie, rules, out, kept):
         """The pot taken by the winner, as the rules (and the deviations) say."""
         pot = [card for card, _ in table.pot]
-        if tie:
-            if "tie_returned" in rules:
-                for card, owner in table.pot:
-                    table.played[owner].add(card)
-                    table.count[owner][1] += 1
-                table.pot = []
+        if tie or not pot:
             return
-        if not pot:
-            return
+        if "tie_returned" in rules and len(pot) > 2:    # the tied cards back to their owners
+            for card, owner in table.pot[:-2]:
+                table.played[owner].add(card)
+                table.count[owner][1] += 1
+            table.pot = table.pot[-2:]
+            pot = pot[-2:]
         war = len(pot) > 2
         if kept is None:
             kept = len(pot)
@@ -581,6 +580,12 @@ class Judge:
         if not rules & {"refill_lazy", "refill_never"}:
             for number in due:
                 table.refill(number)
+        out_now = [n for n in (0, 1) if table.count[n] == [0, 0]]
+        if table.pot and "pot_to_survivor" in rules and len(out_now) == 1:
+            survivor = 1 - out_now[0]
+            table.played[survivor].update(card for card, _ in table.pot)
+            table.count[survivor][1] += len(table.pot)
+            table.pot = []
         shown_refills = set(battle.refills)
         cut = last
         for number in (0, 1):
@@ -783,7 +788,7 @@ class Judge:
         """Judge the whole file; the Judgement."""
         meanings = self.read()
         start = next((n for n, e in enumerate(self.events)
-                      if e.kind in BATTLE_KINDS or e.kind == "round"), len(self.events))
+                      if e.kind in ("plays", "round")), len(self.events))
         self.deal(self.events[:start], start < len(self.events))
         battles = self.battles(self.events[start:])
         for number, battle in enumerate(battles):

@@ -127,8 +127,9 @@ class Reader:
         article."""
         after = words[at + 1] if at + 1 < len(words) else ""
         return (at == 0 or at - 1 in taken) and (
-            after in PLAY_VERBS or after in WIN_WORDS or after in ("has", "is", "ran", "s",
-                                                                   "cards", "pile", "")
+            after in PLAY_VERBS or after in WIN_WORDS or after in REFILL_WORDS
+            or after in LOSS_WORDS or after.startswith(("shuffl", "refill", "reshuffl"))
+            or after in ("has", "is", "ran", "runs", "s", "cards", "pile", "")
             or after.isdigit() or at + 1 in taken)
 
     def learn(self, words, cards):
@@ -280,7 +281,8 @@ class Reader:
             return [("wins", players[0][1])]
         if any(w in TIE_WORDS for w in words) or has_phrase(text, "battle again") or \
                 has_phrase(text, "another battle") or (
-                    "war" in words and not players and len(words) <= 6):
+                    "war" in words and not players and len(words) <= 4
+                    and not set(words) & GAME_WORDS - {"war"}):
             return [("tie",)]
         return None
 
