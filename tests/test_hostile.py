@@ -31,7 +31,7 @@ def modes():
     """The isolation modes to grade under here."""
     works = getattr(sandbox, "bwrap_works", lambda: False)()
     found = [pytest.param("auto", id="bwrap" if works else "auto")]
-    return found + [pytest.param("none", id="none")]
+    return found + [pytest.param("none", id="none", marks=pytest.mark.slow)]   # 30 s
 
 
 def cpp(body, includes=""):
@@ -186,6 +186,7 @@ MEMORY_CHEATS = {
 }
 
 
+@pytest.mark.slow                       # 13 s: valgrind, three times
 def test_memory_cheats_fail_the_memory_item(tmp_path):
     secret = tmp_path / "secret"
     secret.write_text("definitely lost: the graders secret\n")   # a line valgrind's could be
