@@ -515,7 +515,7 @@ def wait_for(command, out, err, home, env, limits, uid, pass_fds):
     try:
         process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=out, stderr=err,
                                    cwd=home if mode() == "none" else None,
-                                   env=scrubbed_environment(home, env), process_group=0,
+                                   env=scrubbed_environment(home, env), start_new_session=True,
                                    pass_fds=pass_fds)
     except OSError as error:
         return None, False, error.strerror or str(error)
