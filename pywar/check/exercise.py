@@ -14,13 +14,18 @@ the port, as it is.  A piece is found in the port by the first line of its first
 statement and its number of statements, so a change to the port that moves a piece is
 an ExerciseDrift error (tests/test_exercise.py), not a skeleton that silently differs.
 
-The check runs the student's port in a child process (check()): no stdin, a scratch
-directory as its folder, limits on time, memory and output.  There it plays each seed
-with the student's whole port against the reference's trace and transcript; if any
-departs, it plays the reference again with one of the student's members in place of
-the port's, member by member (a piece of do_battle is put in place of the port's piece),
-and names the member whose game departs first: the seed, the event and what was
-expected, in words.  A member still marked TODO is named as not written yet.
+The check (check()) runs the student's port in pywar's runner (sandbox.run, its
+exercise profile: bubblewrap where it works, no stdin, a scratch folder, limits on
+time, memory and output), beside a pywar of the shared modules alone (no pywar.port),
+where pywar/check/portplay.py plays each seed and records what the port printed and
+traced.  Those records are compared here, in pywar's own process, with the reference's
+trace and transcript: a seed passes only if the game ended with all of both.  If the
+whole port departs, a second run plays the reference again with one of the student's
+members in place of the port's, member by member (a piece of do_battle is put in place
+of the port's piece), and the check names the member whose game departs first: the
+seed, the event and what was expected, in words.  A member whose TODO is still raised
+in the student's files is named as not written yet.  Nothing the port's process writes
+or changes can make it pass: its records are only what it played.
 """
 
 import ast
@@ -33,8 +38,8 @@ import time
 from dataclasses import dataclass
 
 from . import sandbox
-from .portplay import (MEMBERS, PIECES, TODO, ExerciseDrift, find_function, piece_label,
-                       piece_statements)
+from .portplay import (MEMBERS, TODO, ExerciseDrift, find_function,  # noqa: F401 (drift)
+                       piece_label, piece_statements)
 from ..port import program4
 from ..port.card import RANK, SUIT
 from ..rules import MAX_CARDS
@@ -607,8 +612,8 @@ class PortRun:
         left = self.deadline - time.monotonic()
         if left <= 0:
             return self.out_of_time()
-        outcome = sandbox.run(argv, sandbox.profile("exercise", wall=left,
-                                                    cpu=max(1, int(left + 1))), show=shown)
+        limits = sandbox.profile("exercise", wall=left, cpu=max(1, int(left + 1)))
+        outcome = sandbox.run(argv, limits, show=shown, hide=[PYWAR_FOLDER])
         if outcome.timed_out:
             return self.out_of_time()
         games, said = games_of(records_of(outcome.stdout))

@@ -8,7 +8,6 @@ builds, runs, format, deal, plays, ranks, ties, pickup, refill, counts, end, mem
 
 import os
 import shlex
-import shutil
 import tempfile
 import threading
 from concurrent.futures import ThreadPoolExecutor
