@@ -383,3 +383,16 @@ def test_a_port_whose_transcript_is_whole_but_trace_short_fails(skeleton, capsys
     assert status == 1
     assert out.startswith("your port departs, though no one member does alone")
     assert "the game should end" in out and "yours has ended the game" in out
+
+
+def test_a_python_the_port_s_run_cannot_start_is_exit_3(skeleton, capsys, monkeypatch,
+                                                         tmp_path):
+    """The machine's fault, not the port's: a Python its run may not execute."""
+    python = tmp_path / "python"
+    python.write_text("not a program\n")
+    python.chmod(0o644)
+    monkeypatch.setattr(exercise, "python_for_runs", lambda: str(python))
+    fill(skeleton)
+    status, out, _ = run(capsys, "exercise", "check", str(skeleton))
+    assert status == 3
+    assert out.startswith("the check could not start Python for your port: ")

@@ -208,7 +208,7 @@ class PortFinding:
     member: object
     seed: object
     message: str
-    kind: str = "departs"          # departs, unfilled, error, timeout, import, passed
+    kind: str = "departs"   # departs, unfilled, error, timeout, import, passed, unchecked
 
     def __str__(self):
         """As 'Pile.shuffle: after the first shuffle ...'."""
@@ -617,9 +617,18 @@ class PortRun:
         if outcome.timed_out:
             return self.out_of_time()
         games, said = games_of(records_of(outcome.stdout))
+        if not games and not said and (outcome.failed_to_start or outcome.status in (126, 127)):
+            return self.not_started(outcome, argv[0])
         stopped = stopped_words(outcome) if outcome.status != 0 or outcome.flooded else \
             "your port stopped the check before its game ended"
         return games, said, stopped
+
+    def not_started(self, outcome, python):
+        """The finding of a check whose Python could not be started (the machine's)."""
+        said = outcome.failed_to_start or (outcome.stderr.strip().splitlines() or ["?"])[-1]
+        return PortFinding(None, None, f"the check could not start Python for your port: "
+                           f"{said} (without bubblewrap, as root, the port runs as a user of "
+                           f"its own, who must be able to run {python})", "unchecked")
 
     def out_of_time(self):
         """The finding of a check that ran past its time."""

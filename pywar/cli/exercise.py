@@ -6,7 +6,7 @@
 
 check exits 0 when the port plays every seed as the reference does, 1 when a member
 departs (or is not written yet), 2 for a usage error, 3 for a folder that cannot be
-read or written.
+read or written, or a Python the port's run cannot start.
 """
 
 import json
@@ -57,6 +57,8 @@ def run_check(args):
             print(f"Not written yet either: {', '.join(unfilled)}.")
         if others:
             print(f"Departing too, later: {', '.join(others)}.")
+    if first.kind == "unchecked":                # the machine's fault, not the port's
+        return 3
     return 0 if first.kind == "passed" else 1
 
 
