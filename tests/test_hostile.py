@@ -210,3 +210,21 @@ def test_a_run_s_disk_is_bounded_under_bubblewrap():
     outcome = sandbox.run(["/bin/sh", "-c", script],
                           sandbox.Limits(disk=32 * sandbox.MIB, output=16 * sandbox.MIB))
     assert int(outcome.stdout.split()[-1]) <= 32
+
+
+def test_a_cmd_program_sees_no_secret_and_leaves_nothing_running(tmp_path, monkeypatch):
+    """pywar check's cmd: programs run in the same runner: the caller's environment is
+    not theirs, and a process they start in a session of its own dies with them."""
+    from pywar.check.implementations import implementation
+    monkeypatch.setenv("SECRET_TOKEN", "the-token-of-the-grader")
+    script = tmp_path / "student.sh"
+    script.write_text(f"setsid /bin/sh -c 'sleep 60; true' {MARK} &\n"
+                      "echo \"token=$SECRET_TOKEN\"\n")
+    program = implementation(f"cmd:/bin/sh {script} {{seed}}", timeout=10)
+    status, out, _ = program.run(1)
+    time.sleep(0.3)
+    left = left_processes()
+    for pid in left:                      # started by this test: ended here, by id
+        os.kill(pid, 9)
+    assert (status, out) == (0, "token=\n")
+    assert left == []

@@ -492,7 +492,7 @@ def records_of(text):
 
 
 @dataclass
-class Game:
+class RecordedGame:
     """One game as the port's run recorded it: the member in the reference's place (None:
     the student's whole port), the seed, the pieces written and how it ended."""
     member: object
@@ -507,7 +507,7 @@ def games_of(records):
     games, said = [], ""
     for record in records:
         if "game" in record and isinstance(record["game"], list) and len(record["game"]) == 2:
-            games.append(Game(record["game"][0], record["game"][1], []))
+            games.append(RecordedGame(record["game"][0], record["game"][1], []))
         elif ("t" in record or "e" in record) and games:
             games[-1].pieces.append(next(iter(record.items())))
         elif "end" in record and games:
@@ -641,7 +641,7 @@ def first_departure(games, wanted, reference, seconds, stopped):
     (clock, kind, words)), or None if it plays them all as the reference."""
     played = {game.seed: game for game in games if game.member is None}
     for seed in wanted:
-        game = played.get(seed, Game(None, seed, [], "stopped"))
+        game = played.get(seed, RecordedGame(None, seed, [], "stopped"))
         found = judged(game, reference[seed], seconds, stopped)
         if found is not None:
             return seed, found
