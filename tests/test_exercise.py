@@ -5,6 +5,7 @@ runs in a child process, with limits: each limit is broken here by a port that b
 
 import ast
 import json
+import os
 import re
 from pathlib import Path
 
@@ -315,3 +316,83 @@ def test_a_member_that_swallows_every_exception_is_still_named(skeleton, capsys)
     fill(skeleton, bodies)
     status, out, _ = run(capsys, "exercise", "check", str(skeleton))
     assert status == 1 and out.startswith("Pile.print_cards: line 9 of the transcript")
+
+
+# ---- Hostile ports (issue 29): each does what a port did to pass or to escape
+
+TODO_CHEATS = {   # a port whose every member is still TODO, and a line that makes it pass
+    "writes the checker's result file": (
+        "program4.py", "import os, json\n"
+        "json.dump([{'member': None, 'seed': None, 'message': 'fine', 'kind': 'passed'}],\n"
+        "          open(os.path.join(os.getcwd(), 'result.json'), 'w'))\n"
+        "os._exit(0)\n"),
+    "replaces play_checked in __main__": (
+        "__init__.py", "import __main__\n__main__.play_checked = lambda *args, **kwargs: None\n"),
+    "delegates to pywar.port": ("program4.py", "from pywar.port.program4 import main  # noqa\n"),
+}
+
+
+@pytest.mark.parametrize("cheat", sorted(TODO_CHEATS))
+def test_a_port_whose_members_are_todo_passes_whatever_it_does_at_import(skeleton, cheat):
+    name, code = TODO_CHEATS[cheat]
+    path = skeleton / name
+    path.write_text(path.read_text() + code)
+    found = exercise.check(skeleton)
+    assert found[0].kind != "passed", found[0]
+
+
+def test_the_port_sees_no_secret_of_the_caller_s(skeleton, monkeypatch, tmp_path):
+    """Neither the caller's environment nor a file only root (the caller) may read."""
+    monkeypatch.setenv("SECRET_TOKEN", "the-token-of-the-grader")
+    secret = tmp_path / "secret"
+    secret.write_text("a text only the caller may read")
+    secret.chmod(0o600)
+    broken_member(skeleton, f"import os; raise RuntimeError(os.environ.get('SECRET_TOKEN', "
+                            f"'') + ' ' + open({str(secret)!r}).read())")
+    said = str(exercise.check(skeleton)[0])
+    assert "the-token-of-the-grader" not in said and "only the caller" not in said, said
+
+
+def test_the_port_leaves_no_process_behind(skeleton):
+    mark = "77.4321"                        # a sleep no other test starts
+    path = skeleton / "__init__.py"
+    path.write_text(path.read_text() + "import subprocess\nsubprocess.Popen(['sleep', "
+                    f"'{mark}'], start_new_session=True)\n")
+    exercise.check(skeleton)
+    left = []
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit() and mark.encode() in (entry / "cmdline").read_bytes():
+                left.append(int(entry.name))
+        except OSError:
+            pass
+    for pid in left:                        # started by this test: ended here, by id
+        os.kill(pid, 9)
+    assert left == []
+
+
+def test_a_port_whose_transcript_is_whole_but_trace_short_fails(skeleton, capsys):
+    """The game's end is never told the observer: the transcript is the reference's to
+    its last line, its trace lacks the end event.  All of the trace is required."""
+    fill(skeleton)
+    path = skeleton / "program4.py"
+    text = path.read_text()
+    assert "    table_top.observer.end()\n" in text
+    path.write_text(text.replace("    table_top.observer.end()\n", ""))
+    status, out, _ = run(capsys, "exercise", "check", str(skeleton))
+    assert status == 1
+    assert out.startswith("your port departs, though no one member does alone")
+    assert "the game should end" in out and "yours has ended the game" in out
+
+
+def test_a_python_the_port_s_run_cannot_start_is_exit_3(skeleton, capsys, monkeypatch,
+                                                         tmp_path):
+    """The machine's fault, not the port's: a Python its run may not execute."""
+    python = tmp_path / "python"
+    python.write_text("not a program\n")
+    python.chmod(0o644)
+    monkeypatch.setattr(exercise, "python_for_runs", lambda: str(python))
+    fill(skeleton)
+    status, out, _ = run(capsys, "exercise", "check", str(skeleton))
+    assert status == 3
+    assert out.startswith("the check could not start Python for your port: ")

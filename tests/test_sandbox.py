@@ -148,3 +148,33 @@ def test_the_seed_clock_makes_time_read_the_seed(built):
     start = time.time()
     real = sandbox.run(["date", "+%s"]).stdout
     assert abs(int(real) - start) < 5                  # no seed, the real clock
+
+
+def test_without_bubblewrap_one_warning_and_required_refuses(monkeypatch, capsys, tmp_path):
+    """A machine without bubblewrap (as its probe would find it): runs go on with the
+    limits and one line on stderr; --isolation required is a usage error (exit 2)."""
+    monkeypatch.setattr(sandbox.CHOICE, "probed", False)
+    monkeypatch.setattr(sandbox.CHOICE, "warned", False)
+    monkeypatch.setattr(sandbox.CHOICE, "wanted", "auto")
+    with pytest.raises(sandbox.SandboxMissing, match="apt-get install bubblewrap"):
+        sandbox.choose("required")
+    assert sandbox.choose("auto") == "none"
+    outcomes = [sandbox.run(["/bin/sh", "-c", "echo $$"]) for _ in range(2)]
+    assert [outcome.status for outcome in outcomes] == [0, 0]
+    assert all(int(outcome.stdout) > 2 for outcome in outcomes)   # no PID namespace
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "not isolated" in err and "apt-get install bubblewrap" in err
+    from pywar.cli import main
+    (tmp_path / "alice").mkdir()
+    assert main(["grade", str(tmp_path / "alice"), "--isolation", "required"]) == 2
+    assert "--isolation required: bubblewrap (bwrap) is missing" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(not sandbox.bwrap_works(), reason="bubblewrap does not work here")
+def test_under_bubblewrap_a_run_sees_neither_the_grader_s_files_nor_its_processes(built):
+    outcome = sandbox.run(["/bin/sh", "-c", "echo $$; ls /proc | grep -c '^[0-9]'; "
+                           f"ls {os.path.dirname(os.path.abspath(__file__))} 2>&1; ls /home 2>&1"])
+    lines = outcome.stdout.splitlines()
+    assert lines[0] == "2" and int(lines[1]) <= 4       # bwrap's init, the shell, ls, grep
+    assert "No such file or directory" in outcome.stdout + outcome.stderr
+    assert "test_sandbox.py" not in outcome.stdout

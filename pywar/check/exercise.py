@@ -14,13 +14,18 @@ the port, as it is.  A piece is found in the port by the first line of its first
 statement and its number of statements, so a change to the port that moves a piece is
 an ExerciseDrift error (tests/test_exercise.py), not a skeleton that silently differs.
 
-The check runs the student's port in a child process (check()): no stdin, a scratch
-directory as its folder, limits on time, memory and output.  There it plays each seed
-with the student's whole port against the reference's trace and transcript; if any
-departs, it plays the reference again with one of the student's members in place of
-the port's, member by member (a piece of do_battle is put in place of the port's piece),
-and names the member whose game departs first: the seed, the event and what was
-expected, in words.  A member still marked TODO is named as not written yet.
+The check (check()) runs the student's port in pywar's runner (sandbox.run, its
+exercise profile: bubblewrap where it works, no stdin, a scratch folder, limits on
+time, memory and output), beside a pywar of the shared modules alone (no pywar.port),
+where pywar/check/portplay.py plays each seed and records what the port printed and
+traced.  Those records are compared here, in pywar's own process, with the reference's
+trace and transcript: a seed passes only if the game ended with all of both.  If the
+whole port departs, a second run plays the reference again with one of the student's
+members in place of the port's, member by member (a piece of do_battle is put in place
+of the port's piece), and the check names the member whose game departs first: the
+seed, the event and what was expected, in words.  A member whose TODO is still raised
+in the student's files is named as not written yet.  Nothing the port's process writes
+or changes can make it pass: its records are only what it played.
 """
 
 import ast
@@ -33,8 +38,8 @@ import time
 from dataclasses import dataclass
 
 from . import sandbox
-from .portplay import (MEMBERS, PIECES, TODO, ExerciseDrift, find_function, piece_label,
-                       piece_statements)
+from .portplay import (MEMBERS, TODO, ExerciseDrift, find_function,  # noqa: F401 (drift)
+                       piece_label, piece_statements)
 from ..port import program4
 from ..port.card import RANK, SUIT
 from ..rules import MAX_CARDS
@@ -203,7 +208,7 @@ class PortFinding:
     member: object
     seed: object
     message: str
-    kind: str = "departs"          # departs, unfilled, error, timeout, import, passed
+    kind: str = "departs"   # departs, unfilled, error, timeout, import, passed, unchecked
 
     def __str__(self):
         """As 'Pile.shuffle: after the first shuffle ...'."""
@@ -487,7 +492,7 @@ def records_of(text):
 
 
 @dataclass
-class Game:
+class RecordedGame:
     """One game as the port's run recorded it: the member in the reference's place (None:
     the student's whole port), the seed, the pieces written and how it ended."""
     member: object
@@ -502,7 +507,7 @@ def games_of(records):
     games, said = [], ""
     for record in records:
         if "game" in record and isinstance(record["game"], list) and len(record["game"]) == 2:
-            games.append(Game(record["game"][0], record["game"][1], []))
+            games.append(RecordedGame(record["game"][0], record["game"][1], []))
         elif ("t" in record or "e" in record) and games:
             games[-1].pieces.append(next(iter(record.items())))
         elif "end" in record and games:
@@ -607,14 +612,23 @@ class PortRun:
         left = self.deadline - time.monotonic()
         if left <= 0:
             return self.out_of_time()
-        outcome = sandbox.run(argv, sandbox.profile("exercise", wall=left,
-                                                    cpu=max(1, int(left + 1))), show=shown)
+        limits = sandbox.profile("exercise", wall=left, cpu=max(1, int(left + 1)))
+        outcome = sandbox.run(argv, limits, show=shown, hide=[PYWAR_FOLDER])
         if outcome.timed_out:
             return self.out_of_time()
         games, said = games_of(records_of(outcome.stdout))
+        if not games and not said and (outcome.failed_to_start or outcome.status in (126, 127)):
+            return self.not_started(outcome, argv[0])
         stopped = stopped_words(outcome) if outcome.status != 0 or outcome.flooded else \
             "your port stopped the check before its game ended"
         return games, said, stopped
+
+    def not_started(self, outcome, python):
+        """The finding of a check whose Python could not be started (the machine's)."""
+        said = outcome.failed_to_start or (outcome.stderr.strip().splitlines() or ["?"])[-1]
+        return PortFinding(None, None, f"the check could not start Python for your port: "
+                           f"{said} (without bubblewrap, as root, the port runs as a user of "
+                           f"its own, who must be able to run {python})", "unchecked")
 
     def out_of_time(self):
         """The finding of a check that ran past its time."""
@@ -627,7 +641,7 @@ def first_departure(games, wanted, reference, seconds, stopped):
     (clock, kind, words)), or None if it plays them all as the reference."""
     played = {game.seed: game for game in games if game.member is None}
     for seed in wanted:
-        game = played.get(seed, Game(None, seed, [], "stopped"))
+        game = played.get(seed, RecordedGame(None, seed, [], "stopped"))
         found = judged(game, reference[seed], seconds, stopped)
         if found is not None:
             return seed, found

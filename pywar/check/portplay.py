@@ -141,7 +141,7 @@ def load_words(error, folder):
 
 # ---- Recording a game
 
-class Recorder:
+class Tape:
     """The two streams of one game (text and trace, each with .append), written as
     records in the order written; bound: the characters it may write in all."""
 
@@ -190,14 +190,14 @@ class Stream:
 def play_game(out, play, label, seed, stack, seconds, bound, folder, expected=None):
     """Play one game into records: its end, as ("finished", "") or (kind, words)."""
     out.write(json.dumps({"game": [label, seed]}) + "\n")
-    recorder = Recorder(out, bound, expected)
+    tape = Tape(out, bound, expected)
     try:
-        within(seconds, lambda: play(seed, stack, recorder.text, recorder.trace))
-        end = (recorder.stopped or "finished", "")
+        within(seconds, lambda: play(seed, stack, tape.text, tape.trace))
+        end = (tape.stopped or "finished", "")
     except TimeUp:
         end = ("timeout", "")
     except Cut:
-        end = (recorder.stopped or "cut", "")
+        end = (tape.stopped or "cut", "")
     except NotImplementedError as error:
         unfilled = str(error).startswith(TODO)
         end = ("unfilled", str(error)[len(TODO):]) if unfilled else \
@@ -205,8 +205,8 @@ def play_game(out, play, label, seed, stack, seconds, bound, folder, expected=No
     except Exception as error:                   # the student's code, whatever it raises
         end = ("error", f"raised {type(error).__name__}: {error}"
                         f"{innermost_student_frame(error, folder)}")
-    if recorder.stopped:
-        end = (recorder.stopped, "")
+    if tape.stopped:
+        end = (tape.stopped, "")
     out.write(json.dumps({"end": end[0], "words": end[1]}) + "\n")
     out.flush()
     return end[0] == "finished"

@@ -37,7 +37,6 @@ from dataclasses import dataclass, field, replace
 from importlib import resources
 
 MIB = 2 ** 20
-NOBODY = 65534
 FIRST_UID, LAST_UID = 2 ** 30, 2 ** 31 - 2      # the run users' ids, one per run (as root)
 SEED_CLOCK = "seedclock.c"
 C_COMPILERS = ("cc", "gcc", "clang")
@@ -223,7 +222,7 @@ def system_binds():
             binds += ["--ro-bind", path, path]
     prefix = os.path.realpath(sys.base_prefix)
     if not in_system(prefix):
-        binds += [*folders_above(prefix), "--ro-bind", prefix, prefix]     # a Python outside /usr (pyenv, say)
+        binds += [*folders_above(prefix), "--ro-bind", prefix, prefix]   # pyenv's, say
     return binds
 
 
@@ -251,9 +250,20 @@ def folders_above(path):
     return steps
 
 
-def bwrap_argv(scratch, home, shown, writable, limits):
+def hidden_binds(hide):
+    """An empty tmpfs over each path to hide that the system's binds would show (pywar's
+    own package, installed under /usr, from exercise check's port)."""
+    prefix = os.path.realpath(sys.base_prefix)
+    steps = []
+    for path in map(os.path.realpath, hide):
+        if os.path.isdir(path) and (in_system(path) or path.startswith(prefix + "/")):
+            steps += ["--tmpfs", path]
+    return steps
+
+
+def bwrap_argv(scratch, home, shown, writable, limits, hide=()):
     """bwrap's command line up to its '--': the sandbox of one run."""
-    argv = [shutil.which("bwrap"), *namespace_flags(), *system_binds(),
+    argv = [shutil.which("bwrap"), *namespace_flags(), *system_binds(), *hidden_binds(hide),
             "--proc", "/proc", "--dev", "/dev", "--perms", "1777", "--size", str(limits.disk),
             "--tmpfs", "/tmp"]
     made = {"/tmp"}
@@ -313,11 +323,6 @@ def new_user():
         uid = FIRST_UID + secrets.randbelow(LAST_UID - FIRST_UID)
         if processes_of(uid) == 0:
             return uid
-
-
-def run_user():
-    """The user id a run would run as (a fresh one as root)."""
-    return new_user()
 
 
 def users_of_processes():
@@ -477,18 +482,20 @@ def scrubbed_environment(home, extra=None):
     return env
 
 
-def full_argv(argv, scratch, home, shown, writable, limits, uid):
+def full_argv(argv, scratch, home, shown, writable, limits, uid, hide=()):
     """The command line that starts argv in its sandbox (or with the limits alone)."""
     limited = [*limit_argv(limits, uid), *argv]
     if mode() == "bwrap":
-        return [*bwrap_argv(scratch, home, shown, writable, limits), "--", *limited]
+        return [*bwrap_argv(scratch, home, shown, writable, limits, hide), "--", *limited]
     return [*(unshare_works() and unshare_works.argv or []), *limited]
 
 
-def run(argv, limits=Limits(), cwd=None, env=None, show=(), writable=(), pass_fds=()):
+def run(argv, limits=Limits(), cwd=None, env=None, show=(), writable=(), pass_fds=(),
+        hide=()):
     """Run argv under the limits with a fresh scratch folder as its working directory
     (cwd, a folder of writable, instead): an Outcome.  show: host paths it may read;
-    writable: host folders it may write (made by the caller, handed to its user here)."""
+    writable: host folders it may write (made by the caller, handed to its user here);
+    hide: folders of the system it may not see (under bubblewrap)."""
     warn_once()
     uid = new_user()
     for folder in writable:
@@ -497,7 +504,7 @@ def run(argv, limits=Limits(), cwd=None, env=None, show=(), writable=(), pass_fd
     with Scratch("pywar-run-", uid, 0o700) as scratch:
         home = cwd or scratch
         shown = shown_paths(argv, env, show)
-        command = full_argv(argv, scratch, home, shown, list(writable), limits, uid)
+        command = full_argv(argv, scratch, home, shown, list(writable), limits, uid, hide)
         with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
             start = time.monotonic()
             status, timed_out, failed = wait_for(command, out, err, home, env, limits, uid,
@@ -515,7 +522,7 @@ def wait_for(command, out, err, home, env, limits, uid, pass_fds):
     try:
         process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=out, stderr=err,
                                    cwd=home if mode() == "none" else None,
-                                   env=scrubbed_environment(home, env), process_group=0,
+                                   env=scrubbed_environment(home, env), start_new_session=True,
                                    pass_fds=pass_fds)
     except OSError as error:
         return None, False, error.strerror or str(error)

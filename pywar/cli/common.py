@@ -430,3 +430,12 @@ def add_seed_range_options(parser, required=False, default=None):
     parser.add_argument("--seed", type=seed_type, default=0, metavar="S",
                         help="the first seed (default: 0)")
 
+
+
+def add_isolation_option(parser):
+    """--isolation: how untrusted programs are run (pywar.check.sandbox)."""
+    parser.add_argument("--isolation", choices=("auto", "required", "none"), default="auto",
+                        help="auto (the default): every untrusted process in a bubblewrap "
+                             "sandbox where bwrap works, else with limits alone and one "
+                             "warning; required: refuse to run without bubblewrap; none: "
+                             "limits alone (docs/grading.md)")

@@ -6,15 +6,15 @@
 
 check exits 0 when the port plays every seed as the reference does, 1 when a member
 departs (or is not written yet), 2 for a usage error, 3 for a folder that cannot be
-read or written.
+read or written, or a Python the port's run cannot start.
 """
 
 import json
 import os
 import sys
 
-from ..check import exercise
-from .common import examples, seed_type
+from ..check import exercise, sandbox
+from .common import add_isolation_option, examples, seed_type
 from .inputs import cannot
 
 
@@ -38,6 +38,10 @@ def run_check(args):
     if not os.path.isfile(os.path.join(args.folder, "__init__.py")):
         args.parser.error(f"{args.folder!r} is not a port to check: make one with "
                           f"pywar exercise new {args.folder}")
+    try:
+        sandbox.choose(args.isolation)
+    except sandbox.SandboxMissing as error:
+        args.parser.error(str(error))
     seeds = args.seed or list(exercise.SEEDS)
     findings = exercise.check(args.folder, args.stack, seeds, args.timeout)
     first = findings[0]
@@ -53,6 +57,8 @@ def run_check(args):
             print(f"Not written yet either: {', '.join(unfilled)}.")
         if others:
             print(f"Departing too, later: {', '.join(others)}.")
+    if first.kind == "unchecked":                # the machine's fault, not the port's
+        return 3
     return 0 if first.kind == "passed" else 1
 
 
@@ -92,8 +98,11 @@ def add(subparsers):
     check = actions.add_parser(
         "check", help="check a filled-in skeleton against the reference",
         description="Play the port in DIR against the reference's trace and transcript on a "
-                    "few seeds, in a child process with limits; name the first member whose "
-                    "behaviour departs, with the seed, the event and what was expected.",
+                    "few seeds, in a sandboxed child process with limits (each seed's game "
+                    f"may take {exercise.GAME_SECONDS:g} s, the whole check --timeout); name "
+                    "the first member whose behaviour departs, with the seed, the event and "
+                    "what was expected. Exit status: 0 the port passes, 1 a member departs "
+                    "or is not written yet, 2 a usage error.",
         epilog=examples(("pywar exercise check my-port", "seeds 17455, 1553 and 12"),
                         ("pywar exercise check my-port --stack adt --seed 7",
                          "Program 6's Pile, on seed 7")))
@@ -105,7 +114,9 @@ def add(subparsers):
                             f"{', '.join(map(str, exercise.SEEDS))})")
     check.add_argument("--timeout", type=positive_seconds, default=exercise.CHECK_SECONDS,
                        metavar="S", help=f"seconds for the whole check (default "
-                                         f"{exercise.CHECK_SECONDS:g})")
+                                         f"{exercise.CHECK_SECONDS:g}); each seed's game "
+                                         f"may take {exercise.GAME_SECONDS:g} s")
+    add_isolation_option(check)
     check.add_argument("--json", action="store_true", help="the findings as one line of JSON")
     check.set_defaults(run=run_check, parser=check)
     return parser

@@ -8,7 +8,8 @@ import sys
 from ..check import report, sandbox
 from ..check.grade import DEFAULT_BUILD, DEFAULT_RUN, GradeInterrupted, Settings, grade
 from ..check.judge import ITEMS
-from .common import Progress, add_progress_option, count_type, examples, seed_type
+from .common import (Progress, add_isolation_option, add_progress_option, count_type,
+                     examples, seed_type)
 from .inputs import seconds_type
 from .outputs import check_distinct, output_files, refuse_stdout
 
@@ -55,6 +56,10 @@ def checked(args):
             refuse_stdout(option, path, args.parser)
     check_distinct(args.parser, [("--html", args.html), ("--gradescope", args.gradescope),
                                  ("the report on stdout", "-")])
+    try:
+        sandbox.choose(args.isolation)
+    except sandbox.SandboxMissing as error:
+        args.parser.error(str(error))
     if sandbox.c_compiler() is None:
         args.parser.error("no C compiler (cc, gcc or clang): pywar builds its seed clock with "
                           "one")
@@ -113,8 +118,8 @@ def add(subparsers):
                     "unchanged srand(time(NULL)) plays seed by seed), with no stdin, a "
                     "scrubbed environment and limits on time, memory, output and processes, "
                     "referee every run rule by rule, and report the rubric: " +
-                    ", ".join(ITEMS) + ". This is no security boundary: grade hostile code "
-                    "in a container.",
+                    ", ".join(ITEMS) + ". Every build and run is sandboxed by bubblewrap "
+                    "where it works (--isolation; docs/grading.md).",
         epilog=EXAMPLES)
     parser.add_argument("submissions", metavar="SUBMISSION", nargs="+",
                         help="a folder of one student's sources")
@@ -141,6 +146,7 @@ def add(subparsers):
                              "case (it builds on Windows and macOS, not on Linux) matched to "
                              "it: builds still fails, with that reason, and every other item "
                              "is graded")
+    add_isolation_option(parser)
     parser.add_argument("--no-memory", dest="memory", action="store_false",
                         help="skip the memory item (valgrind memcheck on the first seed)")
     parser.add_argument("--weights", metavar="ITEM=W,...",

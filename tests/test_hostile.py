@@ -1,0 +1,230 @@
+"""A hostile class (issue 29): submissions written to break out of pywar grade, each
+graded beside a victim (tests/data/class/ace_low, which fails ranks alone).  For each
+class: the report is written (exit 0, every submission in it), the victim's marks are
+its marks alone, no file outside the scratch folders changed, and no process of theirs
+is left.  Graded under bubblewrap and, where the machine allows, without (--isolation
+none): the mended limits must hold there too, as far as docs/grading.md says they do."""
+
+import json
+import os
+import stat
+import subprocess
+import sys
+import time
+import uuid
+
+import pytest
+
+from conftest import DATA, needs_tools
+from pywar.check import sandbox
+
+pytestmark = needs_tools("g++", "valgrind")
+
+VICTIM = DATA / "class" / "ace_low"
+MARK = f"pywar-hostile-{uuid.uuid4().hex[:12]}"        # in every attacker's processes
+SENTINEL = f"/tmp/{MARK}-sentinel"                      # a file any user may write
+LEFT = f"/tmp/{MARK}-left"                              # a file a run tries to leave
+WRAPPED = f"/tmp/{MARK}-wrapper"                        # what gcc's -wrapper would make
+
+
+def modes():
+    """The isolation modes to grade under here."""
+    works = getattr(sandbox, "bwrap_works", lambda: False)()
+    found = [pytest.param("auto", id="bwrap" if works else "auto")]
+    return found + [pytest.param("none", id="none", marks=pytest.mark.slow)]   # 30 s
+
+
+def cpp(body, includes=""):
+    """A C++ main that does body (a student's program that plays no War at all)."""
+    return ("#include <cstdio>\n#include <cstdlib>\n#include <unistd.h>\n"
+            "#include <sys/stat.h>\n#include <fcntl.h>\n" + includes +
+            f"int main(int argc, char **argv) {{\n{body}\nreturn 0;\n}}\n")
+
+
+DAEMON = ("i=0; while [ $i -lt 400 ]; do\n"          # about 20 s: past the next submission
+          "for f in /tmp/pywar-grade-*/src/*.cpp /tmp/pywar-grade-*/src/pywar-program "
+          "/tmp/pywar-grade-*/bin/pywar-program; do\n"
+          "[ -e \"$f\" ] && printf '#!/bin/sh\\necho tampered\\n' > \"$f\" 2>/dev/null\n"
+          f"done\necho tampered > {SENTINEL} 2>/dev/null\ni=$((i+1)); sleep 0.05\ndone\n")
+ATTACKS = {
+    # a daemon that outlives its run (setsid) and writes over its classmates' files
+    "tamperer": {"war.cpp": cpp(
+        f'FILE *script = fopen("d.sh", "w"); fputs(R"X({DAEMON})X", script); fclose(script);\n'
+        f'std::system("setsid /bin/sh ./d.sh {MARK} </dev/null >/dev/null 2>&1 &");')},
+    # a program that turns its own binary into a folder
+    "binary_to_folder": {"war.cpp": cpp("unlink(argv[0]); mkdir(argv[0], 0777);")},
+    # 3,000 nested folders in its scratch, a file left in /tmp, 200 MiB written
+    "filler": {"war.cpp": cpp(
+        "for (int i = 0; i < 3000; i++) { if (mkdir(\"d\", 0777) != 0 || chdir(\"d\") != 0) "
+        "break; }\n"
+        f'FILE *left = fopen("{LEFT}", "w"); if (left) fclose(left);\n'
+        "static char block[1 << 20];\n"
+        "for (int f = 0; f < 20; f++) { char name[32]; std::snprintf(name, 32, \"f%d\", f);"
+        " FILE *out = fopen(name, \"w\"); if (!out) break;"
+        " for (int m = 0; m < 10; m++) fwrite(block, 1, sizeof block, out); fclose(out); }")},
+    # a file named @opts.cpp: with `g++ ... *.cpp`, gcc reads its options from opts.cpp
+    "gcc_options": {"@opts.cpp": "", "opts.cpp": f"-wrapper /bin/sh,-c,touch\\ {WRAPPED}\n",
+                    "war.cpp": cpp("")},
+}
+
+
+def write_class(root, attacks):
+    """Each attack's folder under root, and the victim's: the folders."""
+    folders = []
+    for name, files in attacks.items():
+        folder = root / name
+        folder.mkdir()
+        for file_name, text in files.items():
+            (folder / file_name).write_text(text)
+        folders.append(folder)
+    victim = root / "victim"
+    victim.mkdir()
+    (victim / "war.cpp").write_text((VICTIM / "war.cpp").read_text())
+    return folders + [victim]
+
+
+def grade(folders, mode, *options):
+    """pywar grade, in a process of its own (a hang fails, it does not stop the tests):
+    its submissions by name."""
+    isolation = [] if mode == "auto" else ["--isolation", mode]
+    command = [sys.executable, "-m", "pywar", "grade", *map(str, folders), "-n", "2",
+               "--json", *isolation, *options]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return {sub["name"]: sub for sub in json.loads(done.stdout)["submissions"]}
+
+
+def marks(submission):
+    """A submission's items, as (ok, failed) each, and its score."""
+    return ({item: (found["ok"], found["failed"]) for item, found in
+             submission["items"].items()}, submission["score"])
+
+
+def left_processes():
+    """The processes that carry the attackers' mark."""
+    found = []
+    for entry in os.scandir("/proc"):
+        if entry.name.isdigit():
+            try:
+                with open(f"/proc/{entry.name}/cmdline", "rb") as file:
+                    if MARK.encode() in file.read():
+                        found.append(int(entry.name))
+            except OSError:
+                pass
+    return found
+
+
+@pytest.fixture(scope="module")
+def victim_alone(tmp_path_factory):
+    """The victim's marks, graded alone."""
+    folders = write_class(tmp_path_factory.mktemp("alone"), {})
+    return marks(grade(folders, "auto", "--no-memory")["victim"])
+
+
+@pytest.fixture
+def sentinel():
+    """A file outside every scratch folder that any user may write: its text after."""
+    with open(SENTINEL, "w") as file:
+        file.write("untouched\n")
+    os.chmod(SENTINEL, 0o666)
+    for path in (LEFT, WRAPPED):
+        if os.path.exists(path):
+            os.unlink(path)
+    yield lambda: open(SENTINEL).read()
+    for path in (SENTINEL, LEFT, WRAPPED):
+        if os.path.exists(path):
+            os.unlink(path)
+
+
+@pytest.mark.parametrize("mode", modes())
+def test_a_hostile_class_changes_no_classmate_s_marks(tmp_path, mode, victim_alone, sentinel):
+    if mode == "none" and os.geteuid() != 0:
+        pytest.skip("without bubblewrap, only root gives each run a user of its own")
+    folders = write_class(tmp_path, ATTACKS)
+    (tmp_path / "tamperer" / "pipe").unlink(missing_ok=True)
+    os.mkfifo(tmp_path / "tamperer" / "pipe")               # a FIFO in a submission
+    before = {path: path.read_bytes() for path in tmp_path.rglob("*") if path.is_file()}
+    graded = grade(folders, mode, "--jobs", "2", "--no-memory")
+    assert sorted(graded) == sorted(folder.name for folder in folders)   # the report, whole
+    assert marks(graded["victim"]) == victim_alone
+    time.sleep(0.5)
+    assert left_processes() == []                            # no daemon outlived its run
+    assert not os.path.exists(WRAPPED)                       # ./*.cpp: no file an option
+    if mode != "none":          # without bubblewrap a run may write what its user may
+        assert sentinel() == "untouched\n"                   # (docs/grading.md)
+        assert not os.path.exists(LEFT)
+    after = {path: path.read_bytes() for path in tmp_path.rglob("*") if path.is_file()}
+    assert after == before                                   # the submissions unchanged
+    assert any("FIFO" in note or "not a regular file" in note
+               for note in graded["tamperer"]["notes"])
+
+
+def test_a_program_that_is_a_text_file_fails_its_own_runs(tmp_path, victim_alone):
+    """A built 'program' that is a text file (Exec format error): its runs fail."""
+    folders = write_class(tmp_path, {"text": {"prog.txt": "not a program\n"}})
+    build = ("if [ -f prog.txt ]; then cp prog.txt {program} && chmod +x {program}; "
+             "else g++ -std=c++17 -O1 -o {program} ./*.cpp; fi")
+    graded = grade(folders, "auto", "--no-memory", "--build", build)
+    assert marks(graded["victim"]) == victim_alone
+    runs = graded["text"]["items"]["runs"]
+    assert (runs["ok"], runs["failed"]) == (False, 2)
+    assert "could not be started" in runs["example"]["said"]
+
+
+LEAK = ("for (int i = 0; i < 10; i++) std::fprintf(stderr, \"%p\\n\", std::malloc(4000));\n")
+UNDER_VALGRIND = 'const char *pre = std::getenv("LD_PRELOAD"); ' \
+                 'bool checked = pre && std::strstr(pre, "vgpreload");'
+MEMORY_CHEATS = {
+    # a leak, then exec: valgrind's leak check never runs on the leaking program
+    "exec_leaker": cpp(LEAK + ' execl("/bin/true", "true", (char *) 0);'),
+    # a leak, and under valgrind a SIGKILL from its child before its summary
+    "summary_killer": cpp(LEAK + UNDER_VALGRIND + " if (checked) { if (fork() == 0) { "
+                          "kill(getppid(), 9); _exit(0); } sleep(5); }",
+                          "#include <cstring>\n#include <csignal>\n"),
+    # valgrind.log in the program's folder made a link to a file only root may read
+    "log_linker": cpp(LEAK + 'unlink("valgrind.log"); symlink(argv[1], "valgrind.log");'),
+}
+
+
+@pytest.mark.slow                       # 13 s: valgrind, three times
+def test_memory_cheats_fail_the_memory_item(tmp_path):
+    secret = tmp_path / "secret"
+    secret.write_text("definitely lost: the graders secret\n")   # a line valgrind's could be
+    os.chmod(secret, stat.S_IRUSR)
+    folders = write_class(tmp_path, {name: {"war.cpp": text}
+                                     for name, text in MEMORY_CHEATS.items()})[:-1]
+    graded = grade(folders, "auto", "-n", "1", "--run", f"{{program}} {secret}")
+    for name in MEMORY_CHEATS:
+        memory = graded[name]["items"]["memory"]
+        assert memory["ok"] is False, (name, memory)
+    assert "the graders secret" not in json.dumps(graded)
+    assert "not checked" in graded["summary_killer"]["items"]["memory"]["example"]["said"]
+
+
+@pytest.mark.skipif(not getattr(sandbox, "bwrap_works", lambda: False)(),
+                    reason="bubblewrap does not work here")
+def test_a_run_s_disk_is_bounded_under_bubblewrap():
+    """A run that writes 200 MiB in 10 MiB files into its scratch: at most its disk."""
+    script = ("n=0; for i in $(seq 20); do dd if=/dev/zero of=f$i bs=1M count=10 "
+              "2>/dev/null || break; n=$((n+10)); done; du -sm . | cut -f1")
+    outcome = sandbox.run(["/bin/sh", "-c", script],
+                          sandbox.Limits(disk=32 * sandbox.MIB, output=16 * sandbox.MIB))
+    assert int(outcome.stdout.split()[-1]) <= 32
+
+
+def test_a_cmd_program_sees_no_secret_and_leaves_nothing_running(tmp_path, monkeypatch):
+    """pywar check's cmd: programs run in the same runner: the caller's environment is
+    not theirs, and a process they start in a session of its own dies with them."""
+    from pywar.check.implementations import implementation
+    monkeypatch.setenv("SECRET_TOKEN", "the-token-of-the-grader")
+    script = tmp_path / "student.sh"
+    script.write_text(f"setsid /bin/sh -c 'sleep 60; true' {MARK} &\n"
+                      "echo \"token=$SECRET_TOKEN\"\n")
+    program = implementation(f"cmd:/bin/sh {script} {{seed}}", timeout=10)
+    status, out, _ = program.run(1)
+    time.sleep(0.3)
+    left = left_processes()
+    for pid in left:                      # started by this test: ended here, by id
+        os.kill(pid, 9)
+    assert (status, out) == (0, "token=\n")
+    assert left == []
