@@ -15,6 +15,14 @@ SHORT = {"builds": "build", "runs": "runs", "format": "form", "deal": "deal",
 LEGEND = "(ok: kept on every seed; K/N: broken on K of N seeds; -: not checked)"
 
 
+def terminal_name(name):
+    """A submission's name as the terminal table prints it: as it is, or, with a control
+    character in it (a newline, an escape sequence), spelled as Python spells it
+    ('ann\\n\\x1b[31m'), so that no folder's name can split the table or colour the
+    terminal."""
+    return name if name.isprintable() else repr(name)[1:-1]
+
+
 def mark(item):
     """An item in a table cell: 'ok', 'K/N' seeds broken, or '-' not checked."""
     if not item["of"]:
@@ -61,7 +69,7 @@ def findings(submission):
 def terminal(submissions):
     """The class table, submissions by items, then each submission's first examples."""
     header = ["submission", *(SHORT[item] for item in ITEMS), "score"]
-    rows = [header] + [[sub.name, *(mark(sub.items[item]) for item in ITEMS),
+    rows = [header] + [[terminal_name(sub.name), *(mark(sub.items[item]) for item in ITEMS),
                         f"{sub.score:g}/{sub.max_score:g}"] for sub in submissions]
     widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
     lines = ["  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip()
@@ -70,7 +78,7 @@ def terminal(submissions):
     for sub in submissions:
         found = findings(sub)
         lines.append("")
-        lines.append(f"{sub.name}: {sub.score:g} of {sub.max_score:g}" +
+        lines.append(f"{terminal_name(sub.name)}: {sub.score:g} of {sub.max_score:g}" +
                      ("" if found else ", every item ok"))
         for name, count, text in found:
             lines.append(f"  {name}" + (f" ({count})" if count else "") + f": {text}")
