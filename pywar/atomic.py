@@ -12,11 +12,15 @@ command line and of the API (a CSV, a plot, a trace, a page) is written through 
   a shell's redirection opened) is written through that stream's own descriptor, at its
   place: `--csv /dev/stderr 2>>log` adds to log, and neither replaces nor truncates it.
   As with a device, what was written before a failure stays there.
+- A regular file that the user may not write (a file of mode 0444 in a folder they may
+  write) is refused as the shell's `>` refuses it, with PermissionError, though the
+  folder would let a rename replace it.
 - A path is a str, bytes or os.PathLike, not empty: a file descriptor (an int, or a
   bool) is not one, and is a TypeError naming the argument.  A path that cannot be
   written is the OSError of opening it, before any work.
 """
 
+import errno
 import os
 import secrets
 import stat
@@ -81,6 +85,14 @@ def temporary_beside(target):
         return name, descriptor
 
 
+def refuse_unwritable(target, path):
+    """PermissionError for a file at target that the user may not write, as opening it
+    for writing would raise (root may write any); nothing for a path with nothing there."""
+    effective = os.access in os.supports_effective_ids
+    if os.path.lexists(target) and not os.access(target, os.W_OK, effective_ids=effective):
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), os.fspath(path))
+
+
 class AtomicFile:
     """An output path opened for writing: .stream takes the data, commit() puts it in
     place, discard() leaves the path as it was.  Opening raises the OSError of a path
@@ -99,6 +111,7 @@ class AtomicFile:
             self.stream = open(path, mode, **options)
             return
         self.target = os.path.realpath(path)
+        refuse_unwritable(self.target, path)
         self.temporary, descriptor = temporary_beside(self.target)
         try:
             self.stream = os.fdopen(descriptor, mode, **options)

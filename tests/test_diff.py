@@ -162,3 +162,60 @@ def test_a_trace_without_the_known_version_is_refused(tmp_path, capsys, version)
 def test_a_file_that_cannot_be_read(tmp_path, capsys):
     status, out, err = run(capsys, "diff", str(tmp_path / "none"), str(tmp_path / "none"))
     assert (status, out) == (3, "") and "cannot read" in err
+
+
+# ---- Headers replay refuses, and nesting too deep (issue 31)
+
+SEED = '"seed":17455,'
+BAD_HEADERS = [
+    ('"seed":NaN,', "NaN is not JSON"),
+    ('"seed":"5",', "the header's seed is '5', not an integer from 0 to 4294967295"),
+    ('"seed":-1,', "the header's seed is -1"),
+    ('"seed":' + "9" * 400 + ",", "the header's seed is 999"),
+    ('"seed":' + "9" * 5000 + ",", "pywar trace"),      # diff: "neither a pywar trace nor ..."
+    ('"seed":5,"seed":17455,', 'the key "seed" is given twice'),
+]
+
+
+@pytest.mark.parametrize("seed, words", BAD_HEADERS)
+def test_diff_refuses_the_headers_replay_refuses(tmp_path, capsys, seed, words):
+    """Each was 'the same game' to diff (json.loads takes NaN and a key twice, and diff
+    did not check the values), while replay refused it: both refuse it now, exit 2."""
+    good = trace(17455)
+    assert good.count(SEED) == 1
+    a = write(tmp_path, "a.jsonl", good)
+    b = write(tmp_path, "b.jsonl", good.replace(SEED, seed))
+    for argv in (["diff", a, b], ["diff", b, a, "--json"], ["replay", "-q", b]):
+        status, out, err = run(capsys, *argv)
+        assert (status, out) == (2, ""), argv
+        assert err.count("\n") == 1 and words in err and "Traceback" not in err, argv
+
+
+@pytest.mark.parametrize("line", [1, 3])
+def test_a_line_nested_100000_deep_is_one_line_not_a_recursion_error(tmp_path, capsys, line):
+    """A header, or an event, of 100,000 '[': json.loads raises RecursionError, which
+    came out of replay and diff as a traceback."""
+    lines = trace(17455).splitlines(keepends=True)
+    lines[line - 1] = "[" * 100_000 + "\n"
+    a = write(tmp_path, "a.jsonl", trace(17455))
+    b = write(tmp_path, "b.jsonl", "".join(lines))
+    for argv, status in ((["diff", a, b], 2), (["diff", b, a], 2),
+                         (["replay", "-q", b], 2 if line == 1 else 1)):
+        found, out, err = run(capsys, *argv)
+        assert (found, out) == (status, ""), argv
+        assert err.count("\n") == 1 and "nested deeper than pywar reads" in err, argv
+        assert f"line {line}" in err or line == 1
+
+
+def test_two_deals_are_named_in_the_headers(tmp_path, capsys):
+    """Two games of --deal: the headers' deals differ, and diff says so beside the first
+    differing event (the deal's), in words and in --json."""
+    a = write(tmp_path, "a.jsonl", trace(0, rules="lehigh", deck="2x2", deal=([2, 0], [1, 3])))
+    b = write(tmp_path, "b.jsonl", trace(0, rules="lehigh", deck="2x2", deal=([0, 2], [1, 3])))
+    status, out, _ = run(capsys, "diff", a, b)
+    assert status == 1
+    assert out.splitlines()[:2] == [
+        "the traces part at event 0 (trace line 2), round 0, battle 0",
+        "  the trace headers differ in deal [[2,0],[1,3]] / [[0,2],[1,3]]"]
+    found = json.loads(run(capsys, "diff", a, b, "--json")[1])
+    assert found["differing_header"] == {"deal": [[[2, 0], [1, 3]], [[0, 2], [1, 3]]]}

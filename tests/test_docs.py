@@ -78,3 +78,21 @@ def test_rules_md_vectors_with_more_players(rules, seed, cells):
 
 def test_rules_md_has_the_games_with_more_players():
     assert len(more_vectors()) == 5
+
+
+def test_the_gradescope_recipe_builds_pywar_for_the_images_python():
+    """docs/grading.md's setup.sh installed a cp311 wheel, which an image with another
+    Python (Ubuntu 22.04's 3.10) refuses: it installs the sdist, built in the image with
+    what the core's build needs, or a wheel built in a container of the image's base."""
+    text = (ROOT / "docs" / "grading.md").read_text()
+    recipe = text[text.index("## 5. As Gradescope's autograder"):]
+    setup = re.search(r"`setup.sh`.*?```sh\n(.*?)```", recipe, re.S)[1]
+    packages = re.search(r"apt-get install -y (.*)", setup)[1].split()
+    assert {"python3", "python3-venv", "python3-dev", "gcc", "g++", "valgrind"} <= set(packages)
+    install = [line for line in setup.splitlines() if "pip install /autograder" in line]
+    assert install == ["PYWAR_REQUIRE_C=1 /autograder/venv/bin/pip install "
+                       "/autograder/source/pywar-*.tar.gz"]
+    version = re.search(r'^version = "(.*)"', (ROOT / "pyproject.toml").read_text(), re.M)[1]
+    wheels = re.findall(r"pywar-[\w.]+?-cp\d+-cp\d+-linux_x86_64\.whl", recipe)
+    assert wheels and all(wheel.startswith(f"pywar-{version}-") for wheel in wheels)
+    assert "ubuntu:22.04" in recipe and "cp310-cp310" in recipe

@@ -284,3 +284,138 @@ def test_grade_refuses_two_outputs_on_one_file_before_any_work(argv, words, tmp_
     assert (status, out) == (2, "")
     assert words.replace("{x}", base) + " are the same file" in err
     assert listing(outputs) == [] and listing(submission) == []
+
+
+# ---- A failure at the last flush, and a file the user may not write (issue 31)
+
+NOBODY = 65534
+FLUSHED_AT_CLOSE = """
+import signal, sys
+from pywar.atomic import written
+signal.signal(signal.SIGXFSZ, signal.SIG_IGN)    # a write past the limit fails with EFBIG
+try:
+    with written(sys.argv[1], binary=False) as stream:
+        stream.write("x" * 5000)                 # under the buffer's 8192: written at close
+except OSError as error:
+    print(error.strerror)
+"""
+
+
+def limited_to(size):
+    """A preexec_fn: files the child writes may hold at most size bytes."""
+    import resource
+    return lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))
+
+
+def test_a_failure_at_the_final_flush_leaves_the_old_file(tmp_path):
+    """Everything written sits in the stream's buffer until close() flushes it, which
+    fails (RLIMIT_FSIZE of 1,000 bytes): the temporary file must not have been renamed
+    into place before the close, which would leave a cut file where the old one was."""
+    import subprocess
+    import sys
+    path = tmp_path / "out.csv"
+    path.write_text(OLD)
+    done = subprocess.run([sys.executable, "-c", FLUSHED_AT_CLOSE, str(path)],
+                          capture_output=True, text=True, preexec_fn=limited_to(1000))
+    assert (done.returncode, done.stdout, done.stderr) == (0, "File too large\n", "")
+    assert path.read_text() == OLD and listing(tmp_path) == ["out.csv"]
+
+
+def test_a_csv_whose_close_fails_is_exit_3_and_keeps_the_old_csv(tmp_path):
+    """The command's way there: simulate's three rows fit the buffer, and the flush of
+    the close fails."""
+    import signal
+    import subprocess
+    import sys
+    path = tmp_path / "games.csv"
+    path.write_text(OLD)
+
+    def limits():
+        limited_to(200)()
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    done = subprocess.run([sys.executable, "-m", "pywar", "simulate", "-n", "3", "--csv",
+                           str(path)], capture_output=True, text=True, preexec_fn=limits)
+    assert done.returncode == 3
+    assert done.stderr == f"pywar simulate: error: cannot write --csv {str(path)!r}: File too large\n"
+    assert path.read_text() == OLD and listing(tmp_path) == ["games.csv"]
+
+
+def as_a_user(action):
+    """action() as a user who is not root: in a child process that becomes nobody when
+    the tests run as root.  What it returned (a str), or the name of what it raised."""
+    def outcome():
+        try:
+            return action()
+        except BaseException as error:
+            return type(error).__name__
+    if os.geteuid() != 0:
+        return outcome()
+    reader, writer = os.pipe()
+    child = os.fork()
+    if child == 0:
+        os.close(reader)
+        said = "could not become nobody"
+        try:
+            os.setgroups([])
+            os.setresgid(NOBODY, NOBODY, NOBODY)
+            os.setresuid(NOBODY, NOBODY, NOBODY)
+            said = outcome()
+        finally:
+            os.write(writer, said.encode())
+            os._exit(0)
+    os.close(writer)
+    os.waitpid(child, 0)
+    with os.fdopen(reader) as pipe:
+        return pipe.read()
+
+
+@pytest.fixture
+def users_folder():
+    """A folder that the user (nobody, when the tests run as root) may write, holding
+    OLD in a file of mode 0444 that is theirs: (folder, path)."""
+    import shutil
+    import tempfile
+    folder = tempfile.mkdtemp(prefix="pywar-test-readonly-")   # outside root's tmp_path
+    path = os.path.join(folder, "games.csv")
+    with open(path, "w") as file:
+        file.write(OLD)
+    os.chmod(path, 0o444)
+    os.chmod(folder, 0o777)
+    if os.geteuid() == 0:
+        os.chown(path, NOBODY, NOBODY)
+    yield folder, path
+    shutil.rmtree(folder)
+
+
+def test_a_file_the_user_may_not_write_is_refused_not_replaced(users_folder):
+    """A 0444 file of the user's in a folder they may write: the shell's > refuses it
+    (Permission denied); pywar replaced it by renaming its temporary file over it."""
+    from pywar.atomic import AtomicFile
+    folder, path = users_folder
+
+    def write():
+        output = AtomicFile(path, binary=False)
+        output.stream.write("new\n")
+        output.commit()
+        return "written"
+    assert as_a_user(write) == "PermissionError"
+    assert open(path).read() == OLD and listing(folder) == ["games.csv"]
+    os.chmod(path, 0o644)                                      # once writable, written
+    assert as_a_user(write) == "written" and open(path).read() == "new\n"
+
+
+def test_the_command_names_the_file_the_user_may_not_write(users_folder):
+    """pywar simulate --csv onto it: exit 3 in one line before any work, as the user;
+    root may write it, as the shell's > lets root."""
+    import contextlib
+    import io
+    folder, path = users_folder
+
+    def simulate():
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+            status = main(["simulate", "-n", "3", "--csv", path])
+        return f"{status} {err.getvalue()}"
+    assert as_a_user(simulate) == (f"3 pywar simulate: error: cannot write --csv {path!r}: "
+                                   "Permission denied\n")
+    assert open(path).read() == OLD and listing(folder) == ["games.csv"]

@@ -297,6 +297,24 @@ def test_lines_after_the_end_and_a_cut_trace():
     assert fault.line == len(lines) - 2 and "the trace ends here" in fault.reason
 
 
+@pytest.mark.parametrize("seed, rules", [(17455, "smu"), (12, "lehigh"), (7, "iofall")])
+def test_a_trace_cut_exactly_before_its_end_event(seed, rules, tmp_path, capsys):
+    """The last line, the end, missing: a fault at that line, naming the end the rules
+    require (a replay that took the trace as complete went on to a KeyError: 'winner')."""
+    lines = trace_of(seed, rules)
+    assert json.loads(lines[-1])["event"] == "end"
+    end = json.loads(lines[-1])
+    fault = fault_of(lines[:-1])
+    assert fault.line == len(lines) and fault.round == end["round"]
+    assert fault.reason.startswith("the trace ends here, where the rules require the end: "
+                                   f"outcome {end['outcome']}, ")
+    path = tmp_path / "cut.jsonl"
+    path.write_text(text(lines[:-1]))
+    assert main(["replay", "-q", str(path)]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and err == f"pywar replay: {path}: {fault}\n"
+
+
 @pytest.mark.parametrize("bad, words", [
     ("not json", "not a JSON line"),
     ('{"event": "round"}', "the keys"),

@@ -18,7 +18,7 @@ import json
 import re
 from dataclasses import dataclass, field
 
-from ..common.trace import TraceError, read
+from ..common.trace import TraceError, read, strict_loads
 from .quote import cut
 from .replay import split_lines
 from ..twin.narrator import narrate_steps
@@ -171,7 +171,7 @@ def header_difference(a, b):
     if a.trace is None or b.trace is None:
         return {}
     try:
-        a_header, b_header = (json.loads(split_lines(side.trace)[0]) for side in (a, b))
+        a_header, b_header = (strict_loads(split_lines(side.trace)[0]) for side in (a, b))
     except (TypeError, IndexError, ValueError):
         return {}
     if not isinstance(a_header, dict) or not isinstance(b_header, dict):
@@ -220,6 +220,15 @@ def event_at_line(side, line):
     return None
 
 
+def event_or_nothing(line):
+    """An event line's object, or {} for a line that is not one (an outside program's)."""
+    try:
+        event = strict_loads(line)
+    except ValueError:
+        return {}
+    return event if isinstance(event, dict) else {}
+
+
 def trace_difference(a, b, seed):
     """The first difference between two traces, or None when their events agree."""
     names = (a.name, b.name)
@@ -229,7 +238,7 @@ def trace_difference(a, b, seed):
         return None
     sides = tuple(lines[first + 1] if first + 1 < len(lines) else None
                   for lines in (a_lines, b_lines))
-    shown = json.loads(sides[0] if sides[0] is not None else sides[1])
+    shown = event_or_nothing(sides[0] if sides[0] is not None else sides[1])
     found = Difference(names, "events", seed, first, shown.get("round"), shown.get("battle"),
                        sides)
     add_transcript_diff(found, narration(a), narration(b))

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from ..common.fields import OUTCOMES, SEED_LIMIT
 from ..common.table_state import NAMES, TableState
-from ..common.trace import TraceError, parse_header, spell
+from ..common.trace import StrictJSONError, TraceError, parse_header, spell, strict_loads
 from ..rules import Rules, check_deal, parse_deck
 from ..twin.narrator import Narrator, narrate_steps  # noqa: F401 (for pywar replay)
 from .quote import shown
@@ -206,9 +206,9 @@ class Replay:
             self.fault(f"the trace ends here, where the rules require {required}")
         line = self.lines[len(self.events)]
         try:
-            event = json.loads(line)
-        except ValueError:
-            self.fault(f"not a JSON line, where the rules require {required}")
+            event = strict_loads(line)
+        except StrictJSONError as error:
+            self.fault(f"not a JSON line ({error}), where the rules require {required}")
         if not isinstance(event, dict):
             self.fault(f"not a JSON object, where the rules require {required}")
         problem = shape_fault(event, self.players)

@@ -16,6 +16,14 @@ LEGEND = ("(ok: put to the test and kept on every seed; K/N: broken on K of the 
           "that put it to the test; -: not checked, no points)")
 
 
+def terminal_name(name):
+    """A submission's name as the terminal table prints it: as it is, or, with a control
+    character in it (a newline, an escape sequence), spelled as Python spells it
+    ('ann\\n\\x1b[31m'), so that no folder's name can split the table or colour the
+    terminal."""
+    return name if name.isprintable() else repr(name)[1:-1]
+
+
 def mark(item):
     """An item in a table cell: 'ok', 'K/N' seeds broken, or '-' not checked."""
     if not item["of"]:
@@ -66,16 +74,10 @@ def findings(submission):
     return found
 
 
-def safe(text):
-    """A name or a line for the terminal: control characters (a newline, an escape)
-    shown as escapes, so that a folder's name cannot split the table or colour it."""
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(text))
-
-
 def terminal(submissions):
     """The class table, submissions by items, then each submission's first examples."""
     header = ["submission", *(SHORT[item] for item in ITEMS), "score"]
-    rows = [header] + [[safe(sub.name), *(mark(sub.items[item]) for item in ITEMS),
+    rows = [header] + [[terminal_name(sub.name), *(mark(sub.items[item]) for item in ITEMS),
                         f"{sub.score:g}/{sub.max_score:g}"] for sub in submissions]
     widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
     lines = ["  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip()
@@ -84,12 +86,12 @@ def terminal(submissions):
     for sub in submissions:
         found = findings(sub)
         lines.append("")
-        lines.append(f"{safe(sub.name)}: {sub.score:g} of {sub.max_score:g}" +
+        lines.append(f"{terminal_name(sub.name)}: {sub.score:g} of {sub.max_score:g}" +
                      ("" if found else ", every item ok"))
         for name, count, text, context in found:
-            lines.append(f"  {name}" + (f" ({count})" if count else "") + f": {safe(text)}")
-            lines.extend(f"      {number:>5} | {safe(line)}" for number, line in context)
-        lines.extend(f"  note: {safe(note)}" for note in sub.notes)
+            lines.append(f"  {name}" + (f" ({count})" if count else "") + f": {terminal_name(text)}")
+            lines.extend(f"      {number:>5} | {terminal_name(line)}" for number, line in context)
+        lines.extend(f"  note: {terminal_name(note)}" for note in sub.notes)
     return "\n".join(lines) + "\n"
 
 

@@ -355,13 +355,19 @@ def interrupted_status():
     return 128 + (RECEIVED[0] if RECEIVED else signal.SIGINT)
 
 
+def interrupted_words():
+    """How a stopped command says what stopped it: 'interrupted' (Ctrl-C), or for
+    another signal, 'stopped by SIGTERM'."""
+    number = RECEIVED[0] if RECEIVED else signal.SIGINT
+    if number == signal.SIGINT:
+        return "interrupted"
+    return f"stopped by {signal.Signals(number).name}"
+
+
 def interrupted_line():
     """The one line a stopped command prints: 'pywar: interrupted', or for another
     signal than Ctrl-C, 'pywar: stopped by SIGTERM'."""
-    number = RECEIVED[0] if RECEIVED else signal.SIGINT
-    if number == signal.SIGINT:
-        return f"{PROG}: interrupted"
-    return f"{PROG}: stopped by {signal.Signals(number).name}"
+    return f"{PROG}: {interrupted_words()}"
 
 
 def stopping_signal(signum, frame):

@@ -7,23 +7,37 @@ import pywar
 
 from ..check.difference import Side, first_difference, header_difference, header_words
 from ..check.implementations import kind_of
-from ..check.replay import split_lines
+from ..check.replay import NotATrace, header_of, split_lines
 from .common import examples
 from .inputs import NOT_WANTED, InputError, read_input, say_error
 
 
+def kind_of_file(text):
+    """'trace' or 'transcript', told by the first line, or None; a first line nested too
+    deep for json (RecursionError) is taken for a trace, which reading then refuses."""
+    try:
+        return kind_of(text)
+    except RecursionError:
+        return "trace"
+
+
 def side_of_file(path):
-    """A file as a Side: a trace or a transcript (told by its first line)."""
+    """A file as a Side: a trace or a transcript (told by its first line).  A trace's
+    header must be one that replay reads (a seed, deal, rules, engine and stack it can
+    hold, no key twice): else two games could be called the same under headers that say
+    nothing."""
     text = read_input(path)
-    kind = kind_of(text)
+    kind = kind_of_file(text)
     if kind is None:
         raise InputError(f"{path} is neither a pywar trace nor a transcript (its first line "
                          "is not a trace header or a narration's first line)", NOT_WANTED)
     if kind == "transcript":
         return Side(path, transcript=text)
+    lines = split_lines(text)
     try:
-        pywar.read_trace(split_lines(text))
-    except pywar.TraceError as error:
+        pywar.read_trace(lines)
+        header_of(lines[0])
+    except (pywar.TraceError, NotATrace) as error:
         raise InputError(f"{path}: {error}", NOT_WANTED) from None
     return Side(path, trace=text)
 

@@ -1,15 +1,19 @@
 """pywar grade: every student program of a class built, run on the same seeds under
 limits, refereed rule by rule, and reported (pywar.check; docs/grading.md)."""
 
+import math
 import os
+import resource
+import shlex
 import shutil
+import subprocess
 import sys
 
 from ..check import report, sandbox
 from ..check.grade import DEFAULT_BUILD, DEFAULT_RUN, GradeInterrupted, Settings, grade
 from ..check.judge import ITEMS
 from .common import (Progress, add_isolation_option, add_progress_option, count_type,
-                     examples, seed_type)
+                     examples, interrupted_status, interrupted_words, seed_type)
 from .inputs import seconds_type
 from .outputs import check_distinct, output_files, refuse_stdout
 
@@ -21,6 +25,14 @@ EXAMPLES = examples(
      "a program that takes its seed as an argument"),
     ("pywar grade /autograder/submission --gradescope /autograder/results/results.json "
      "--weights format=0.5,memory=2", "Gradescope's autograder: docs/grading.md"),
+)
+MAX_WEIGHT = 1_000_000          # points an item may be worth: twelve of them add up exactly
+MAX_MEMORY_MIB = 1_048_576      # 1 TiB of address space
+MAX_OUTPUT_MIB = 1_024          # 1 GiB: what a run prints is read back into memory
+HARD_LIMITS = (                 # the run's limits that a user who is not root cannot raise
+    ("--timeout", resource.RLIMIT_CPU, "s of CPU time", "ulimit -Ht", 1),
+    ("--memory-limit", resource.RLIMIT_AS, "MiB of address space", "ulimit -Hv", sandbox.MIB),
+    ("--output-limit", resource.RLIMIT_FSIZE, "MiB of a file's size", "ulimit -Hf", sandbox.MIB),
 )
 
 
@@ -35,9 +47,42 @@ def weights_type(text):
             weights[name] = float(value)
         except ValueError:
             raise ValueError(f"--weights: {name}={value!r} is not a number") from None
-        if weights[name] < 0:
-            raise ValueError(f"--weights: {name} must be 0 or more, not {value}")
+        if not 0 <= weights[name] <= MAX_WEIGHT:      # NaN too: JSON has no NaN or Infinity
+            raise ValueError(f"--weights: {name} must be a number from 0 to {MAX_WEIGHT:,}, "
+                             f"not {value}")
     return weights
+
+
+def check_quoting(parser, settings):
+    """A usage error, before any work, for a --run that shlex cannot split or a --build
+    that the shell cannot parse (sh -n: read, not run)."""
+    try:
+        shlex.split(settings.run)
+    except ValueError as error:
+        parser.error(f"--run {settings.run!r}: {error} (quote as a shell does, as in "
+                     "--run '{program} --seed {seed}')")
+    command = settings.build.replace("{program}", "pywar-program")
+    parsed = subprocess.run(["/bin/sh", "-n", "-c", command], stdin=subprocess.DEVNULL,
+                            capture_output=True, text=True, errors="replace")
+    if parsed.returncode != 0:
+        said = (parsed.stderr.strip().splitlines() or ["it cannot be parsed"])[-1]
+        said = said.split("Syntax error: ", 1)[-1]
+        parser.error(f"--build {settings.build!r} is not a command the shell can read: {said}")
+
+
+def check_hard_limits(parser, limits):
+    """A usage error for a limit above the hard limit of this process, which a run started
+    by a user who is not root cannot be given (root may raise it)."""
+    if os.geteuid() == 0:
+        return
+    wanted = {resource.RLIMIT_CPU: limits.cpu + 1, resource.RLIMIT_AS: limits.memory,
+              resource.RLIMIT_FSIZE: limits.output}
+    for option, which, unit, command, scale in HARD_LIMITS:
+        hard = resource.getrlimit(which)[1]
+        if hard != resource.RLIM_INFINITY and wanted[which] > hard:
+            most = hard // scale - (1 if which == resource.RLIMIT_CPU else 0)
+            parser.error(f"{option} is above what this shell allows a run ({command}: "
+                         f"{hard // scale:,} {unit}): give at most {most:,}")
 
 
 def checked(args):
@@ -72,17 +117,21 @@ def checked(args):
         args.parser.error(str(error))
     if "{program}" not in args.run_command:
         args.parser.error("--run must name {program}, as in --run '{program} --seed {seed}'")
-    limits = sandbox.Limits(wall=args.timeout, cpu=max(1, int(args.timeout + 0.999)),
+    limits = sandbox.Limits(wall=args.timeout, cpu=max(1, math.ceil(args.timeout)),
                             memory=args.memory_limit * sandbox.MIB,
                             output=args.output_limit * sandbox.MIB)
-    return Settings(build=args.build, run=args.run_command, games=args.games, seed=args.seed,
-                    limits=limits, memory=args.memory, weights=weights,
-                    fix_include_case=args.fix_include_case)
+    check_hard_limits(args.parser, limits)
+    settings = Settings(build=args.build, run=args.run_command, games=args.games,
+                        seed=args.seed, limits=limits, memory=args.memory, weights=weights,
+                        fix_include_case=args.fix_include_case)
+    check_quoting(args.parser, settings)
+    return settings
 
 
 def run_grade(args):
     """Grade the submissions: 0 once reported (a grade is no difference to exit 1 on);
-    130 after a Ctrl-C, once the submissions graded before it are reported."""
+    130 after a Ctrl-C (143 SIGTERM, 129 SIGHUP), once the submissions graded before it
+    are reported."""
     settings = checked(args)
     status = 0
     with output_files(("--html", args.html, False, "utf-8"),
@@ -91,11 +140,11 @@ def run_grade(args):
         try:
             submissions = grade(args.submissions, settings, args.jobs, progress)
         except GradeInterrupted as stop:
-            submissions, status = stop.graded, 130
+            submissions, status = stop.graded, interrupted_status()
         finally:
             progress.close()
         if status:
-            print(f"{args.parser.prog}: interrupted: {len(submissions)} of "
+            print(f"{args.parser.prog}: {interrupted_words()}: {len(submissions)} of "
                   f"{len(args.submissions)} submissions graded", file=sys.stderr)
         if "--gradescope" in files and not submissions:
             files["--gradescope"].discard()
@@ -136,11 +185,13 @@ def add(subparsers):
     parser.add_argument("--jobs", type=count_type(1, 256), default=1, metavar="J",
                         help="submissions graded at once (default: 1)")
     parser.add_argument("--timeout", type=seconds_type, default=10.0, metavar="S",
-                        help="seconds a run may take, on the clock and of CPU (default: 10)")
-    parser.add_argument("--memory-limit", type=count_type(16), default=512, metavar="MIB",
-                        help="address space a run may use, in MiB (default: 512)")
-    parser.add_argument("--output-limit", type=count_type(1), default=16, metavar="MIB",
-                        help="what a run may print, in MiB (default: 16)")
+                        help="seconds a run may take, on the clock and of CPU, at most a day "
+                             "(default: 10)")
+    parser.add_argument("--memory-limit", type=count_type(16, MAX_MEMORY_MIB), default=512,
+                        metavar="MIB", help="address space a run may use, in MiB "
+                                            "(default: 512)")
+    parser.add_argument("--output-limit", type=count_type(1, MAX_OUTPUT_MIB), default=16,
+                        metavar="MIB", help="what a run may print, in MiB (default: 16)")
     parser.add_argument("--fix-include-case", action="store_true",
                         help="build with each #include \"X\" whose file exists only in another "
                              "case (it builds on Windows and macOS, not on Linux) matched to "

@@ -65,13 +65,18 @@ def say_error(prog, error):
     return error.status
 
 
+MAX_SECONDS = 86_400          # a day: the longest --timeout, within what a clock and an
+                              # rlimit on CPU time can hold
+
+
 def seconds_type(text):
-    """An argparse type: a number of seconds above 0."""
+    """An argparse type: a number of seconds above 0, at most MAX_SECONDS."""
     import argparse
     try:
         seconds = float(text)
     except ValueError:
         seconds = -1.0
-    if not seconds > 0 or seconds == float("inf"):
-        raise argparse.ArgumentTypeError(f"seconds must be a number above 0, not {text!r}")
+    if not 0 < seconds <= MAX_SECONDS:
+        raise argparse.ArgumentTypeError(f"seconds must be a number above 0 and at most "
+                                         f"{MAX_SECONDS:,} (a day), not {text!r}")
     return seconds

@@ -37,13 +37,55 @@ class TraceError(ValueError):
     """A file that is not a pywar trace, or a line of one that cannot be read."""
 
 
+class StrictJSONError(ValueError):
+    """A line that is not JSON as a trace may hold it; the reason in a few words."""
+
+
+def unique_keys(pairs):
+    """An object's pairs as a dict, or StrictJSONError for a key given twice (which
+    json.loads takes, keeping the last)."""
+    found = dict(pairs)
+    if len(found) < len(pairs):
+        twice = next(key for i, (key, _) in enumerate(pairs)
+                     if key in (other for other, _ in pairs[:i]))
+        raise StrictJSONError(f"the key {json.dumps(twice)} is given twice")
+    return found
+
+
+def no_constant(name):
+    """NaN, Infinity and -Infinity, which json.loads takes and JSON has not: refused."""
+    raise StrictJSONError(f"{name} is not JSON")
+
+
+STRICT = json.JSONDecoder(object_pairs_hook=unique_keys, parse_constant=no_constant)
+
+
+def strict_loads(line):
+    """A line's JSON value, read as the trace format allows: a key given twice, NaN or
+    Infinity, an integer longer than Python reads (4,300 digits), or a nesting deeper
+    than Python's reader goes (RecursionError) is a StrictJSONError saying so."""
+    try:
+        return STRICT.decode(line)
+    except StrictJSONError:
+        raise
+    except json.JSONDecodeError as error:
+        raise StrictJSONError(error.msg) from None
+    except RecursionError:
+        raise StrictJSONError("nested deeper than pywar reads") from None
+    except ValueError as error:              # an integer of more than 4,300 digits
+        raise StrictJSONError(str(error).split(";")[0]) from None
+
+
 def parse_header(line):
     """The header of a trace's first line (None for an empty file), checked for the
     format's name and version, or a TraceError saying why it is not one."""
+    if not isinstance(line, str):
+        raise TraceError("not a pywar trace: the first line is not a JSON header")
     try:
-        header = json.loads(line)
-    except (TypeError, json.JSONDecodeError):
-        raise TraceError("not a pywar trace: the first line is not a JSON header") from None
+        header = strict_loads(line)
+    except StrictJSONError as error:
+        raise TraceError("not a pywar trace: the first line is not a JSON header "
+                         f"({error})") from None
     if not isinstance(header, dict) or header.get("trace") != "pywar":
         raise TraceError('not a pywar trace: the first line has no "trace":"pywar"')
     if header.get("version") != VERSION:
@@ -59,9 +101,9 @@ def read(lines):
     events = []
     for number, line in enumerate(lines, start=2):
         try:
-            event = json.loads(line)
-        except json.JSONDecodeError as error:
-            raise TraceError(f"line {number}: not JSON ({error.msg})") from None
+            event = strict_loads(line)
+        except StrictJSONError as error:
+            raise TraceError(f"line {number}: not JSON ({error})") from None
         if not isinstance(event, dict) or event.get("event") not in KINDS:
             raise TraceError(f"line {number}: not an event of the trace")
         events.append(event)

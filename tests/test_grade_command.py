@@ -1,0 +1,163 @@
+"""pywar grade's command line at its edges: what a signal makes of its exit status, and
+the limits, commands, weights and folder names a hostile or careless instructor gives
+it, each refused in one line before any work or shown safely (issue 31)."""
+
+import json
+import os
+import resource
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+import pywar.check.grade as grading
+from conftest import needs_tools
+from pywar.check.grade import Submission
+from pywar.check.judge import ITEMS
+from pywar.cli import main
+
+pytestmark = needs_tools("cc", "g++")
+
+
+def run(capsys, *argv):
+    """main(argv): (exit status, stdout, stderr)."""
+    status = main([str(arg) for arg in argv])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def folders(tmp_path, *names):
+    """Empty submission folders in tmp_path: their paths."""
+    made = []
+    for name in names:
+        (tmp_path / name).mkdir()
+        made.append(tmp_path / name)
+    return made
+
+
+@pytest.fixture
+def no_work(monkeypatch):
+    """Grading that must not start: a test that reaches it fails."""
+    def grade(*args, **kwargs):
+        raise AssertionError("the grading began")
+    monkeypatch.setattr("pywar.cli.grade.grade", grade)
+
+
+@pytest.mark.parametrize("signum, status", [(signal.SIGTERM, 143), (signal.SIGHUP, 129)])
+def test_sigterm_and_sighup_report_the_graded_and_exit_128_plus_the_signal(
+        tmp_path, capsys, monkeypatch, signum, status):
+    """The contract's 143 and 129 (the command said 130 for both), after the submissions
+    graded before the signal are reported, and the signal named."""
+    calls = []
+
+    def grade_one(source, settings, clock, ran):
+        calls.append(source)
+        if len(calls) == 2:
+            os.kill(os.getpid(), signum)            # the handler runs in the main thread
+            time.sleep(0.5)
+        items = {item: {"ok": True, "failed": 0, "of": 1, "example": None} for item in ITEMS}
+        return Submission(os.path.basename(source), items, 12.0, 12.0)
+    monkeypatch.setattr(grading, "grade_one", grade_one)
+    found, out, err = run(capsys, "grade", *folders(tmp_path, "ann", "ben", "cat"), "--json",
+                          "--no-memory")
+    name = signal.Signals(signum).name
+    assert (found, err) == (status, f"pywar grade: stopped by {name}: 1 of 3 submissions "
+                                    "graded\n")
+    assert [sub["name"] for sub in json.loads(out)["submissions"]] == ["ann"]
+
+
+@pytest.mark.parametrize("option, value, valid", [
+    ("--timeout", "1e30", "a number above 0 and at most 86,400 (a day)"),
+    ("--timeout", "86401", "a number above 0 and at most 86,400 (a day)"),
+    ("--memory-limit", "100000000000000000000", "an integer from 16 to 1,048,576"),
+    ("--output-limit", "100000000000000000000", "an integer from 1 to 1,024"),
+])
+def test_a_limit_too_large_for_a_run_is_one_line_before_any_work(tmp_path, capsys, no_work,
+                                                                  option, value, valid):
+    """They ended in 'SubprocessError: Exception occurred in preexec_fn', after the build."""
+    (ann,) = folders(tmp_path, "ann")
+    status, out, err = run(capsys, "grade", ann, "--no-memory", option, value)
+    assert (status, out) == (2, "")
+    assert err.count("\n") == 1 and err.startswith("pywar grade: error: argument " + option)
+    assert valid in err and "Traceback" not in err
+
+
+def test_the_largest_limits_are_taken(tmp_path, capsys, monkeypatch):
+    """The bounds themselves are valid: a day, 1 TiB, 1 GiB."""
+    seen = []
+    monkeypatch.setattr("pywar.cli.grade.grade",
+                        lambda sources, settings, jobs, progress: seen.append(settings) or [])
+    (ann,) = folders(tmp_path, "ann")
+    status, _, err = run(capsys, "grade", ann, "--no-memory", "--timeout", "86400",
+                         "--memory-limit", "1048576", "--output-limit", "1024")
+    if os.geteuid() != 0 and status == 2:
+        pytest.skip(f"this shell's hard limits are lower: {err.strip()}")
+    assert status == 0
+    assert (seen[0].limits.wall, seen[0].limits.cpu, seen[0].limits.memory,
+            seen[0].limits.output) == (86400, 86400, 2 ** 40, 2 ** 30)
+
+
+def test_a_limit_above_the_shells_hard_limit_is_one_line(tmp_path):
+    """A user who is not root cannot give a run more CPU time than its own hard limit
+    (setrlimit fails in the child): refused naming the most that may be given.  The
+    command runs with a hard limit of 50 s of CPU; run by root (who may raise it), it is
+    told it is not root."""
+    (ann,) = folders(tmp_path, "ann")
+    command = ("import os, sys; from pywar.cli import main; "
+               "os.geteuid = lambda: 1000 if os.getuid() == 0 else os.getuid(); "
+               "sys.exit(main(sys.argv[1:]))")
+    done = subprocess.run([sys.executable, "-c", command, "grade", str(ann), "--no-memory",
+                           "--timeout", "100"], capture_output=True, text=True,
+                          preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_CPU, (50, 50)))
+    assert (done.returncode, done.stdout) == (2, ""), done.stderr
+    assert done.stderr == ("pywar grade: error: --timeout is above what this shell allows "
+                           "a run (ulimit -Ht: 50 s of CPU time): give at most 49\n")
+
+
+@pytest.mark.parametrize("option, command, words", [
+    ("--run", "{program} 'unterminated", "--run \"{program} 'unterminated\": No closing "
+                                          "quotation"),
+    ("--build", "g++ -o {program} 'war.cpp", "is not a command the shell can read: "
+                                             "Unterminated quoted string"),
+    ("--build", "g++ -o {program} $(ls *.cpp", "is not a command the shell can read: "
+                                                "end of file unexpected"),
+])
+def test_a_command_with_bad_quoting_is_one_line_before_the_build(tmp_path, capsys, no_work,
+                                                                 option, command, words):
+    """--run's ended in 'ValueError: No closing quotation' after the build had run."""
+    (ann,) = folders(tmp_path, "ann")
+    status, out, err = run(capsys, "grade", ann, "--no-memory", option, command)
+    assert (status, out) == (2, "")
+    assert err.count("\n") == 1 and err.startswith("pywar grade: error: ") and words in err
+
+
+@pytest.mark.parametrize("weight", ["nan", "inf", "-inf", "NaN", "1e308", "-1"])
+def test_a_weight_that_is_not_a_finite_number_of_points_is_refused(tmp_path, capsys, no_work,
+                                                                    weight):
+    """nan and inf were taken, and wrote NaN and Infinity into --json and results.json,
+    which are then not JSON; twelve weights of 1e308 add up to inf."""
+    (ann,) = folders(tmp_path, "ann")
+    status, out, err = run(capsys, "grade", ann, "--no-memory", "--weights",
+                           f"builds={weight}")
+    assert (status, out) == (2, "")
+    assert err == (f"pywar grade: error: --weights: builds must be a number from 0 to "
+                   f"1,000,000, not {weight}\n")
+
+
+def test_a_folder_named_with_a_newline_and_an_escape_is_shown_escaped(tmp_path, capsys):
+    """The terminal table: one row for the submission, no escape sequence reaching the
+    terminal, the name spelled as Python spells it; JSON keeps it as it is."""
+    name = "ann\n\x1b[31mred"
+    (folder,) = folders(tmp_path, name)
+    status, out, _ = run(capsys, "grade", folder, "-n", "1", "--no-memory")
+    assert status == 0
+    assert "\x1b" not in out
+    lines = out.splitlines()
+    assert lines[1].split()[0] == "ann\\n\\x1b[31mred"         # the row: the name, escaped
+    assert lines[2].startswith("(ok: ")                        # then the legend: one row
+    assert "ann\\n\\x1b[31mred: 0 of 11" in lines            # memory left out
+    status, out, _ = run(capsys, "grade", folder, "-n", "1", "--no-memory", "--json")
+    assert json.loads(out)["submissions"][0]["name"] == name
+
