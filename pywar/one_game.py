@@ -3,10 +3,10 @@ fields (pywar.common.fields)."""
 
 from dataclasses import asdict, make_dataclass
 
-from . import twin
 from .arguments import check_text_target
 from .common.fields import PLAYER_NAMES, check_seed, result_fields
-from .engine_choice import PORT_ENGINES, check_port, checked, resolve_engine
+from . import twin
+from .engine_choice import PORT_ENGINES, check_port, resolve_engine
 from .rules import check_deal, make_rules, parse_deck
 from .stopping import runner_for
 
@@ -56,14 +56,16 @@ def play(seed, rules="smu", engine=None, transcript=False, deal=None, trace=Fals
     header = trace_header(engine, seed, chosen, deal, stack) if trace is not False else ""
     if trace not in (False, True):
         trace.write(header)
+    if engine in ("c", "port-c"):
+        from . import _checked
     if engine == "port-c":
-        fields, text, lines = checked().port_play(seed, stack, transcript, trace)
+        fields, text, lines = _checked.port_play(seed, stack, transcript, trace)
     elif engine == "port-python":
         from . import port
         counts, text, lines = port.play(seed, stack, transcript, trace)
         fields = dict(vars(counts))
     elif engine == "c":
-        fields, text, lines = checked().play(seed, chosen, transcript, deal, trace,
+        fields, text, lines = _checked.play(seed, chosen, transcript, deal, trace,
                                              runner=runner_for(chosen))
     else:
         counts, text, lines = twin.play(seed, chosen, transcript, deal, trace)
@@ -81,8 +83,9 @@ def more_events_than(limit, seed, rules, engine, deal=None):
     (and its Python game needs nothing beyond the standard library)."""
     if engine in PORT_ENGINES:
         return False
-    if checked().available():
-        return checked().count_events(seed, rules, deal, limit, runner=runner_for(rules)) > limit
+    from . import _checked
+    if _checked.available():
+        return _checked.count_events(seed, rules, deal, limit, runner=runner_for(rules)) > limit
     return False if most_events(rules) <= limit else None
 
 
