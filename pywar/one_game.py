@@ -1,35 +1,58 @@
-"""One game: play() with any engine, and its GameResult, built from the table of result
-fields (pywar.common.fields)."""
+"""One game: play() with any engine, and its GameResult, whose fields are the table of
+result fields (pywar.common.fields)."""
 
-from dataclasses import asdict, make_dataclass
+from dataclasses import asdict, dataclass
 
 from .arguments import check_text_target
-from .common.fields import PLAYER_NAMES, check_seed, result_fields
+from .common.fields import PLAYER_NAMES, check_seed
 from . import twin
 from .engine_choice import PORT_ENGINES, check_port, resolve_engine
 from .rules import check_deal, make_rules, parse_deck
 from .stopping import runner_for
 
 
-def to_json(self):
-    """The result as a JSON-ready dict (the digest as 16 hex digits, no transcript and no
-    trace)."""
-    data = asdict(self)
-    data.pop("transcript")
-    data.pop("trace")
-    data["digest"] = f"{self.digest:016x}"
-    data["war_depths"] = {str(depth): rounds for depth, rounds in sorted(self.war_depths.items())}
-    return data
+@dataclass(frozen=True)
+class GameResult:
+    """How one game went: the same fields from every engine (pywar.common.fields: the
+    winner "A", "B", ... or None, the outcome's name, the piles as {"A": {"to_play": n,
+    "played": n}, ...}, the digest an int), with its transcript and trace if asked for.
+    Between the game's rules, seed and engine and its texts, one field a row of the
+    table (tests/test_fields.py holds them alike)."""
+    rules: str
+    seed: int
+    engine: str
+    winner: object
+    outcome: str
+    rounds: int
+    battles: int
+    ties: int
+    wars: int
+    longest_tie_streak: int
+    stranded: int
+    piles: dict
+    digest: int
+    cycle_start: object = None
+    cycle_period: object = None
+    lead_changes: int = 0
+    biggest_pot: int = 0
+    comeback: int = 0
+    deepest_war: int = 0
+    refills: int = 0
+    war_rounds: int = 0
+    war_depths: dict = None
+    transcript: object = None
+    trace: object = None
 
-
-GameResult = make_dataclass(
-    "GameResult", [("rules", str), ("seed", int), ("engine", str), *result_fields(),
-                   ("transcript", object, None), ("trace", object, None)],
-    frozen=True, namespace={"to_json": to_json})
-GameResult.__module__ = __name__            # where pickle finds it
-GameResult.__doc__ = """How one game went: the same fields from every engine (pywar.common.fields:
-the winner "A", "B", ... or None, the outcome's name, the piles as {"A": {"to_play": n,
-"played": n}, ...}, the digest an int), with its transcript and trace if asked for."""
+    def to_json(self):
+        """The result as a JSON-ready dict (the digest as 16 hex digits, no transcript
+        and no trace)."""
+        data = asdict(self)
+        data.pop("transcript")
+        data.pop("trace")
+        data["digest"] = f"{self.digest:016x}"
+        data["war_depths"] = {str(depth): rounds
+                              for depth, rounds in sorted(self.war_depths.items())}
+        return data
 
 
 def play(seed, rules="smu", engine=None, transcript=False, deal=None, trace=False,

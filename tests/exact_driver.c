@@ -146,8 +146,12 @@ static int Driver_Prefixes(Run *run, int depth)
 
 static int Driver_Run(Run *run, char **argv)
 {
-    PywarRules rules = {atoi(argv[3]), atoi(argv[4]), atoi(argv[2]), PYWAR_PILES_QUEUE, 0, 0,
-                        10000000, 1, 2, atoi(argv[0]), atoi(argv[1]), PYWAR_REFILL_SHUFFLE};
+    /* by name: a dimension not named here is 0, its first value (queue piles refill
+     * nothing, so the refill does not matter) */
+    PywarRules rules = {.face_down = atoi(argv[3]), .short_war = atoi(argv[4]),
+                        .pickup = atoi(argv[2]), .piles = PYWAR_PILES_QUEUE,
+                        .max_rounds = 10000000, .detect_cycles = 1, .players = 2,
+                        .ranks = atoi(argv[0]), .suits = atoi(argv[1])};
     memset(run, 0, sizeof *run);
     run->rules = rules;
     run->length = atoi(argv[5]);

@@ -27,7 +27,7 @@ typedef struct Lead {
 #define LEAD_START {PYWAR_NOBODY, 0, {0}}
 
 /* After the deal (wars 0) and after each round, given the cards each player holds: the
- * round's war depth, the leader (the one player holding the most cards, if any),
+ * round's war depth, a round with a war, the leader (the one player holding the most cards, if any),
  * counting each change of leader after the first, and the deficit each has faced. */
 STEP void Tally_Round(Lead *lead, PywarResult *result, int wars,
                       const int *held, int players)
@@ -36,6 +36,7 @@ STEP void Tally_Round(Lead *lead, PywarResult *result, int wars,
     if (wars > 0) {
         result->war_depths[wars < PYWAR_WAR_DEPTHS ? wars : PYWAR_WAR_DEPTHS - 1]++;
         result->deepest_war = wars > result->deepest_war ? wars : result->deepest_war;
+        result->war_rounds++;
     }
     if (players == 2) {         /* the same, from one margin, with fewer branches */
         int margin = held[PYWAR_PLAYER_A] - held[PYWAR_PLAYER_B];
