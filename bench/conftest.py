@@ -1,5 +1,6 @@
 """Benchmark fixtures: the plain-C driver, built with the extension's own flags."""
 
+import os
 import shutil
 import subprocess
 import sys
@@ -45,3 +46,14 @@ def driver(tmp_path_factory):
     """bench/driver.c and csrc/: the engine's batch in plain C, built as the extension is."""
     sources = sorted(str(path) for path in (ROOT / "csrc").rglob("*.c"))
     return build(tmp_path_factory, "driver", [str(ROOT / "bench" / "driver.c"), *sources])
+
+
+LOAD_AT_START = os.getloadavg()        # the machine's load before the first benchmark
+
+
+def pytest_benchmark_update_machine_info(config, machine_info):
+    """Keep the load average (1, 5 and 15 minutes) before the run and after it in the
+    JSON file, so that bench/report.py can say whether the machine was loaded."""
+    machine_info["load_average"] = {"start": list(LOAD_AT_START),
+                                    "end": list(os.getloadavg()),
+                                    "cores": os.cpu_count()}

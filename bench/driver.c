@@ -4,8 +4,13 @@
  * usage: driver COUNT FIRST_SEED RULES... [TRANSCRIPT_EVERY]
  * RULES are the PywarRules fields in struct order, as numbers (the enum values of
  * pywar.h; tests/ and bench/ pass them from pywar.rules.c_numbers).  It prints one line:
- * games, seconds, games per second, the sum of rounds, and an FNV-1a fold of every
- * game's fields and digest in seed order (bench/tight_iofall.c folds the same).  With TRANSCRIPT_EVERY, it then plays a given deal and every
+ * games, seconds, games per second, the sum of rounds, a fold, and fold_NAME for each
+ * column of the batch and for the summed war depths: the FNV-1a fold of that column's
+ * values in seed order.  The columns are PYWAR_COLUMNS (csrc/fields.h, written from the
+ * table of pywar/common/fields.py), so that a new column is played, stored and folded
+ * here with no change to this file.  The fold folds the columns' folds in the table's
+ * order.  bench/tight_*.c print fold_NAME for the columns they count, and the tests
+ * compare them.  With TRANSCRIPT_EVERY, it then plays a given deal and every
  * TRANSCRIPT_EVERY-th game again with a transcript and a trace, so that valgrind sees
  * those paths too.
  */
@@ -23,46 +28,44 @@ static double Driver_Now(void)
     return (double)now.tv_sec + (double)now.tv_nsec / 1e9;
 }
 
+/* One FNV-1a step. */
+static uint64_t Driver_Fold(uint64_t fold, uint64_t word)
+{
+    return (fold ^ word) * 0x100000001b3ull;
+}
+
+/* A column's value as the word that is folded: a digest whole, any other value as a
+ * 32-bit word (sign-extended: no winner and no cycle are -1), as bench/tight_*.c fold. */
+#define DRIVER_WORD(value) _Generic((value), uint64_t: (uint64_t)(value), \
+                                    default: (uint64_t)(uint32_t)(int32_t)(value))
+
+/* The batch, its columns allocated from the table (PYWAR_COLUMNS, csrc/fields.h), and
+ * folds[c], the fold of column c over the games in seed order; folds[PYWAR_COLUMN_COUNT]
+ * folds the summed war depths 1 .. PYWAR_WAR_DEPTHS - 1. */
 static int Driver_Batch(int64_t count, uint32_t seed, const PywarRules *rules,
-                        long long *rounds, uint64_t *fold)
+                        long long *rounds, uint64_t *folds)
 {
     PywarBatch batch = {0};
-    int32_t *ints = calloc((size_t)count * 13, sizeof *ints);
-    int8_t *bytes = calloc((size_t)count * 2, sizeof *bytes);
-    uint64_t *digests = calloc((size_t)count, sizeof *digests);
-    int status = PYWAR_ENOMEM;
-    if (ints != NULL && bytes != NULL && digests != NULL) {
-        int32_t **columns[] = {&batch.rounds, &batch.battles, &batch.ties, &batch.wars,
-                               &batch.longest_tie_streak, &batch.stranded,
-                               &batch.cycle_start, &batch.cycle_period, &batch.lead_changes,
-                               &batch.biggest_pot, &batch.comeback, &batch.deepest_war,
-                               &batch.refills};
-        for (size_t i = 0; i < sizeof columns / sizeof columns[0]; i++) {
-            *columns[i] = ints + (size_t)count * i;
-        }
-        batch.winner = bytes;
-        batch.outcome = bytes + count;
-        batch.digest = digests;
+    int status = PYWAR_ENOMEM, allocated = 1;
+#define DRIVER_ALLOCATE(name, type) \
+    allocated &= (batch.name = calloc((size_t)count, sizeof(type))) != NULL;
+    PYWAR_COLUMNS(DRIVER_ALLOCATE)
+    if (allocated) {
         status = pywar_play_batch(seed, count, rules, &batch);
     }
     for (int64_t i = 0; status == PYWAR_OK && i < count; i++) {
-        int32_t fields[] = {batch.rounds[i], batch.battles[i], batch.ties[i], batch.wars[i],
-                            batch.longest_tie_streak[i], batch.stranded[i], batch.winner[i],
-                            batch.outcome[i], batch.cycle_start[i], batch.cycle_period[i],
-                            batch.lead_changes[i], batch.biggest_pot[i], batch.comeback[i],
-                            batch.deepest_war[i], batch.refills[i]};
+        int c = 0;
         *rounds += batch.rounds[i];
-        for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++) {
-            *fold = (*fold ^ (uint32_t)fields[k]) * 0x100000001b3ull;
-        }
-        *fold = (*fold ^ digests[i]) * 0x100000001b3ull;
+#define DRIVER_FOLD(name, type) \
+        folds[c] = Driver_Fold(folds[c], DRIVER_WORD(batch.name[i])); c++;
+        PYWAR_COLUMNS(DRIVER_FOLD)
     }
     for (int d = 1; status == PYWAR_OK && d < PYWAR_WAR_DEPTHS; d++) {
-        *fold = (*fold ^ (uint32_t)batch.war_depths[d]) * 0x100000001b3ull;
+        folds[PYWAR_COLUMN_COUNT] = Driver_Fold(folds[PYWAR_COLUMN_COUNT],
+                                                (uint32_t)batch.war_depths[d]);
     }
-    free(ints);
-    free(bytes);
-    free(digests);
+#define DRIVER_FREE(name, type) free(batch.name);
+    PYWAR_COLUMNS(DRIVER_FREE)
     return status;
 }
 
@@ -129,13 +132,16 @@ int main(int argc, char **argv)
                         field[11]};
     long every = argc > 3 + RULE_FIELDS ? atol(argv[3 + RULE_FIELDS]) : 0;
     long long rounds = 0;
-    uint64_t fold = 0xcbf29ce484222325ull;
+    uint64_t folds[PYWAR_COLUMN_COUNT + 1];
+    for (int c = 0; c <= PYWAR_COLUMN_COUNT; c++) {
+        folds[c] = 0xcbf29ce484222325ull;
+    }
     if (count < 1 || pywar_rules_check(&rules) != PYWAR_OK) {
         fprintf(stderr, "%s: bad count or rules\n", argv[0]);
         return 2;
     }
     double start = Driver_Now();
-    int status = Driver_Batch(count, seed, &rules, &rounds, &fold);
+    int status = Driver_Batch(count, seed, &rules, &rounds, folds);
     double seconds = Driver_Now() - start;
     if (status == PYWAR_OK) {
         status = Driver_Transcripts(count, seed, &rules, every);
@@ -144,8 +150,19 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s: the C core failed with status %d\n", argv[0], status);
         return 1;
     }
-    printf("games %lld seconds %.6f games_per_second %.1f rounds %lld fold %016llx\n",
+#define DRIVER_NAME(name, type) #name,
+    static const char *const names[PYWAR_COLUMN_COUNT] = {PYWAR_COLUMNS(DRIVER_NAME)};
+    uint64_t fold = 0xcbf29ce484222325ull;
+    for (int c = 0; c <= PYWAR_COLUMN_COUNT; c++) {
+        fold = Driver_Fold(fold, folds[c]);
+    }
+    printf("games %lld seconds %.6f games_per_second %.1f rounds %lld fold %016llx",
            (long long)count, seconds, (double)count / seconds, rounds,
            (unsigned long long)fold);
+    for (int c = 0; c <= PYWAR_COLUMN_COUNT; c++) {
+        printf(" fold_%s %016llx", c < PYWAR_COLUMN_COUNT ? names[c] : "war_depths",
+               (unsigned long long)folds[c]);
+    }
+    printf("\n");
     return 0;
 }

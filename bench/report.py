@@ -1,10 +1,12 @@
-"""Turn a pytest-benchmark JSON file into docs/performance.md's table of figures.
+"""Turn a pytest-benchmark JSON file into docs/performance.md's table of figures, and
+say which targets the run missed and whether the machine was loaded while it ran.
 
     pytest bench --benchmark-json=bench.json && python bench/report.py bench.json
 """
 
 import json
 import platform
+import re
 import sys
 from statistics import median
 
@@ -83,6 +85,42 @@ def rows(figures):
     return out
 
 
+def number(text):
+    """The first number in a figure or a target, as a float (1,234.5x is 1234.5)."""
+    found = re.search(r"\d[\d,]*(?:\.\d+)?", text)
+    return float(found[0].replace(",", "")) if found else None
+
+
+def missed(table):
+    """The rows whose figure misses their target (>= or <= a number)."""
+    out = []
+    for what, figure, target in table:
+        bound = re.match(r"\s*(>=|<=)", target)
+        if bound is None or number(figure) is None:
+            continue
+        value, limit = number(figure), number(target)
+        if (value < limit) if bound[1] == ">=" else (value > limit):
+            out.append((what, figure, target))
+    return out
+
+
+LOADED = 0.5        # a load average over half the cores: another job shared the machine
+
+
+def load_line(machine):
+    """Whether the machine was loaded, from the load averages the run kept (one minute's
+    before the first benchmark and after the last)."""
+    load = machine.get("load_average")
+    if not load:
+        return "Load: not recorded (a run from before bench/conftest.py kept it)."
+    cores = load.get("cores") or 1
+    worst = max(load["start"][0], load["end"][0])
+    verdict = "loaded" if worst > LOADED * cores else "quiet"
+    return (f"Load: {verdict} (load average {load['start'][0]:.2f} before the run and "
+            f"{load['end'][0]:.2f} after it, on {cores} cores; over {LOADED * cores:g} is "
+            "loaded, and its figures are not to be compared with a quiet run's).")
+
+
 def main(path):
     """Print the table as Markdown, with the machine it came from.  Run the whole of
     bench/ first: the table needs every benchmark."""
@@ -95,9 +133,16 @@ def main(path):
     print(f"Machine: {machine.get('cpu', {}).get('brand_raw', platform.processor())}, "
           f"{machine.get('cpu', {}).get('count', '?')} cores, Python "
           f"{machine.get('python_version')}, {machine.get('system')} {machine.get('release')}\n")
+    table = rows(figures)
     print("| measure | figure | target |\n|---|---|---|")
-    for what, figure, target in rows(figures):
+    for what, figure, target in table:
         print(f"| {what} | {figure} | {target} |")
+    misses = missed(table)
+    targets = sum(1 for _, _, target in table if target.startswith((">=", "<=")))
+    print(f"\nMissed: {len(misses)} of {targets} targets")
+    for what, figure, target in misses:
+        print(f"- {what}: {figure}, target {target}")
+    print(load_line(machine))
 
 
 if __name__ == "__main__":

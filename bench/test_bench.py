@@ -107,7 +107,7 @@ YARDSTICK_PAIRS = 15    # rounds of a run: on a shared host one round's ratio mo
 def timed_run(command, clocks):
     """Run a plain-C program (bench/driver.c or a bench/tight_*.c loop), note its own
     clock in clocks, and return what its one line prints after each name: games, seconds,
-    games_per_second, rounds, fold."""
+    games_per_second, rounds, fold and fold_NAME for each column."""
     words = subprocess.run(command, capture_output=True, text=True, check=True).stdout.split()
     printed = dict(zip(words[::2], words[1::2]))
     clocks.append(float(printed["seconds"]))
@@ -135,7 +135,8 @@ def test_yardstick(benchmark, driver, tight, name):
     (simulate, driver, loop, simulate, ...), as a paired timing of two commands does, so that a
     drift in the machine's speed (another job starting on a shared host) touches all
     three alike.  extra_info keeps each program's own clock for every round (which
-    leaves out the process's start) and the folds the two C programs printed;
+    leaves out the process's start) and the folds the two C programs printed of the
+    columns the loop counts;
     bench/report.py takes the median of the rounds' ratios."""
     benchmark.group = f"yardstick-{name}"
     games = YARDSTICK_GAMES[name]
@@ -148,9 +149,11 @@ def test_yardstick(benchmark, driver, tight, name):
     def turn():
         rounds.add(simulated(name, games, clocks["simulate"]))
         printed = timed_run(engine, clocks["engine"])
-        folds.add(printed["fold"])
         rounds.add(int(printed["rounds"]))
-        folds.add(timed_run(loop, clocks["tight"])["fold"])
+        looped = timed_run(loop, clocks["tight"])
+        counted = sorted(name for name in looped if name.startswith("fold_"))
+        folds.add(" ".join(printed[name] for name in counted))    # the loop's columns
+        folds.add(" ".join(looped[name] for name in counted))
 
     benchmark.pedantic(turn, rounds=YARDSTICK_PAIRS, iterations=1, warmup_rounds=1)
     for program, seconds in clocks.items():

@@ -7,11 +7,12 @@
  * (rounds, battles, ties, wars, the longest tie streak, stranded cards, winner, outcome,
  * digest, lead changes, the biggest pot, the comeback, the deepest war and the war
  * depths), but knows nothing else: no other rule, no Spec, no events, no narration.
- * Its results must equal the engine's: it prints the same fold of every game's fields
+ * Its results must equal the engine's: it prints the same fold of each column it counts
  * as bench/driver.c, and a test compares the two.
  *
  * usage: tight_iofall COUNT FIRST_SEED [FACE_DOWN]
- * prints: games N seconds S games_per_second G rounds R fold F   (as bench/driver.c) */
+ * prints: games N seconds S games_per_second G rounds R, then fold_NAME F for each
+ * column it counts (NAMES), as bench/driver.c prints them */
 #define _POSIX_C_SOURCE 199309L
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,9 +32,19 @@ typedef struct Queue {
     unsigned count;
 } Queue;
 
+/* The columns this loop counts, each folded as bench/driver.c folds its column of that
+ * name (FNV-1a over the games in seed order), then the digest and the war depths. */
+static const char *const NAMES[] = {"rounds", "battles", "ties", "wars",
+                                    "longest_tie_streak", "stranded", "winner", "outcome",
+                                    "cycle_start", "cycle_period", "lead_changes",
+                                    "biggest_pot", "comeback", "deepest_war", "refills",
+                                    "digest", "war_depths"};
+#define COUNTED 15                      /* the names before the digest */
+#define FOLDS (COUNTED + 2)
+
 typedef struct Totals {
     long long rounds;
-    uint64_t fold;       /* FNV-1a over each game's fields, as bench/driver.c folds them */
+    uint64_t folds[FOLDS];               /* one a name of NAMES */
     long long depths[PYWAR_WAR_DEPTHS];   /* rounds with d wars, over all games */
 } Totals;
 
@@ -170,10 +181,10 @@ static void Game(uint32_t seed, int faceDown, Totals *totals)
     int32_t fields[] = {rounds, battles, ties, wars, longest, stranded, winner, outcome, -1, -1,
                         leads, biggest, comeback, deepest, 0};
     totals->rounds += rounds;
-    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
-        totals->fold = Digest_Fold(totals->fold, (uint32_t)fields[i]);
+    for (int i = 0; i < COUNTED; i++) {
+        totals->folds[i] = Digest_Fold(totals->folds[i], (uint32_t)fields[i]);
     }
-    totals->fold = (totals->fold ^ digest) * DIGEST_PRIME;
+    totals->folds[COUNTED] = (totals->folds[COUNTED] ^ digest) * DIGEST_PRIME;
 }
 
 static double Now(void)
@@ -192,16 +203,23 @@ int main(int argc, char **argv)
     long long count = atoll(argv[1]);
     uint32_t seed = (uint32_t)strtoul(argv[2], NULL, 10);
     int faceDown = argc > 3 ? atoi(argv[3]) : 3;
-    Totals totals = {0, DIGEST_OFFSET, {0}};
+    Totals totals = {0};
+    for (int i = 0; i < FOLDS; i++) {
+        totals.folds[i] = DIGEST_OFFSET;
+    }
     double start = Now();
     for (long long i = 0; i < count; i++) {
         Game((uint32_t)(seed + (uint64_t)i), faceDown, &totals);
     }
     double seconds = Now() - start;
     for (int d = 1; d < PYWAR_WAR_DEPTHS; d++) {
-        totals.fold = Digest_Fold(totals.fold, (uint32_t)totals.depths[d]);
+        totals.folds[FOLDS - 1] = Digest_Fold(totals.folds[FOLDS - 1], (uint32_t)totals.depths[d]);
     }
-    printf("games %lld seconds %.6f games_per_second %.1f rounds %lld fold %016llx\n", count,
-           seconds, (double)count / seconds, totals.rounds, (unsigned long long)totals.fold);
+    printf("games %lld seconds %.6f games_per_second %.1f rounds %lld", count, seconds,
+           (double)count / seconds, totals.rounds);
+    for (int i = 0; i < FOLDS; i++) {
+        printf(" fold_%s %016llx", NAMES[i], (unsigned long long)totals.folds[i]);
+    }
+    printf("\n");
     return 0;
 }

@@ -104,22 +104,9 @@ int pywar_rng_reduce(uint32_t n, const uint32_t *values, int64_t count, uint32_t
 
 static void Pywar_Store(PywarBatch *batch, int64_t i, const PywarResult *result)
 {
-    batch->rounds[i] = result->rounds;
-    batch->battles[i] = result->battles;
-    batch->ties[i] = result->ties;
-    batch->wars[i] = result->wars;
-    batch->longest_tie_streak[i] = result->longest_tie_streak;
-    batch->stranded[i] = result->stranded;
-    batch->winner[i] = (int8_t)result->winner;
-    batch->outcome[i] = (int8_t)result->outcome;
-    batch->cycle_start[i] = result->cycle_start;
-    batch->cycle_period[i] = result->cycle_period;
-    batch->digest[i] = result->digest;
-    batch->lead_changes[i] = result->lead_changes;
-    batch->biggest_pot[i] = result->biggest_pot;
-    batch->comeback[i] = result->comeback;
-    batch->deepest_war[i] = result->deepest_war;
-    batch->refills[i] = result->refills;
+#define PYWAR_STORE(name, type) batch->name[i] = (type)result->name;
+    PYWAR_COLUMNS(PYWAR_STORE)          /* every column of the table (csrc/fields.h) */
+#undef PYWAR_STORE
     for (int depth = 1; depth <= result->deepest_war && depth < PYWAR_WAR_DEPTHS; depth++) {
         batch->war_depths[depth] += result->war_depths[depth];
     }

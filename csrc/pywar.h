@@ -1,7 +1,8 @@
 /* pywar.h: the public interface of pywar's C core, and all that the cffi build reads.
  *
  * Everything between the cdef markers is plain C declarations that cffi can parse:
- * no #include, no #if, and #define only for integer constants.  A game owns nothing
+ * no #include, no #if, and #define only for integer constants.  The result structs come
+ * from csrc/fields.h, which pywar/_build.py writes from pywar/common/fields.py.  A game owns nothing
  * global: the caller passes the rules, a result struct and, if it wants the
  * transcript, a text buffer.  Every function returns PYWAR_OK or a negative error.
  */
@@ -57,26 +58,12 @@ typedef struct PywarRules {
     int refill;           /* enum PywarRefill: 'played' becomes 'to play' shuffled or as is */
 } PywarRules;
 
-typedef struct PywarResult {
-    int winner;               /* PYWAR_PLAYER_A, PYWAR_PLAYER_B or PYWAR_NOBODY */
-    int outcome;              /* enum PywarOutcome */
-    int32_t rounds;
-    int32_t battles;          /* face-up comparisons */
-    int32_t ties;             /* comparisons of equal ranks */
-    int32_t wars;             /* ties after which play went on into a war */
-    int32_t longest_tie_streak;
-    int32_t stranded;         /* cards left in the pot at the end */
-    int32_t piles[PYWAR_MAX_PLAYERS][2];   /* [player][0: to play, 1: played] at the end */
-    int32_t cycle_start;      /* rounds before the repeating part, or -1 */
-    int32_t cycle_period;     /* rounds in one repetition, or -1 */
-    uint64_t digest;          /* FNV-1a over the game's events (docs/rules.md) */
-    int32_t lead_changes;     /* times the player holding the most cards changed */
-    int32_t biggest_pot;      /* the most cards won in one round */
-    int32_t comeback;         /* the largest deficit the winner came back from */
-    int32_t deepest_war;      /* the most wars in one round */
-    int32_t refills;          /* times a 'played' pile became a 'to play' pile */
-    int32_t war_depths[PYWAR_WAR_DEPTHS];  /* [d]: rounds with d wars, d >= 1 */
-} PywarResult;
+/* cdef end */
+/* struct PywarResult, a game's result, and struct PywarBatch, a batch's arrays: written
+ * from the table of pywar/common/fields.py when the core is built (pywar/_build.py),
+ * which gives them to cffi here too. */
+#include "fields.h"
+/* cdef begin */
 
 /* A text buffer that the caller owns: zero it, pass it, then free it.  With a sink,
  * the text goes to the sink in pieces of about PYWAR_TEXT_PIECE bytes as the game
@@ -95,31 +82,6 @@ typedef struct PywarText {
     int64_t limit;            /* counting: past this many lines, *full is set ... */
     volatile int32_t *full;   /* ... (a game's stop flag, which ends it), if not NULL */
 } PywarText;
-
-/* Arrays that the caller owns, n entries each, for pywar_play_batch.  If stop is not
- * NULL, the batch checks it before each game and ends early once it is nonzero;
- * finished then says how many games (from the first) were played. */
-typedef struct PywarBatch {
-    volatile int32_t *stop;
-    int64_t finished;
-    int32_t *rounds;
-    int32_t *battles;
-    int32_t *ties;
-    int32_t *wars;
-    int32_t *longest_tie_streak;
-    int32_t *stranded;
-    int8_t *winner;
-    int8_t *outcome;
-    int32_t *cycle_start;
-    int32_t *cycle_period;
-    uint64_t *digest;
-    int32_t *lead_changes;
-    int32_t *biggest_pot;
-    int32_t *comeback;
-    int32_t *deepest_war;
-    int32_t *refills;
-    int64_t war_depths[PYWAR_WAR_DEPTHS];   /* summed over the batch's finished games */
-} PywarBatch;
 
 int pywar_rules_check(const PywarRules *rules);
 /* One game.  deal, if not NULL, replaces the shuffled deal: the hands one after another,
@@ -154,13 +116,13 @@ int pywar_port_play(uint32_t seed, int stack, PywarResult *result, PywarText *te
                     PywarText *trace);
 
 /* Every deal of a small deck (docs/rules.md section 14; csrc/engine/exact.c).  A part is
- * every deal whose rank sequence starts with a given prefix; its tally merges with the
+ * every deal whose rank sequence starts with a given prefix; its census merges with the
  * other parts' by adding counts and histograms and joining the sets of cycles.  The rules
  * must draw nothing after the deal: queue piles, a pickup other than random, cycle
  * detection on, and a deck of at most PYWAR_EXACT_MAX_CARDS cards. */
 #define PYWAR_EXACT_MAX_CARDS 16
 
-typedef struct PywarExactTally {       /* zero it before the first part */
+typedef struct PywarExactCensus {       /* zero it before the first part */
     uint64_t sequences;                /* rank sequences played (and mirrored) */
     uint64_t a_wins;
     uint64_t b_wins;
@@ -179,7 +141,7 @@ typedef struct PywarExactTally {       /* zero it before the first part */
     uint64_t *keys;                    /* the cycles met, a set: slot i is keys[2 i] = A's */
     int64_t keys_count;                /* count + 1 (0: empty) and keys[2 i + 1] = digits, */
     int64_t keys_capacity;             /* for i < keys_capacity; keys_count are full */
-} PywarExactTally;
+} PywarExactCensus;
 
 typedef struct PywarExactList {        /* optional: each game of a part, in order */
     int64_t capacity;
@@ -194,14 +156,14 @@ typedef struct PywarExactList {        /* optional: each game of a part, in orde
 } PywarExactList;
 
 /* Play every deal of the part that starts with prefix[0 .. prefix_length - 1] (ranks, in
- * deal order), adding to tally, and if list is not NULL each game to list.  If mirrored,
- * tally each game's player-swapped twin too (an exact symmetry, refused where it is not
+ * deal order), adding to census, and if list is not NULL each game to list.  If mirrored,
+ * census each game's player-swapped twin too (an exact symmetry, refused where it is not
  * one).  If stop is not NULL and becomes nonzero, the part ends early: PYWAR_ESTOPPED. */
 int pywar_exact_part(const PywarRules *rules, const uint8_t *prefix, int prefix_length,
-                     int mirrored, PywarExactTally *tally, PywarExactList *list,
+                     int mirrored, PywarExactCensus *census, PywarExactList *list,
                      volatile int32_t *stop);
-/* Free a tally's arrays, and zero it. */
-void pywar_exact_free(PywarExactTally *tally);
+/* Free a census's arrays, and zero it. */
+void pywar_exact_free(PywarExactCensus *census);
 
 /* cdef end */
 

@@ -1,7 +1,14 @@
 """The cffi builder: compiles csrc/ into the extension module pywar._core.
 
 Out-of-line API mode: setup.py names this file in cffi_modules, and pip builds
-the module at install time.  cffi reads only csrc/pywar.h, between its cdef markers.
+the module at install time.  cffi reads only csrc/pywar.h, between its cdef markers,
+and the result structs that this file writes from the table of pywar/common/fields.py.
+
+The C side of that table is generated, here, when the core is built: csrc/fields.h
+(not tracked) holds struct PywarResult, struct PywarBatch and PYWAR_COLUMNS(X), the
+batch's columns in the table's order, which Pywar_Store (csrc/pywar.c), bench/driver.c
+and tests/threads_driver.c loop over.  `python pywar/_build.py --header` writes it alone,
+for building the C drivers by hand.
 
 Two switches in the environment change the build (README, "Installing"):
 
@@ -40,12 +47,73 @@ def sources(absolute=False):
     return [str(path if absolute else path.relative_to(ROOT)) for path in files]
 
 
+HEADER = CSRC / "fields.h"
+C_TYPES = {"int8": "int8_t", "int32": "int32_t", "uint64": "uint64_t"}   # a dtype's C type
+RESULT_ARRAYS = {"piles": "int32_t {name}[PYWAR_MAX_PLAYERS][2]",        # a kind's C field
+                 "depths": "int32_t {name}[PYWAR_WAR_DEPTHS]"}
+RESULT_INTS = ("winner", "outcome")     # ints in the result, bytes (int8) in the batch
+
+
+def table():
+    """The rows of pywar/common/fields.py, imported from this checkout: the build has
+    none of pywar's dependencies, and needs none (the facade imports nothing)."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from pywar.common.fields import FIELDS
+    return FIELDS
+
+
+def result_field(row):
+    """A row's field of struct PywarResult, with its meaning as a comment."""
+    if row.kind in RESULT_ARRAYS:
+        declaration = RESULT_ARRAYS[row.kind].format(name=row.name)
+    else:
+        declaration = f"{'int' if row.kind in RESULT_INTS else C_TYPES[row.dtype]} {row.name}"
+    return f"    {declaration};\n        /* {row.meaning} */"
+
+
+def structs(rows):
+    """struct PywarResult and struct PywarBatch, as cffi and the compiler read them."""
+    result = "\n".join(result_field(row) for row in rows)
+    columns = "\n".join(f"    {C_TYPES[row.dtype]} *{row.name};" for row in rows if row.dtype)
+    return (f"typedef struct PywarResult {{\n{result}\n}} PywarResult;\n\n"
+            "/* Arrays that the caller owns, n entries each, for pywar_play_batch.  If stop is\n"
+            " * not NULL, the batch checks it before each game and ends early once it is\n"
+            " * nonzero; finished then says how many games (from the first) were played. */\n"
+            "typedef struct PywarBatch {\n    volatile int32_t *stop;\n    int64_t finished;\n"
+            f"{columns}\n"
+            "    int64_t war_depths[PYWAR_WAR_DEPTHS];   /* summed over the batch's games */\n"
+            "} PywarBatch;\n")
+
+
+def header_text(rows=None):
+    """csrc/fields.h: the structs, and PYWAR_COLUMNS(X), X(name, type) for each column."""
+    rows = table() if rows is None else rows
+    columns = " \\\n".join(f"    X({row.name}, {C_TYPES[row.dtype]})" for row in rows if row.dtype)
+    return ("/* fields.h: written by pywar/_build.py from pywar/common/fields.py (FIELDS) when\n"
+            " * the core is built.  Do not edit it: change the table. */\n"
+            "#ifndef PYWAR_FIELDS_H\n#define PYWAR_FIELDS_H\n\n"
+            f"{structs(rows)}\n"
+            "/* The batch's columns in the table's order: X(name, C type) for each. */\n"
+            f"#define PYWAR_COLUMNS(X) \\\n{columns}\n"
+            f"#define PYWAR_COLUMN_COUNT {sum(1 for row in rows if row.dtype)}\n\n#endif\n")
+
+
+def write_header():
+    """Write csrc/fields.h from the table, unless it already says the same (so that an
+    unchanged table rebuilds nothing); return its path."""
+    text = header_text()
+    if not HEADER.exists() or HEADER.read_text() != text:
+        HEADER.write_text(text)
+    return HEADER
+
+
 def cdef_text():
-    """The declarations between '/* cdef begin */' and '/* cdef end */' in pywar.h."""
+    """The declarations between each '/* cdef begin */' and '/* cdef end */' of pywar.h,
+    with the table's structs where pywar.h includes fields.h."""
     header = (CSRC / "pywar.h").read_text()
-    start = header.index("/* cdef begin */")
-    end = header.index("/* cdef end */")
-    return header[start:end]
+    parts = [part.split("/* cdef end */")[0] for part in header.split("/* cdef begin */")[1:]]
+    return parts[0] + structs(table()) + "".join(parts[1:])
 
 
 def compile_args(sanitize=False):
@@ -71,6 +139,7 @@ def builder(sanitize=None, optional=None, extra_cdef="", extra_source=""):
     declarations and C to the module (the tests' fault-injection build uses them)."""
     sanitize = switch("PYWAR_SANITIZE") if sanitize is None else sanitize
     optional = not switch("PYWAR_REQUIRE_C") if optional is None else optional
+    write_header()
     ffi = FFI()
     ffi.cdef(cdef_text() + 'extern "Python" void pywar_text_sink(void *, const char *, size_t);'
              "\n#define PYWAR_SANITIZED ...\n" + extra_cdef)
@@ -90,4 +159,7 @@ def builder(sanitize=None, optional=None, extra_cdef="", extra_source=""):
 ffibuilder = builder()
 
 if __name__ == "__main__":
-    ffibuilder.compile(verbose=True)
+    if sys.argv[1:] == ["--header"]:
+        print(write_header().relative_to(ROOT))
+    else:
+        ffibuilder.compile(verbose=True)

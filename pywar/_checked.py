@@ -271,42 +271,42 @@ def rng_reduce(n, values):
     return list(out)
 
 
-def exact_tally(rules, prefixes, stop=None, listing=None):
-    """Play parts of every deal, each (prefix, mirrored), in C into one tally, without the
-    GIL, and return the tally's fields as Python values.  C: pywar_exact_part."""
-    tally = ffi.new("PywarExactTally *")
+def exact_census(rules, prefixes, stop=None, listing=None):
+    """Play parts of every deal, each (prefix, mirrored), in C into one census, without the
+    GIL, and return the census's fields as Python values.  C: pywar_exact_part."""
+    census = ffi.new("PywarExactCensus *")
     try:
-        exact_play(rules, prefixes, tally, stop, listing)
-        return tally_fields(tally, rules_module.deck_size(rules))
+        exact_play(rules, prefixes, census, stop, listing)
+        return census_fields(census, rules_module.deck_size(rules))
     finally:
-        lib.pywar_exact_free(tally)
+        lib.pywar_exact_free(census)
 
 
-def exact_play(rules, prefixes, tally, stop=None, listing=None):
-    """Play parts, each (prefix, mirrored), in C into a PywarExactTally that the caller
+def exact_play(rules, prefixes, census, stop=None, listing=None):
+    """Play parts, each (prefix, mirrored), in C into a PywarExactCensus that the caller
     frees (pywar_exact_free).  C: pywar_exact_part."""
     numbers = c_rules(rules)
     for prefix, mirrored in prefixes:
         start = ffi.new("uint8_t[]", list(prefix) or [0])
-        check_status(lib.pywar_exact_part(numbers, start, len(prefix), int(mirrored), tally,
+        check_status(lib.pywar_exact_part(numbers, start, len(prefix), int(mirrored), census,
                                           ffi.NULL if listing is None else listing,
                                           ffi.NULL if stop is None else stop))
 
 
-def tally_fields(tally, cards):
-    """A PywarExactTally's fields as Python values: counts, histograms as dicts, the
+def census_fields(census, cards):
+    """A PywarExactCensus's fields as Python values: counts, histograms as dicts, the
     set of cycle keys, and the longest game (rounds, deal, battles) or None."""
     def histogram(counts, size):
         return {index: counts[index] for index in range(size) if counts[index]}
-    slots = [(tally.keys[2 * i], tally.keys[2 * i + 1]) for i in range(tally.keys_capacity)]
+    slots = [(census.keys[2 * i], census.keys[2 * i + 1]) for i in range(census.keys_capacity)]
     longest = None
-    if tally.longest_rounds > 0:
-        longest = (tally.longest_rounds, tuple(tally.longest[0:cards]), tally.longest_battles)
-    return dict(sequences=tally.sequences, a_wins=tally.a_wins, b_wins=tally.b_wins,
-                both_lose=tally.both_lose, cycles=tally.cycles, capped=tally.capped,
-                rounds=histogram(tally.rounds, tally.rounds_size),
-                battles=histogram(tally.battles, tally.battles_size),
-                cycle_lengths=histogram(tally.periods, tally.periods_size),
+    if census.longest_rounds > 0:
+        longest = (census.longest_rounds, tuple(census.longest[0:cards]), census.longest_battles)
+    return dict(sequences=census.sequences, a_wins=census.a_wins, b_wins=census.b_wins,
+                both_lose=census.both_lose, cycles=census.cycles, capped=census.capped,
+                rounds=histogram(census.rounds, census.rounds_size),
+                battles=histogram(census.battles, census.battles_size),
+                cycle_lengths=histogram(census.periods, census.periods_size),
                 cycle_keys={(count - 1) << 64 | value for count, value in slots if count},
                 longest=longest)
 
@@ -322,7 +322,7 @@ def exact_listing(rules, prefix, mirrored, count):
     None unless it cycled.  C: pywar_exact_part with a PywarExactList."""
     arrays = {name: ffi.new(f"{kind}[]", count) for name, kind in EXACT_COLUMNS.items()}
     games = ffi.new("PywarExactList *", {"capacity": count, **arrays})
-    exact_tally(rules, [(prefix, mirrored)], listing=games)
+    exact_census(rules, [(prefix, mirrored)], listing=games)
     rows = zip(*(list(arrays[name][0:games.count]) for name in EXACT_COLUMNS))
     return [(None if winner < 0 else winner, OUTCOMES[outcome], rounds, battles, ties, wars,
              None if period < 0 else period)

@@ -1,14 +1,14 @@
 """Which engine plays: the engine names, the ones this installation can play, the choice
 that 'auto' and $PYWAR_ENGINE make, the port's stack, and the cores a run may use.
 
-The compiled core (pywar._checked) is imported only when a C engine is asked about, so
+The layer over the compiled core (pywar._checked, which loads the core) is imported
+where a C engine is asked about, by a plain `from . import _checked` in the function, so
 that the port and the twin run on the standard library alone.
 """
 
 import os
 import warnings
 from dataclasses import replace
-from importlib import import_module
 
 from .rules import PRESETS, RulesError, Setting
 
@@ -16,16 +16,12 @@ ENGINES = ("auto", "c", "python", "port-c", "port-python")
 PORT_ENGINES = ("port-c", "port-python")
 
 
-def checked():
-    """pywar._checked, the layer over the compiled core, imported when first needed."""
-    return import_module("._checked", __package__)
-
-
 def engines():
     """The engines this installation can play, in the order of ENGINES less 'auto':
     ('c', 'python', 'port-c', 'port-python') when the C core is built, else ('python',
     'port-python').  pywar._checked.missing() says why the core is not there."""
-    built = checked().available()
+    from . import _checked
+    built = _checked.available()
     return tuple(engine for engine in ENGINES[1:] if built or engine in ("python", "port-python"))
 
 
@@ -52,18 +48,21 @@ def resolve_engine(engine=None):
     engine = default_engine() if engine is None else engine
     if not isinstance(engine, str) or engine not in ENGINES:
         raise ValueError(f"unknown {source} {engine!r}: choose one of {', '.join(ENGINES)}")
-    if engine in ("c", "port-c") and not checked().available():
+    if engine in ("python", "port-python"):
+        return engine
+    from . import _checked
+    if engine in ("c", "port-c") and not _checked.available():
         instead = "python" if engine == "c" else "port-python"
         raise CoreMissing("{missing}: reinstall pywar with a C compiler (pip install .), "
-                          "or use {instead}", missing=checked().missing(),
+                          "or use {instead}", missing=_checked.missing(),
                           instead=Setting("engine", instead))
     if engine == "auto":
-        if checked().available():
+        if _checked.available():
             return "c"
         if require_c():
-            raise RuntimeError(f"PYWAR_REQUIRE_C is set and {checked().missing()}: "
+            raise RuntimeError(f"PYWAR_REQUIRE_C is set and {_checked.missing()}: "
                                "reinstall pywar with a C compiler (pip install .)")
-        warnings.warn(f"{checked().missing()}; using the Python twin, a few hundred times "
+        warnings.warn(f"{_checked.missing()}; using the Python twin, a few hundred times "
                       "slower (install a C compiler and reinstall pywar for the C engine)",
                       RuntimeWarning, stacklevel=3)
         return "python"

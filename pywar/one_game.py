@@ -1,35 +1,58 @@
-"""One game: play() with any engine, and its GameResult, built from the table of result
-fields (pywar.common.fields)."""
+"""One game: play() with any engine, and its GameResult, whose fields are the table of
+result fields (pywar.common.fields)."""
 
-from dataclasses import asdict, make_dataclass
+from dataclasses import asdict, dataclass
 
-from . import twin
 from .arguments import check_text_target
-from .common.fields import PLAYER_NAMES, check_seed, result_fields
-from .engine_choice import PORT_ENGINES, check_port, checked, resolve_engine
+from .common.fields import PLAYER_NAMES, check_seed
+from . import twin
+from .engine_choice import PORT_ENGINES, check_port, resolve_engine
 from .rules import check_deal, make_rules, parse_deck
 from .stopping import runner_for
 
 
-def to_json(self):
-    """The result as a JSON-ready dict (the digest as 16 hex digits, no transcript and no
-    trace)."""
-    data = asdict(self)
-    data.pop("transcript")
-    data.pop("trace")
-    data["digest"] = f"{self.digest:016x}"
-    data["war_depths"] = {str(depth): rounds for depth, rounds in sorted(self.war_depths.items())}
-    return data
+@dataclass(frozen=True)
+class GameResult:
+    """How one game went: the same fields from every engine (pywar.common.fields: the
+    winner "A", "B", ... or None, the outcome's name, the piles as {"A": {"to_play": n,
+    "played": n}, ...}, the digest an int), with its transcript and trace if asked for.
+    Between the game's rules, seed and engine and its texts, one field a row of the
+    table (tests/test_fields.py holds them alike)."""
+    rules: str
+    seed: int
+    engine: str
+    winner: object
+    outcome: str
+    rounds: int
+    battles: int
+    ties: int
+    wars: int
+    longest_tie_streak: int
+    stranded: int
+    piles: dict
+    digest: int
+    cycle_start: object = None
+    cycle_period: object = None
+    lead_changes: int = 0
+    biggest_pot: int = 0
+    comeback: int = 0
+    deepest_war: int = 0
+    refills: int = 0
+    war_rounds: int = 0
+    war_depths: dict = None
+    transcript: object = None
+    trace: object = None
 
-
-GameResult = make_dataclass(
-    "GameResult", [("rules", str), ("seed", int), ("engine", str), *result_fields(),
-                   ("transcript", object, None), ("trace", object, None)],
-    frozen=True, namespace={"to_json": to_json})
-GameResult.__module__ = __name__            # where pickle finds it
-GameResult.__doc__ = """How one game went: the same fields from every engine (pywar.common.fields:
-the winner "A", "B", ... or None, the outcome's name, the piles as {"A": {"to_play": n,
-"played": n}, ...}, the digest an int), with its transcript and trace if asked for."""
+    def to_json(self):
+        """The result as a JSON-ready dict (the digest as 16 hex digits, no transcript
+        and no trace)."""
+        data = asdict(self)
+        data.pop("transcript")
+        data.pop("trace")
+        data["digest"] = f"{self.digest:016x}"
+        data["war_depths"] = {str(depth): rounds
+                              for depth, rounds in sorted(self.war_depths.items())}
+        return data
 
 
 def play(seed, rules="smu", engine=None, transcript=False, deal=None, trace=False,
@@ -56,14 +79,16 @@ def play(seed, rules="smu", engine=None, transcript=False, deal=None, trace=Fals
     header = trace_header(engine, seed, chosen, deal, stack) if trace is not False else ""
     if trace not in (False, True):
         trace.write(header)
+    if engine in ("c", "port-c"):
+        from . import _checked
     if engine == "port-c":
-        fields, text, lines = checked().port_play(seed, stack, transcript, trace)
+        fields, text, lines = _checked.port_play(seed, stack, transcript, trace)
     elif engine == "port-python":
         from . import port
         counts, text, lines = port.play(seed, stack, transcript, trace)
         fields = dict(vars(counts))
     elif engine == "c":
-        fields, text, lines = checked().play(seed, chosen, transcript, deal, trace,
+        fields, text, lines = _checked.play(seed, chosen, transcript, deal, trace,
                                              runner=runner_for(chosen))
     else:
         counts, text, lines = twin.play(seed, chosen, transcript, deal, trace)
@@ -81,8 +106,9 @@ def more_events_than(limit, seed, rules, engine, deal=None):
     (and its Python game needs nothing beyond the standard library)."""
     if engine in PORT_ENGINES:
         return False
-    if checked().available():
-        return checked().count_events(seed, rules, deal, limit, runner=runner_for(rules)) > limit
+    from . import _checked
+    if _checked.available():
+        return _checked.count_events(seed, rules, deal, limit, runner=runner_for(rules)) > limit
     return False if most_events(rules) <= limit else None
 
 

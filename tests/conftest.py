@@ -7,10 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from pywar import _checked
+from pywar import _build, _checked
 
 DATA = Path(__file__).resolve().parent / "data"
 ROOT = Path(__file__).resolve().parent.parent
+FIELDS_HEADER = _build.write_header()    # csrc/fields.h, which the tests' C programs include
 
 needs_c = pytest.mark.skipif(not _checked.available(), reason="the C core is not built")
 

@@ -4,7 +4,7 @@
  *
  *   exact_driver RANKS SUITS PICKUP FACE_DOWN SHORT_WAR LENGTH MIRROR
  *       plays every deal of the deck in the parts of every prefix of LENGTH ranks, into
- *       one tally (mirrored parts where MIRROR is 1 and the symmetry is exact), lists
+ *       one census (mirrored parts where MIRROR is 1 and the symmetry is exact), lists
  *       the games of the first part, and prints
  *       "sequences S a A b B both L cycles C capped K distinct D longest R listed N"
  *   exact_driver --fail RANKS SUITS PICKUP FACE_DOWN SHORT_WAR LENGTH MIRROR
@@ -75,7 +75,7 @@ typedef struct Run {
     int mirror;
     uint8_t left[PYWAR_EXACT_MAX_CARDS];
     uint8_t prefix[PYWAR_EXACT_MAX_CARDS];
-    PywarExactTally tally;
+    PywarExactCensus census;
     int parts;
     int64_t listed;
 } Run;
@@ -117,7 +117,7 @@ static int Driver_Part(Run *run)
         list = filled;
     }
     int status = pywar_exact_part(&run->rules, run->prefix, run->length, mirrored,
-                                  &run->tally, listing ? &list : NULL, NULL);
+                                  &run->census, listing ? &list : NULL, NULL);
     run->listed += list.count;
     run->parts++;
     return status;
@@ -146,8 +146,12 @@ static int Driver_Prefixes(Run *run, int depth)
 
 static int Driver_Run(Run *run, char **argv)
 {
-    PywarRules rules = {atoi(argv[3]), atoi(argv[4]), atoi(argv[2]), PYWAR_PILES_QUEUE, 0, 0,
-                        10000000, 1, 2, atoi(argv[0]), atoi(argv[1]), PYWAR_REFILL_SHUFFLE};
+    /* by name: a dimension not named here is 0, its first value (queue piles refill
+     * nothing, so the refill does not matter) */
+    PywarRules rules = {.face_down = atoi(argv[3]), .short_war = atoi(argv[4]),
+                        .pickup = atoi(argv[2]), .piles = PYWAR_PILES_QUEUE,
+                        .max_rounds = 10000000, .detect_cycles = 1, .players = 2,
+                        .ranks = atoi(argv[0]), .suits = atoi(argv[1])};
     memset(run, 0, sizeof *run);
     run->rules = rules;
     run->length = atoi(argv[5]);
@@ -160,13 +164,13 @@ static int Driver_Run(Run *run, char **argv)
 
 static void Driver_Print(const Run *run)
 {
-    const PywarExactTally *tally = &run->tally;
+    const PywarExactCensus *census = &run->census;
     printf("sequences %llu a %llu b %llu both %llu cycles %llu capped %llu distinct %lld "
-           "longest %d listed %lld\n", (unsigned long long)tally->sequences,
-           (unsigned long long)tally->a_wins, (unsigned long long)tally->b_wins,
-           (unsigned long long)tally->both_lose, (unsigned long long)tally->cycles,
-           (unsigned long long)tally->capped, (long long)tally->keys_count,
-           tally->longest_rounds, (long long)run->listed);
+           "longest %d listed %lld\n", (unsigned long long)census->sequences,
+           (unsigned long long)census->a_wins, (unsigned long long)census->b_wins,
+           (unsigned long long)census->both_lose, (unsigned long long)census->cycles,
+           (unsigned long long)census->capped, (long long)census->keys_count,
+           census->longest_rounds, (long long)run->listed);
 }
 
 #ifdef WRAP_ALLOCATIONS
@@ -180,13 +184,13 @@ static int Driver_FailEach(char **argv)
         printf("the run without failures failed\n");
         return 1;
     }
-    pywar_exact_free(&run.tally);
+    pywar_exact_free(&run.census);
     total = calls;
     for (long k = 1; k <= total; k++) {
         calls = 0;
         failAt = k;
         int status = Driver_Run(&run, argv);
-        pywar_exact_free(&run.tally);
+        pywar_exact_free(&run.census);
         if (status != PYWAR_ENOMEM || blocks != 0) {
             printf("allocation %ld: status %d, %ld blocks left\n", k, status, blocks);
             return 1;
@@ -216,10 +220,10 @@ int main(int argc, char **argv)
     int status = Driver_Run(&run, argv + 1);
     if (status != PYWAR_OK) {
         printf("status %d\n", status);
-        pywar_exact_free(&run.tally);
+        pywar_exact_free(&run.census);
         return 1;
     }
     Driver_Print(&run);
-    pywar_exact_free(&run.tally);
+    pywar_exact_free(&run.census);
     return 0;
 }

@@ -4,7 +4,7 @@
  *
  * The test build links the core with -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,
  * --wrap=free, so that every allocation the core's own code makes (the port's cards,
- * piles and stacks; the transcript and trace buffers; the exact enumerator's tally)
+ * piles and stacks; the transcript and trace buffers; the exact enumerator's census)
  * comes here first.  pywar_faults_arm(k) makes the k-th allocation from then on fail
  * (k = 0: none); pywar_faults_calls() counts the allocations since, and
  * pywar_faults_blocks() the blocks allocated and not yet freed, since the module was

@@ -19,7 +19,7 @@ def no_work(monkeypatch):
     """Any game played fails the test: the refusal must come first."""
     monkeypatch.setattr(batch, "run", lambda *args, **kwargs: pytest.fail("played"))
     monkeypatch.setattr(pywar.twin, "play", lambda *args, **kwargs: pytest.fail("played"))
-    monkeypatch.setattr(pywar.checked(), "play", lambda *args, **kwargs: pytest.fail("played"))
+    monkeypatch.setattr(pywar._checked, "play", lambda *args, **kwargs: pytest.fail("played"))
 
 
 CALLS = [

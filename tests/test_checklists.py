@@ -1,16 +1,17 @@
 """The checklists of docs/development.md name exactly the files that a change of their
-kind touches: each is held against the files that name its newest example."""
+kind touches: each is held against the files that name its newest example, among the
+modules of pywar/ and every C file of the tree (csrc/, bench/, tests/, pywar/)."""
 
 import re
 
 import pytest
 
-from conftest import ROOT
+from conftest import FIELDS_HEADER, ROOT
 
 GUIDE = ROOT / "docs" / "development.md"
 SOURCES = ("*.py", "*.c", "*.h")
 EXAMPLES = {
-    "add a statistic": re.compile(r"\bcomeback\b"),
+    "add a statistic": re.compile(r"\bwar_rounds\b"),
     "add a rule dimension": re.compile(r"REFILLS\b|PYWAR_REFILL_|rules\.refill\b|rules->refill"),
 }
 
@@ -23,10 +24,21 @@ def checklist(title):
     return set(re.findall(r"^- `([^`]+)`", section, re.M))
 
 
-def naming(pattern):
-    """The source files of pywar/ and csrc/ whose text the pattern finds."""
-    files = {path for folder in ("pywar", "csrc") for glob in SOURCES
-             for path in (ROOT / folder).rglob(glob)}
+def sources():
+    """The Python and C sources of pywar/, and every C file of the tree but the header
+    that the build writes from the table (csrc/fields.h) and those of folders the tree
+    does not track (build/, a venv's)."""
+    python = set((ROOT / "pywar").rglob("*.py"))
+    c_files = {path for glob in ("*.c", "*.h") for path in ROOT.rglob(glob)
+               if not any(part.startswith(".") or part in ("build", "venv")
+                          for part in path.relative_to(ROOT).parts)}
+    return python | c_files - {FIELDS_HEADER}
+
+
+def naming(pattern, files=None):
+    """The files (of sources(), unless given) whose text the pattern finds, relative to
+    the tree."""
+    files = sources() if files is None else files
     return {str(path.relative_to(ROOT)) for path in files if pattern.search(path.read_text())}
 
 
@@ -49,3 +61,13 @@ def test_the_command_checklist_holds():
 def test_the_checklist_reader_finds_a_planted_item():
     """The reader can fail: the statistic's checklist holds the table's file."""
     assert "pywar/common/fields.py" in checklist("add a statistic")
+
+
+def test_the_reader_reads_the_drivers():
+    """Every C file of bench/ and tests/ is read: a statistic that a driver listed by
+    hand would be found there (the plant: the yardstick's own list of its columns)."""
+    read = {str(path.relative_to(ROOT)) for path in sources()}
+    assert {"bench/driver.c", "tests/threads_driver.c", "bench/tight_smu.c",
+            "csrc/pywar.c", "pywar/check/seedclock.c"} <= read
+    assert "csrc/fields.h" not in read
+    assert naming(re.compile(r'"biggest_pot"')) >= {"bench/tight_smu.c", "bench/tight_iofall.c"}

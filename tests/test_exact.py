@@ -151,7 +151,7 @@ def test_a_period_on_ranks_can_be_shorter_than_on_card_ids():
 # ---- Agreement with the twin, part by part
 
 def c_and_twin(rules, symmetry=False, length=2):
-    """The C's tally and the twin's of the same parts."""
+    """The C's census and the twin's of the same parts."""
     ranks, suits = parse_deck(rules.deck)
     parts = exhaustive.plan(rules, symmetry, length=min(length, ranks * suits))
     return exhaustive.run_parts(parts, "c"), exhaustive.run_parts(parts, "python")
@@ -267,9 +267,9 @@ def test_c_refuses_a_mirror_where_the_symmetry_is_not_exact():
                           (rules_of("4x2", short_war="iofall"), (0, 1))]:
         with pytest.raises(ValueError):
             exhaustive.run_parts([exhaustive.Part(rules, prefix, mirrored=True)])
-    tally = ffi.new("PywarExactTally *")
-    exact_play(rules_of("6x1"), [((0, 1), True)], tally)
-    assert tally.sequences == 2 * 24
+    census = ffi.new("PywarExactCensus *")
+    exact_play(rules_of("6x1"), [((0, 1), True)], census)
+    assert census.sequences == 2 * 24
 
 
 def test_a_mirrored_part_counts_its_twin_part():
@@ -281,28 +281,28 @@ def test_a_mirrored_part_counts_its_twin_part():
     assert mirrored.a_wins == mirrored.b_wins
 
 
-# ---- Tallies merge exactly
+# ---- Censuses merge exactly
 
 def test_tallies_merge_by_adding():
-    first = exhaustive.Tally(sequences=3, a_wins=2, cycles=1, rounds={2: 1, 5: 1},
+    first = exhaustive.Census(sequences=3, a_wins=2, cycles=1, rounds={2: 1, 5: 1},
                              cycle_lengths={6: 1}, cycle_keys={7}, longest=(5, (1, 0), 5))
-    second = exhaustive.Tally(sequences=2, b_wins=2, rounds={5: 2}, cycle_keys={7, 9},
+    second = exhaustive.Census(sequences=2, b_wins=2, rounds={5: 2}, cycle_keys={7, 9},
                               longest=(5, (0, 1), 6))
     merged = first.merge(second)
     assert (merged.sequences, merged.a_wins, merged.b_wins, merged.cycles) == (5, 2, 2, 1)
     assert merged.rounds == {2: 1, 5: 3} and merged.cycle_keys == {7, 9}
     assert merged.longest == (5, (0, 1), 6)                  # the least sequence of the longest
     assert merged == second.merge(first)
-    assert exhaustive.Tally().merge(first) == first
+    assert exhaustive.Census().merge(first) == first
 
 
-def test_a_part_is_a_small_picklable_job_and_its_tally_too():
+def test_a_part_is_a_small_picklable_job_and_its_census_too():
     import pickle
     part = exhaustive.plan(rules_of("6x1"), length=2)[5]
     copy = pickle.loads(pickle.dumps(part))
     assert copy == part
-    tally = exhaustive.run_part(copy)
-    assert pickle.loads(pickle.dumps(tally)) == tally == exhaustive.run_part(part, "python")
+    census = exhaustive.run_part(copy)
+    assert pickle.loads(pickle.dumps(census)) == census == exhaustive.run_part(part, "python")
 
 
 # ---- Refusals and the command
@@ -326,12 +326,12 @@ def test_the_c_refuses_such_rules_itself():
     for dimensions in [{"piles": "to-play+played"}, {"pickup": "random"},
                        {"deck": "17x1"}, {"pickup": "loser-first", "deck": "2x2"}]:
         rules = make_rules("smu", **{"deck": "5x1", "piles": "queue", **dimensions})
-        tally = ffi.new("PywarExactTally *")
+        census = ffi.new("PywarExactCensus *")
         prefix = ffi.new("uint8_t[]", [0, 0, 0])        # 2x2: three cards of rank 0
         status = lib.pywar_exact_part(c_rules(rules), prefix, 3 if "loser-first" in
-                                      rules.name else 0, 0, tally, ffi.NULL, ffi.NULL)
+                                      rules.name else 0, 0, census, ffi.NULL, ffi.NULL)
         assert status == lib.PYWAR_EINVAL, dimensions
-        lib.pywar_exact_free(tally)
+        lib.pywar_exact_free(census)
 
 
 @pytest.mark.parametrize("argv, words", [

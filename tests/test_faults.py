@@ -2,7 +2,7 @@
 
 pywar._core is built a second time, into a temporary folder, with tests/fault_alloc.c
 and -Wl,--wrap=malloc,... so that the core's own allocations (the port's cards, piles
-and stacks, the transcript and trace buffers, the exact enumerator's tally) can be made
+and stacks, the transcript and trace buffers, the exact enumerator's census) can be made
 to fail one at a time; the product's build has no such hook and no global state.
 tests/fault_sweep.py then plays games with pywar.play (engines c and port-c, both
 stacks, transcripts and traces whole and streamed) and pywar.exact, failing allocation

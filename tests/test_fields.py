@@ -53,10 +53,42 @@ def test_c_numbers_are_the_rules_struct_by_name(ffi):
 
 
 def test_game_result_has_every_field_and_the_game():
-    """GameResult holds the table's fields, between what was played and the texts."""
-    names = [field.name for field in dataclasses.fields(pywar.GameResult)]
+    """GameResult, written out, holds the table's fields between what was played and the
+    texts: those that every engine has always given first, in the table's order, then
+    the statistics, each with a default."""
+    result = dataclasses.fields(pywar.GameResult)
+    names = [field.name for field in result]
     assert names[:3] == ["rules", "seed", "engine"] and names[-2:] == ["transcript", "trace"]
     assert sorted(names[3:-2]) == sorted(row.name for row in fields.FIELDS)
+    order = {row.name: i for i, row in enumerate(fields.FIELDS)}
+    required = [name for name, field in zip(names, result) if field.default is dataclasses.MISSING]
+    later = [name for name in names[3:-2] if name not in required]
+    assert required[3:] == sorted(required[3:], key=order.get)
+    assert later == sorted(later, key=order.get)
+
+
+def test_counts_are_the_table_in_order():
+    """Counts, written out, has one field a row, in the table's order, each starting as
+    C's zeroed struct does (pywar_play zeroes PywarResult; the digest starts at FNV-1a's
+    offset basis, no cycle is -1)."""
+    names = [field.name for field in dataclasses.fields(fields.Counts)]
+    assert names == [row.name for row in fields.FIELDS]
+    zero = fields.Counts()
+    assert [getattr(zero, row.name) for row in fields.FIELDS if row.kind == "count"] == \
+        [0] * len(fields.COUNTS)
+    assert (zero.winner, zero.outcome, zero.cycle_start, zero.digest) == \
+        (None, "win", None, 0xcbf29ce484222325)
+
+
+def test_the_c_header_is_written_from_the_table():
+    """csrc/fields.h is what pywar/_build.py writes from the table now: a column per row
+    with a batch dtype, in order, and the count of them."""
+    from pywar import _build
+    text = _build.write_header().read_text()
+    assert text == _build.header_text()
+    columns = re.findall(r"X\((\w+), (\w+)\)", text)
+    assert columns == [(name, C_TYPES[dtype]) for name, dtype in fields.BATCH_FIELDS.items()]
+    assert f"#define PYWAR_COLUMN_COUNT {len(columns)}" in text
 
 
 def test_the_statistics_are_listed_in_three_files_at_most():

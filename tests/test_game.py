@@ -15,7 +15,8 @@ from conftest import ROOT, reference_transcript
 import pywar.step.model
 from pywar import _checked
 from pywar.common.observer import Observer
-from pywar.step.model import Game, StepError
+from pywar.step.model import StepError
+from pywar import Game
 
 CHECK_ENGINE = "c" if _checked.available() else "python"
 

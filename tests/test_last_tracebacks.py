@@ -188,14 +188,14 @@ def test_the_count_in_c_equals_the_trace(monkeypatch):
     from pywar.rules import make_rules
     for seed, rules in ((17455, "smu"), (12, "lehigh"), (7, "iofall")):
         lines = pywar.play(seed, rules=rules, trace=True).trace.splitlines()
-        assert pywar.checked().count_events(seed, make_rules(rules)) == len(lines) - 1
-        assert pywar.checked().count_events(seed, make_rules(rules), limit=20) == 21
+        assert pywar._checked.count_events(seed, make_rules(rules)) == len(lines) - 1
+        assert pywar._checked.count_events(seed, make_rules(rules), limit=20) == 21
         assert pywar.more_events_than(len(lines) - 1, seed, make_rules(rules), "python") is False
         assert pywar.more_events_than(len(lines) - 2, seed, make_rules(rules), "c") is True
     deal = [[0, 1, 2], [3, 4, 5]]
     rules = make_rules("smu", deck="3x2")
     lines = pywar.play(1, rules=rules, deal=deal, trace=True).trace.splitlines()
-    assert pywar.checked().count_events(1, rules, deal) == len(lines) - 1
+    assert pywar._checked.count_events(1, rules, deal) == len(lines) - 1
 
 
 def test_without_the_c_core_the_round_cap_bounds_the_events(monkeypatch):
@@ -205,7 +205,7 @@ def test_without_the_c_core_the_round_cap_bounds_the_events(monkeypatch):
         rules = make_rules("lehigh", max_rounds=50, detect_cycles=False)
         lines = pywar.play(seed, rules=rules, trace=True).trace.splitlines()
         assert len(lines) - 1 <= pywar.most_events(rules)
-    monkeypatch.setattr(pywar.checked(), "available", lambda: False)
+    monkeypatch.setattr(pywar._checked, "available", lambda: False)
     small = make_rules("smu", max_rounds=100)
     assert pywar.more_events_than(page.MAX_EVENTS, 1, small, "python") is False
     assert pywar.more_events_than(page.MAX_EVENTS, 1, make_rules("smu"), "python") is None

@@ -59,13 +59,18 @@ def test_rustwar_shuffled():
 
 
 def test_kbwar_shuffled():
-    """kbWar's Results.md: 270.62 turns on average over 1,000,000 games, 16.93 wars a game."""
+    """kbWar's Results.md: 270.62 turns on average over 1,000,000 games, 16.93 wars a
+    game, and 15.96 rounds with a war (its single to sextuple wars, added up)."""
     simulation = pywar.simulate(20_000, "smu", seed=0, **KBWAR)
     rounds = simulation.arrays["rounds"].astype(float)
     error = rounds.std(ddof=1) / math.sqrt(len(rounds))
     assert abs(rounds.mean() - 270.62) < 4 * math.hypot(error, 0.22)
     wars = simulation.arrays["wars"].astype(float)
     assert abs(wars.mean() - 16.93) < 4 * wars.std(ddof=1) / math.sqrt(len(wars))
+    # its single, double, triple ... wars a game added up: rounds with a war (war_rounds)
+    war_rounds = simulation.arrays["war_rounds"].astype(float)
+    kbwar = 15.053125 + 0.860591 + 0.047073 + 0.00245 + 0.000087 + 0.000007
+    assert abs(war_rounds.mean() - kbwar) < 4 * war_rounds.std(ddof=1) / math.sqrt(len(war_rounds))
 
 
 def test_game_length_hardly_grows_with_the_players():

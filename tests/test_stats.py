@@ -23,8 +23,10 @@ DTYPES = {"rounds": "int32", "battles": "int32", "ties": "int32", "wars": "int32
           "longest_tie_streak": "int32", "stranded": "int32", "winner": "int8",
           "outcome": "int8", "cycle_start": "int32", "cycle_period": "int32",
           "digest": "uint64", "lead_changes": "int32", "biggest_pot": "int32",
-          "comeback": "int32", "deepest_war": "int32", "refills": "int32"}
+          "comeback": "int32", "deepest_war": "int32", "refills": "int32",
+          "war_rounds": "int32"}
 PLAYER_NAMES = "ABCDEFGH"
+SPREAD = ("lead_changes", "biggest_pot", "comeback", "refills", "war_rounds")   # mean, most
 # Hand-built war depths: [d] is the rounds that had d wars (index 0 unused).
 WAR_DEPTHS = [0, 412, 37, 5, 0, 1] + [0] * 58
 
@@ -86,10 +88,10 @@ def plain_max_and_seed(games, seeds, name):
 
 
 def plain_new_statistics(seeds, games, war_depths):
-    """The means and maxima of lead changes, biggest pot, comeback and refills, the war
+    """The means and maxima of lead changes, biggest pot, comeback, refills and war rounds, the war
     depths as a dict, and the notable games, worked out here."""
     expected = {}
-    for name in ("lead_changes", "biggest_pot", "comeback", "refills"):
+    for name in SPREAD:
         expected[f"mean_{name}"] = plain_mean([game[name] for game in games])
         expected[f"max_{name}"] = max(game[name] for game in games)
     expected["war_depths"] = {depth: rounds for depth, rounds in enumerate(war_depths)
@@ -171,7 +173,7 @@ def hand_built_games(rounds):
             "digest": (0x9E3779B97F4A7C15 * (i + 1)) % 2 ** 64,
             "lead_changes": (i * 5) % 7, "biggest_pot": 2 + (i * 3) % 11,
             "comeback": (i * 11) % 13 if outcome == 0 else 0, "deepest_war": (i * 2) % 3,
-            "refills": length // 9})
+            "refills": length // 9, "war_rounds": (i * 3) % 5})
     return games
 
 
@@ -240,7 +242,7 @@ TABLE_PATTERNS = {
                 r"stranded cards ([\d.]+) \(([\d,]+) games\)",
     "swings": r"swings +lead changes ([\d.]+) \(most ([\d,]+)\), biggest pot ([\d.]+) "
               r"\(most ([\d,]+)\)\n +comeback ([\d.]+) \(most ([\d,]+)\), refills ([\d.]+) "
-              r"\(most ([\d,]+)\)",
+              r"\(most ([\d,]+)\)\n +war rounds ([\d.]+) \(most ([\d,]+)\)",
     "war depths": r"war depths +(.*) \(rounds with so many wars\)",
     "notable": r"notable +longest seed (\d+) \(([\d,]+) rounds\), deepest war seed (\d+) "
                r"\((\d+) wars\)\n +biggest comeback seed (\d+) \((\d+) cards\), most lead "
@@ -286,7 +288,7 @@ def assert_table_shows(table, expected, seeds, rules):
     assert_printed(numbers["per game"][3:4], [expected["mean_stranded"]], 3)
     assert numbers["per game"][4] == expected["games_with_stranded"]
     swings = numbers["swings"]
-    for i, name in enumerate(("lead_changes", "biggest_pot", "comeback", "refills")):
+    for i, name in enumerate(SPREAD):
         assert_printed(swings[2 * i:2 * i + 1], [expected[f"mean_{name}"]], 2)
         assert swings[2 * i + 1] == expected[f"max_{name}"]
     assert numbers["war depths"] == [", ".join(f"{depth}: {rounds:,}" for depth, rounds
@@ -335,7 +337,7 @@ def played_games(seeds, rules):
                       "outcome": OUTCOME_NAMES.index(game.outcome),
                       "lead_changes": game.lead_changes, "biggest_pot": game.biggest_pot,
                       "comeback": game.comeback, "deepest_war": game.deepest_war,
-                      "refills": game.refills})
+                      "refills": game.refills, "war_rounds": game.war_rounds})
         for depth, rounds in game.war_depths.items():
             war_depths[depth] += rounds
     return games, war_depths

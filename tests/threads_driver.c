@@ -14,7 +14,7 @@
  *      atomic store) once they have all started: each batch's finished games equal the
  *      same seeds played alone;
  *   4. every deal of 9 distinct cards (queue piles, winner-first), its 9 parts shared
- *      out among THREADS threads, each with its own tally, sharing a stop flag that
+ *      out among THREADS threads, each with its own census, sharing a stop flag that
  *      stays 0: the counts, added up, equal one thread's.
  * It prints one line for each and exits 0 when all are equal, 1 otherwise.
  */
@@ -31,58 +31,44 @@
 
 typedef struct Columns {          /* the arrays of a PywarBatch, owned */
     int64_t count;
-    int32_t *ints;                /* 13 int32 fields, count each */
-    int8_t *bytes;                /* winner, outcome */
-    uint64_t *digest;
+    PywarBatch arrays;            /* one array a column of the table (PYWAR_COLUMNS) */
 } Columns;
 
 static int Columns_Init(Columns *columns, int64_t count)
 {
+    int allocated = 1;
+    PywarBatch arrays = {0};
     columns->count = count;
-    columns->ints = calloc((size_t)count * 13, sizeof *columns->ints);
-    columns->bytes = calloc((size_t)count * 2, sizeof *columns->bytes);
-    columns->digest = calloc((size_t)count, sizeof *columns->digest);
-    return columns->ints && columns->bytes && columns->digest ? 0 : -1;
+#define COLUMNS_ALLOCATE(name, type) \
+    allocated &= (arrays.name = calloc((size_t)count, sizeof(type))) != NULL;
+    PYWAR_COLUMNS(COLUMNS_ALLOCATE)
+    columns->arrays = arrays;
+    return allocated ? 0 : -1;
 }
 
 static void Columns_Free(Columns *columns)
 {
-    free(columns->ints);
-    free(columns->bytes);
-    free(columns->digest);
+#define COLUMNS_FREE(name, type) free(columns->arrays.name);
+    PYWAR_COLUMNS(COLUMNS_FREE)
 }
 
 /* A batch that writes games first .. first + count - 1 of the columns. */
 static void Columns_Batch(Columns *columns, int64_t first, PywarBatch *batch)
 {
-    int32_t **fields[] = {&batch->rounds, &batch->battles, &batch->ties, &batch->wars,
-                          &batch->longest_tie_streak, &batch->stranded, &batch->cycle_start,
-                          &batch->cycle_period, &batch->lead_changes, &batch->biggest_pot,
-                          &batch->comeback, &batch->deepest_war, &batch->refills};
-    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
-        *fields[i] = columns->ints + (size_t)columns->count * i + (size_t)first;
-    }
-    batch->winner = columns->bytes + first;
-    batch->outcome = columns->bytes + columns->count + first;
-    batch->digest = columns->digest + first;
+#define COLUMNS_SLICE(name, type) batch->name = columns->arrays.name + first;
+    PYWAR_COLUMNS(COLUMNS_SLICE)
 }
 
-/* 1 if games first .. first + count - 1 of a and b are equal in every field. */
-static int Columns_Equal(const Columns *a, const Columns *b, int64_t first, int64_t count)
+/* 1 if count games of a from a_first and of b from b_first are equal in every column. */
+static int Columns_Equal(const Columns *a, int64_t a_first, const Columns *b, int64_t b_first,
+                         int64_t count)
 {
-    for (int field = 0; field < 13; field++) {
-        if (memcmp(a->ints + a->count * field + first, b->ints + b->count * field + first,
-                   (size_t)count * sizeof *a->ints) != 0) {
-            return 0;
-        }
-    }
-    for (int field = 0; field < 2; field++) {
-        if (memcmp(a->bytes + a->count * field + first, b->bytes + b->count * field + first,
-                   (size_t)count) != 0) {
-            return 0;
-        }
-    }
-    return memcmp(a->digest + first, b->digest + first, (size_t)count * sizeof *a->digest) == 0;
+    int equal = 1;
+#define COLUMNS_SAME(name, type) \
+    equal &= memcmp(a->arrays.name + a_first, b->arrays.name + b_first, \
+                    (size_t)count * sizeof(type)) == 0;
+    PYWAR_COLUMNS(COLUMNS_SAME)
+    return equal;
 }
 
 typedef struct Worker {
@@ -96,7 +82,7 @@ typedef struct Worker {
     /* exact parts (step 4): every part whose rank is congruent to index mod threads */
     int index;
     int threads;
-    PywarExactTally tally;
+    PywarExactCensus census;
 } Worker;
 
 static void *Worker_Batch(void *argument)
@@ -113,7 +99,7 @@ static void *Worker_Exact(void *argument)
     Worker *worker = argument;
     for (int rank = worker->index; rank < worker->rules->ranks; rank += worker->threads) {
         uint8_t prefix[1] = {(uint8_t)rank};
-        worker->status = pywar_exact_part(worker->rules, prefix, 1, 0, &worker->tally, NULL,
+        worker->status = pywar_exact_part(worker->rules, prefix, 1, 0, &worker->census, NULL,
                                           worker->batch.stop);
         if (worker->status != PYWAR_OK) {
             break;
@@ -165,7 +151,7 @@ static int Driver_Slices(const PywarRules *rules, int64_t games, int threads)
     }
     if (status == PYWAR_OK && Driver_Start(workers, threads, Worker_Batch) == 0) {
         Driver_Join(workers, threads);
-        equal = Columns_Equal(&alone, &shared, 0, games);
+        equal = Columns_Equal(&alone, 0, &shared, 0, games);
         for (int t = 0; t < threads; t++) {
             equal = equal && workers[t].status == PYWAR_OK
                     && workers[t].batch.finished == workers[t].count;
@@ -217,13 +203,7 @@ static int Driver_Stop(const PywarRules *rules, int threads)
         }
         Columns_Batch(&alone, 0, &batch);
         equal = pywar_play_batch(workers[t].first_seed, count, rules, &batch) == PYWAR_OK;
-        for (int field = 0; equal && field < 13; field++) {
-            equal = memcmp(alone.ints + alone.count * field,
-                           shared.ints + shared.count * field + (int64_t)STOPPED_GAMES * t,
-                           (size_t)count * sizeof *alone.ints) == 0;
-        }
-        equal = equal && memcmp(alone.digest, shared.digest + (int64_t)STOPPED_GAMES * t,
-                                (size_t)count * sizeof *alone.digest) == 0;
+        equal = equal && Columns_Equal(&alone, 0, &shared, (int64_t)STOPPED_GAMES * t, count);
         Columns_Free(&alone);
     }
     printf("stop: %d batches stopped by a shared flag, %s (%s)\n", threads,
@@ -261,23 +241,23 @@ static int Driver_Exact(const PywarRules *base, int threads)
         Driver_Join(workers, threads);
     }
     for (int t = 0; t < threads; t++) {
-        const PywarExactTally *tally = &workers[t].tally;
-        uint64_t counts[6] = {tally->sequences, tally->a_wins, tally->b_wins, tally->both_lose,
-                              tally->cycles, tally->capped};
+        const PywarExactCensus *census = &workers[t].census;
+        uint64_t counts[6] = {census->sequences, census->a_wins, census->b_wins, census->both_lose,
+                              census->cycles, census->capped};
         equal = equal && workers[t].status == PYWAR_OK;
         for (int i = 0; i < 6; i++) {
             sums[1][i] += counts[i];
         }
-        pywar_exact_free(&workers[t].tally);
+        pywar_exact_free(&workers[t].census);
     }
-    uint64_t one[6] = {alone.tally.sequences, alone.tally.a_wins, alone.tally.b_wins,
-                       alone.tally.both_lose, alone.tally.cycles, alone.tally.capped};
+    uint64_t one[6] = {alone.census.sequences, alone.census.a_wins, alone.census.b_wins,
+                       alone.census.both_lose, alone.census.cycles, alone.census.capped};
     memcpy(sums[0], one, sizeof one);
     equal = equal && memcmp(sums[0], sums[1], sizeof sums[0]) == 0;
     printf("exact: every deal of 9 cards on %d threads: %llu sequences, %llu cycles, %s\n",
            threads, (unsigned long long)sums[1][0], (unsigned long long)sums[1][4],
            equal ? "equal to one thread's" : "DIFFERENT FROM ONE THREAD'S");
-    pywar_exact_free(&alone.tally);
+    pywar_exact_free(&alone.census);
     return !equal;
 }
 

@@ -3,7 +3,7 @@
  * Under rules that draw nothing after the deal (queue piles, a fixed pickup), a game
  * depends only on the ranks in deal order: cards of one rank are interchangeable.  So a
  * part plays every distinct rank sequence that starts with its prefix, in lexicographic
- * order, and tallies how each ends.  The loop is specialized for this: a hand is one
+ * order, and counts how each ends in a census.  The loop is specialized for this: a hand is one
  * 64-bit word of 4-bit ranks (the top card in the low bits), so a card is played with a
  * shift and won with an or, and a state is three words, which Brent's search compares
  * after every round just as the engine does (game.c, cycle.c).  It takes the engine's
@@ -11,7 +11,7 @@
  * pywar/twin/exact.py takes the same steps in Python, and the tests hold both to
  * pywar_play, deal by deal.
  *
- * Nothing is global; a part allocates only its tally's histograms and set of cycles,
+ * Nothing is global; a part allocates only its census's histograms and set of cycles,
  * which pywar_exact_free releases. */
 #include <stdlib.h>
 #include <string.h>
@@ -477,30 +477,30 @@ static int Exact_Place(uint64_t *slots, int64_t capacity, CycleKey key)
     }
 }
 
-/* Add a cycle to the tally's set, growing the table to keep it at most half full. */
-static int Exact_AddCycle(PywarExactTally *tally, CycleKey key)
+/* Add a cycle to the census's set, growing the table to keep it at most half full. */
+static int Exact_AddCycle(PywarExactCensus *census, CycleKey key)
 {
-    if (2 * (tally->keys_count + 1) > tally->keys_capacity) {
-        int64_t capacity = tally->keys_capacity ? 2 * tally->keys_capacity : FIRST_KEYS;
+    if (2 * (census->keys_count + 1) > census->keys_capacity) {
+        int64_t capacity = census->keys_capacity ? 2 * census->keys_capacity : FIRST_KEYS;
         uint64_t *slots = calloc((size_t)capacity * 2, sizeof *slots);
         if (slots == NULL) {
             return PYWAR_ENOMEM;
         }
-        for (int64_t i = 0; i < tally->keys_capacity; i++) {
-            if (tally->keys[2 * i] != 0) {
-                CycleKey old = {tally->keys[2 * i] - 1, tally->keys[2 * i + 1]};
+        for (int64_t i = 0; i < census->keys_capacity; i++) {
+            if (census->keys[2 * i] != 0) {
+                CycleKey old = {census->keys[2 * i] - 1, census->keys[2 * i + 1]};
                 Exact_Place(slots, capacity, old);
             }
         }
-        free(tally->keys);
-        tally->keys = slots;
-        tally->keys_capacity = capacity;
+        free(census->keys);
+        census->keys = slots;
+        census->keys_capacity = capacity;
     }
-    tally->keys_count += Exact_Place(tally->keys, tally->keys_capacity, key);
+    census->keys_count += Exact_Place(census->keys, census->keys_capacity, key);
     return PYWAR_OK;
 }
 
-/* ---- The tally ---- */
+/* ---- The census ---- */
 
 /* histogram[index] += weight, growing it (zero-filled) as needed. */
 static int Exact_Count(uint64_t **histogram, int32_t *size, int32_t index, uint64_t weight)
@@ -532,65 +532,65 @@ static void Exact_SwappedDeal(const uint8_t *ranks, int cards, uint8_t *twin)
 }
 
 /* A candidate for the longest game that ends: the most rounds, then the least sequence. */
-static void Exact_Longest(PywarExactTally *tally, const RankGame *table, const uint8_t *ranks,
+static void Exact_Longest(PywarExactCensus *census, const RankGame *table, const uint8_t *ranks,
                           int cards)
 {
-    if (table->rounds > tally->longest_rounds
-        || (table->rounds == tally->longest_rounds
-            && memcmp(ranks, tally->longest, (size_t)cards) < 0)) {
-        tally->longest_rounds = table->rounds;
-        tally->longest_battles = table->battles;
-        memcpy(tally->longest, ranks, (size_t)cards);
+    if (table->rounds > census->longest_rounds
+        || (table->rounds == census->longest_rounds
+            && memcmp(ranks, census->longest, (size_t)cards) < 0)) {
+        census->longest_rounds = table->rounds;
+        census->longest_battles = table->battles;
+        memcpy(census->longest, ranks, (size_t)cards);
     }
 }
 
 /* A game that ended, and its twin if the part is mirrored: their lengths. */
-static int Exact_Ended(PywarExactTally *tally, const RankGame *table, const uint8_t *ranks,
+static int Exact_Ended(PywarExactCensus *census, const RankGame *table, const uint8_t *ranks,
                        int cards, int mirrored)
 {
     uint64_t weight = 1 + (uint64_t)mirrored;
-    int status = Exact_Count(&tally->rounds, &tally->rounds_size, table->rounds, weight);
+    int status = Exact_Count(&census->rounds, &census->rounds_size, table->rounds, weight);
     if (status == PYWAR_OK) {
-        status = Exact_Count(&tally->battles, &tally->battles_size, table->battles, weight);
+        status = Exact_Count(&census->battles, &census->battles_size, table->battles, weight);
     }
-    if (table->rounds >= tally->longest_rounds) {
+    if (table->rounds >= census->longest_rounds) {
         uint8_t twin[PYWAR_EXACT_MAX_CARDS];
-        Exact_Longest(tally, table, ranks, cards);
+        Exact_Longest(census, table, ranks, cards);
         if (mirrored) {
             Exact_SwappedDeal(ranks, cards, twin);
-            Exact_Longest(tally, table, twin, cards);
+            Exact_Longest(census, table, twin, cards);
         }
     }
     return status;
 }
 
-/* Tally a game, and for a mirrored part its twin too: the same game with the players
+/* Count a game, and for a mirrored part its twin too: the same game with the players
  * swapped, so the other player wins. */
-static int Exact_Record(PywarExactTally *tally, const RankGame *table, const ExactSpec *spec,
+static int Exact_Record(PywarExactCensus *census, const RankGame *table, const ExactSpec *spec,
                         const uint8_t *ranks, int mirrored)
 {
     uint64_t weight = 1 + (uint64_t)mirrored;
-    tally->sequences += weight;
+    census->sequences += weight;
     switch (table->outcome) {
     case PYWAR_OUTCOME_CYCLE:
-        tally->cycles += weight;
-        if (Exact_Count(&tally->periods, &tally->periods_size, table->period, weight)
+        census->cycles += weight;
+        if (Exact_Count(&census->periods, &census->periods_size, table->period, weight)
             != PYWAR_OK) {
             return PYWAR_ENOMEM;
         }
-        return Exact_AddCycle(tally, Exact_CycleKey(table, spec));
+        return Exact_AddCycle(census, Exact_CycleKey(table, spec));
     case PYWAR_OUTCOME_CAPPED:
-        tally->capped += weight;
+        census->capped += weight;
         return PYWAR_OK;
     case PYWAR_OUTCOME_BOTH_LOSE:
-        tally->both_lose += weight;
+        census->both_lose += weight;
         break;
     default:
-        tally->a_wins += table->winner == EXACT_A || mirrored;
-        tally->b_wins += table->winner == EXACT_B || mirrored;
+        census->a_wins += table->winner == EXACT_A || mirrored;
+        census->b_wins += table->winner == EXACT_B || mirrored;
         break;
     }
-    return Exact_Ended(tally, table, ranks, spec->cards, mirrored);
+    return Exact_Ended(census, table, ranks, spec->cards, mirrored);
 }
 
 static int Exact_List(PywarExactList *list, const RankGame *table)
@@ -714,7 +714,7 @@ static int Exact_CanMirror(const PywarRules *rules, const uint8_t *prefix, int p
 }
 
 int pywar_exact_part(const PywarRules *rules, const uint8_t *prefix, int prefix_length,
-                     int mirrored, PywarExactTally *tally, PywarExactList *list,
+                     int mirrored, PywarExactCensus *census, PywarExactList *list,
                      volatile int32_t *stop)
 {
     ExactSpec spec;
@@ -722,7 +722,7 @@ int pywar_exact_part(const PywarRules *rules, const uint8_t *prefix, int prefix_
     uint8_t ranks[PYWAR_EXACT_MAX_CARDS];
     uint64_t played = 0;
     int status = PYWAR_OK;
-    if (rules == NULL || tally == NULL || Exact_Spec(rules, &spec) != PYWAR_OK
+    if (rules == NULL || census == NULL || Exact_Spec(rules, &spec) != PYWAR_OK
         || Exact_First(rules, prefix, prefix_length, ranks) != PYWAR_OK
         || (mirrored && !Exact_CanMirror(rules, prefix, prefix_length))) {
         return PYWAR_EINVAL;
@@ -735,7 +735,7 @@ int pywar_exact_part(const PywarRules *rules, const uint8_t *prefix, int prefix_
         }
         RankGame_Deal(&table, ranks, spec.cards);
         RankGame_Play(&table, &spec);
-        status = Exact_Record(tally, &table, &spec, ranks, mirrored);
+        status = Exact_Record(census, &table, &spec, ranks, mirrored);
         if (status == PYWAR_OK) {
             status = Exact_List(list, &table);
         }
@@ -743,14 +743,14 @@ int pywar_exact_part(const PywarRules *rules, const uint8_t *prefix, int prefix_
     return status;
 }
 
-void pywar_exact_free(PywarExactTally *tally)
+void pywar_exact_free(PywarExactCensus *census)
 {
-    if (tally == NULL) {
+    if (census == NULL) {
         return;
     }
-    free(tally->rounds);
-    free(tally->battles);
-    free(tally->periods);
-    free(tally->keys);
-    memset(tally, 0, sizeof *tally);
+    free(census->rounds);
+    free(census->battles);
+    free(census->periods);
+    free(census->keys);
+    memset(census, 0, sizeof *census);
 }

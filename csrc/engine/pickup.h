@@ -120,8 +120,13 @@ STEP void Game_GrowHand(Hand *hand, Spec spec, uint32_t n)
  * address that waits for the battle's winner: the next round begins by reading both
  * counts, and a processor that cannot yet tell whether those reads depend on a store
  * whose address is still unknown either waits or guesses, and loses the work done
- * ahead at each wrong guess (docs/performance.md has what it gave).  With more players
+ * ahead at each wrong guess (the figures below).  With more players
  * only the winner's hand is written: a store to every hand cost more than it saved. */
+/* Measured (2026-12-02, Zen 4; the driver without and with the two-hand write timed in
+ * turn, pinned, 9 pairs, as bench/pairs.py times them): iofall 0.81 of the time,
+ * iofall-single 0.81, lehigh 0.96, smu 1.00; every hand written with 3 or 4 players:
+ * 1.04 to 1.08, so only the winner's is.
+ *   python bench/pairs.py --pairs 9 BEFORE AFTER -- 200000 1 3 3 2 1 2 2 100000 1 2 13 4 0 */
 STEP void Game_GrowHands(Game *game, Spec spec, int winner, int n)
 {
     Hand *hands = spec.queue ? game->toPlay : game->played;
@@ -142,6 +147,11 @@ STEP void Game_GrowHands(Game *game, Spec spec, int winner, int n)
  * One loop where shuffling, then pushing, took two: a second loop ends at a new count
  * at every pickup, where the branch predictor must guess.  The n - 1 words come from
  * the generator at once: one check for a refill, not one a draw. */
+/* Measured (2026-12-02, Zen 4; timed in turn, pinned, as bench/pairs.py times them):
+ * the two-card pot in moves, 0.907 of the time before (21 pairs; least times 0.788 and
+ * 0.867 s); one loop for Fisher-Yates took the engine from 1.065 of bench/tight_iofall.c's
+ * time to 1.02.
+ *   python bench/pairs.py --pairs 21 BEFORE AFTER -- 200000 1 3 3 2 1 2 2 100000 1 2 13 4 0 */
 STEP void Game_CollectShuffled(Game *game, Spec spec, Landing landing)
 {
     int n = game->potCount;

@@ -94,10 +94,11 @@ def version():
     except metadata.PackageNotFoundError:
         number = "unknown"
     notes = [f"engines: {', '.join(pywar.engines())}"]
-    if not pywar.checked().available():
-        notes.append(f"{pywar.checked().missing()}: install a C compiler and reinstall "
+    from .. import _checked
+    if not _checked.available():
+        notes.append(f"{_checked.missing()}: install a C compiler and reinstall "
                      "pywar for c and port-c")
-    elif pywar.checked().sanitized():
+    elif _checked.sanitized():
         notes.append("C core built with PYWAR_SANITIZE")
     return f"{number} ({'; '.join(notes)})"
 

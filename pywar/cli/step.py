@@ -12,7 +12,7 @@ import sys
 import time
 
 import pywar
-from ..step.model import Game, debug, stepping_engine
+from ..step.model import SteppedGame, debug, stepping_engine
 from ..rules import make_rules
 from ..step.prompt import Stepper
 from .common import add_rule_options, examples, rule_dimensions, seed_type, usage_errors
@@ -42,7 +42,7 @@ def run_step(args):
         return 0
     commands = stdin()
     with usage_errors(args.parser):
-        game = Game(seed, rules, engine=engine, stack=args.stack)
+        game = SteppedGame(seed, rules, engine=engine, stack=args.stack)
     Stepper(game, stdin=commands).loop()
     return 0
 

@@ -1,21 +1,21 @@
 """The fields of a game's result, one row each, and the facts every layer shares: the
 outcomes, the players' names, the seed limit, and text written to a stream as it goes.
 
-C: struct PywarResult and struct PywarBatch (csrc/pywar.h); tests/test_fields.py holds
-the table against both.  The batch arrays, the checked layer's result dict, the
-accumulator's statistics, the summary, the CSV columns, the observer's and the twin's
-Counts and pywar.GameResult are all built from FIELDS.  Standard library only, so that
-the port can use it.
+C: struct PywarResult and struct PywarBatch, which pywar/_build.py writes from FIELDS
+into csrc/fields.h when the core is built, with PYWAR_COLUMNS, the batch's columns that
+Pywar_Store and the C drivers loop over.  The batch arrays, the checked layer's result
+dict, the accumulator's statistics, the summary and the CSV columns are built from
+FIELDS; Counts (below) and pywar.GameResult are written out, and tests/test_fields.py
+holds them to it.  Standard library only, so that the port can use it.
 """
 
-from dataclasses import dataclass, field, make_dataclass
+from dataclasses import dataclass, field
 
 from . import digest
 
 OUTCOMES = ("win", "both-lose", "cycle", "capped")       # C: enum PywarOutcome
 PLAYER_NAMES = "ABCDEFGH"                                # player 0 is A
 SEED_LIMIT = 2 ** 32                                     # seeds are 32-bit: 0 to 2^32 - 1
-REQUIRED = object()                                      # a GameResult field without a default
 
 
 @dataclass(frozen=True)
@@ -33,7 +33,6 @@ class Field:
     meaning: str
     spread: str = None
     notable: tuple = None
-    default: object = REQUIRED           # GameResult's default, for the fields added later
 
 
 FIELDS = (
@@ -50,27 +49,28 @@ FIELDS = (
     Field("stranded", "int32", "count", "cards left in the pot at the end"),
     Field("piles", None, "piles", "each player's [to play, played] cards at the end"),
     Field("cycle_start", "int32", "cycle", "rounds before the repeating part, or None "
-          "(C and batch: -1)", default=None),
+          "(C and batch: -1)"),
     Field("cycle_period", "int32", "cycle", "rounds in one repetition, or None (C and "
-          "batch: -1)", default=None),
+          "batch: -1)"),
     Field("digest", "uint64", "digest", "64-bit FNV-1a over the game's events "
           "(docs/rules.md)"),
     Field("lead_changes", "int32", "count", "times the player holding the most cards "
           "changed", spread="lead changes",
           notable=(4, "most_lead_changes", "changes", "most lead changes seed {seed} "
-                   "({value:,})"), default=0),
+                   "({value:,})")),
     Field("biggest_pot", "int32", "count", "the most cards won in one round",
-          spread="biggest pot", default=0),
+          spread="biggest pot"),
     Field("comeback", "int32", "count", "the largest deficit the winner came back from",
           spread="comeback", notable=(3, "biggest_comeback", "cards",
-                   "biggest comeback seed {seed} ({value} cards)"),
-          default=0),
+                   "biggest comeback seed {seed} ({value} cards)")),
     Field("deepest_war", "int32", "count", "the most wars in one round",
-          notable=(2, "deepest_war", "wars", "deepest war seed {seed} ({value} wars)"), default=0),
+          notable=(2, "deepest_war", "wars", "deepest war seed {seed} ({value} wars)")),
     Field("refills", "int32", "count", "times a 'played' pile became 'to play'",
-          spread="refills", default=0),
+          spread="refills"),
+    Field("war_rounds", "int32", "count", "rounds with at least one war (kbWar's single, "
+          "double, triple ... wars added up)", spread="war rounds"),
     Field("war_depths", None, "depths", "{wars in a round: rounds with that many}; a batch "
-          "sums them over its games", default=None),
+          "sums them over its games"),
 )
 
 BY_NAME = {row.name: row for row in FIELDS}
@@ -83,27 +83,30 @@ NOTABLE_LINES = {row.notable[1]: row.notable[3] for row in NOTABLE_ROWS}
 CSV_COLUMNS = ("seed", "winner", "outcome", *COUNTS, "cycle_start", "cycle_period", "digest")
 
 
-def count_default(row):
-    """A field's starting value while a game is counted: C's zeroed struct, as Python
-    values (no winner, a win, no cycle, the digest's offset basis, empty piles)."""
-    starts = {"winner": None, "outcome": "win", "cycle": None, "digest": digest.OFFSET}
-    if row.kind == "piles":
-        return field(default_factory=list)
-    if row.kind == "depths":
-        return field(default_factory=dict)
-    return field(default=starts.get(row.kind, 0))
-
-
-Counts = make_dataclass("Counts", [(row.name, object, count_default(row)) for row in FIELDS])
-Counts.__module__ = __name__                # where pickle finds it
-Counts.__doc__ = "What a game counts, and how it ended. C: struct PywarResult."
-
-
-def result_fields():
-    """GameResult's fields from the table: those without a default first, in table order."""
-    rows = sorted(FIELDS, key=lambda row: row.default is not REQUIRED)
-    return [(row.name, object) if row.default is REQUIRED else
-            (row.name, object, field(default=row.default)) for row in rows]
+@dataclass
+class Counts:
+    """What a game counts, and how it ended, as it goes: C's zeroed struct PywarResult,
+    as Python values (no winner, a win, no cycle, the digest's offset basis, empty
+    piles).  One field a row of FIELDS, in its order (tests/test_fields.py)."""
+    winner: object = None
+    outcome: str = "win"
+    rounds: int = 0
+    battles: int = 0
+    ties: int = 0
+    wars: int = 0
+    longest_tie_streak: int = 0
+    stranded: int = 0
+    piles: list = field(default_factory=list)
+    cycle_start: object = None
+    cycle_period: object = None
+    digest: int = digest.OFFSET
+    lead_changes: int = 0
+    biggest_pot: int = 0
+    comeback: int = 0
+    deepest_war: int = 0
+    refills: int = 0
+    war_rounds: int = 0
+    war_depths: dict = field(default_factory=dict)
 
 
 class StreamText:

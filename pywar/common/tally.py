@@ -15,12 +15,14 @@ class Lead:
 
 def tally_round(lead, result, wars, held):
     """After the deal (wars 0) and after each round, given the cards each player holds:
-    the round's war depth, the leader (the one player holding the most cards, if any),
-    counting each change of leader after the first, and the deficit each has faced.
+    the round's war depth, a round with a war, the leader (the one player holding the
+    most cards, if any), counting each change of leader after the first, and the
+    deficit each has faced.
     C: Tally_Round."""
     if wars > 0:
         result.war_depths[wars] = result.war_depths.get(wars, 0) + 1
         result.deepest_war = max(result.deepest_war, wars)
+        result.war_rounds += 1
     for p, mine in enumerate(held):
         others = held[:p] + held[p + 1:]
         lead.deficit[p] = max(lead.deficit[p], max(others) - mine)

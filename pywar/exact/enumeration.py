@@ -8,7 +8,7 @@ of endless games and their cycles, and of game lengths (docs/rules.md section 14
 
 The work is split into parts (Part: the rules and a prefix of the rank sequence, small
 and picklable), each played in C (csrc/engine/exact.c) or by the twin
-(pywar/twin/exact.py) into a Tally, and tallies merge exactly: counts add, histograms
+(pywar/twin/exact.py) into a Census, and censuses merge exactly: counts add, histograms
 add key by key, the sets of cycles join.  So the parts can run anywhere, in any order,
 and the result does not depend on how the deals were split.  They run on threads, or
 as tasks on a Dask cluster (pywar/sim/cluster.py, exact(client=...)).
@@ -128,8 +128,8 @@ def plan(rules, symmetry=True, length=None):
 
 
 @dataclass
-class Tally:
-    """What some parts counted, in rank sequences.  Tallies merge exactly (merge)."""
+class Census:
+    """What some parts counted, in rank sequences.  Censuses merge exactly (merge)."""
     sequences: int = 0
     a_wins: int = 0
     b_wins: int = 0
@@ -143,8 +143,8 @@ class Tally:
     longest: object = None                              # (rounds, ranks, battles)
 
     def merge(self, other):
-        """This tally and another, added: a new Tally."""
-        merged = Tally(**{name: getattr(self, name) + getattr(other, name)
+        """This census and another, added: a new Census."""
+        merged = Census(**{name: getattr(self, name) + getattr(other, name)
                           for name in ("sequences",) + COUNTS})
         for name in HISTOGRAMS:
             combined = dict(getattr(self, name))
@@ -158,27 +158,27 @@ class Tally:
 
 
 def run_parts(parts, engine="c", stop=None):
-    """Play some parts of one rule set and return their Tally (engine 'c' or 'python')."""
+    """Play some parts of one rule set and return their Census (engine 'c' or 'python')."""
     if not parts:
-        return Tally()
+        return Census()
     rules = parts[0].rules
     if engine == "python":
         fields = None
         for part in parts:
             fields = play_part(rules, part.prefix, part.mirrored, fields)
-        return Tally(**fields)
+        return Census(**fields)
     from .. import _checked
     prefixes = [(part.prefix, part.mirrored) for part in parts]
-    return Tally(**_checked.exact_tally(rules, prefixes, stop))
+    return Census(**_checked.exact_census(rules, prefixes, stop))
 
 
 def run_part(part, engine="c"):
-    """Play one part and return its Tally: the unit of work for a scheduler."""
+    """Play one part and return its Census: the unit of work for a scheduler."""
     return run_parts([part], engine)
 
 
 def run_parts_on(client, parts, progress=None):
-    """The merged Tally of exact parts, each played as a Dask task (run_part) on a
+    """The merged Census of exact parts, each played as a Dask task (run_part) on a
     distributed.Client; progress(games, total) as parts finish.  Ctrl-C cancels the parts
     not finished."""
     from distributed import as_completed
@@ -186,10 +186,10 @@ def run_parts_on(client, parts, progress=None):
     games = {f"pywar-part-{token}-{i}": part_games(part) for i, part in enumerate(parts)}
     futures = [client.submit(run_part, part, key=key, pure=False)
                for key, part in zip(games, parts)]
-    total, done, everything = Tally(), 0, sum(games.values())
+    total, done, everything = Census(), 0, sum(games.values())
     try:
-        for future, tally in as_completed(futures, loop=client.loop, with_results=True):
-            total = total.merge(tally)
+        for future, census in as_completed(futures, loop=client.loop, with_results=True):
+            total = total.merge(census)
             done += games[future.key]
             if progress is not None:
                 progress(done, everything)
@@ -236,7 +236,7 @@ def deal_of(ranks, suits_of_deck, ranks_of_deck):
 
 def run_threads(parts, jobs, stop, progress):
     """Play the parts on jobs threads, each taking the next part when it is free and
-    keeping one C tally (pywar._checked.exact_tally); merge the threads' tallies."""
+    keeping one C census (pywar._checked.exact_census); merge the threads' censuses."""
     lock = threading.Lock()
     queue = list(reversed(parts))
     done, total = [0], sum(part_games(part) for part in parts)
@@ -257,19 +257,19 @@ def run_threads(parts, jobs, stop, progress):
 
     def worker():
         from .. import _checked
-        return Tally(**_checked.exact_tally(parts[0].rules, taken(), stop))
+        return Census(**_checked.exact_census(parts[0].rules, taken(), stop))
 
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         futures = [pool.submit(worker) for _ in range(min(jobs, len(parts)))]
         try:
-            tallies = [future.result() for future in futures]
+            censuses = [future.result() for future in futures]
         except KeyboardInterrupt:
             if stop is not None:
                 stop[0] = 1
             raise
-    total = Tally()
-    for tally in tallies:
-        total = total.merge(tally)
+    total = Census()
+    for census in censuses:
+        total = total.merge(census)
     return total
 
 
@@ -318,34 +318,34 @@ def mean(histogram):
         if total else None
 
 
-def summarize(rules, tally, engine, parts, jobs, seconds):
-    """The ExactResult of a whole deck's tally."""
+def summarize(rules, census, engine, parts, jobs, seconds):
+    """The ExactResult of a whole deck's census."""
     ranks, suits = parse_deck(rules.deck)
     weight = math.factorial(suits) ** ranks
-    counts = {name: getattr(tally, name) for name in COUNTS}
+    counts = {name: getattr(census, name) for name in COUNTS}
     counts["ended"] = counts["a_wins"] + counts["b_wins"] + counts["both_lose"]
     longest = None
-    if tally.longest is not None:
-        length, sequence, battles = tally.longest
+    if census.longest is not None:
+        length, sequence, battles = census.longest
         longest = {"rounds": length, "battles": battles, "ranks": list(sequence),
                    "deal": deal_of(sequence, suits, ranks)}
-    means = {name: mean(getattr(tally, name)) for name in ("rounds", "battles")}
+    means = {name: mean(getattr(census, name)) for name in ("rounds", "battles")}
     played = sum(part_games(part) for part in parts)
     return ExactResult(
         deck=rules.deck, rules=rules.name, engine=engine,
-        orderings=math.factorial(ranks * suits), rank_sequences=tally.sequences,
+        orderings=math.factorial(ranks * suits), rank_sequences=census.sequences,
         weight=weight, **{name: count * weight for name, count in counts.items()},
         sequences=counts,
         cycle_lengths={length: count * weight for length, count
-                       in sorted(tally.cycle_lengths.items())},
-        distinct_cycles=len(tally.cycle_keys), twins_merged=seatless(rules),
+                       in sorted(census.cycle_lengths.items())},
+        distinct_cycles=len(census.cycle_keys), twins_merged=seatless(rules),
         longest=longest,
         mean_rounds=None if means["rounds"] is None else float(means["rounds"]),
         mean_rounds_fraction=None if means["rounds"] is None else str(means["rounds"]),
         mean_battles=None if means["battles"] is None else float(means["battles"]),
         mean_battles_fraction=None if means["battles"] is None else str(means["battles"]),
-        rounds={key: count * weight for key, count in sorted(tally.rounds.items())},
-        battles={key: count * weight for key, count in sorted(tally.battles.items())},
+        rounds={key: count * weight for key, count in sorted(census.rounds.items())},
+        battles={key: count * weight for key, count in sorted(census.battles.items())},
         symmetry="player-swap" if any(part.mirrored for part in parts) else None,
         parts=len(parts), jobs=jobs, seconds=seconds,
         games_per_second=played / seconds if seconds > 0 else 0.0)
@@ -379,18 +379,18 @@ def exact(rules="smu", jobs=None, engine=None, symmetry=True, prefix_length=None
     parts = plan(chosen, symmetry, prefix_length)
     start = time.perf_counter()
     if engine == "python":
-        tally = run_parts(parts, "python")
+        census = run_parts(parts, "python")
         jobs = 1
     elif client is not None:
         from ..sim import cluster
         jobs = cluster.threads_of(client)
-        tally = run_parts_on(client, parts, progress)
+        census = run_parts_on(client, parts, progress)
     else:
-        from .._checked import stop_flag
-        stop = stop_flag() if stop is None else stop      # Ctrl-C stops every thread
-        tally = run_threads(parts, jobs, stop, progress)
+        from .. import _checked
+        stop = _checked.stop_flag() if stop is None else stop      # Ctrl-C stops every thread
+        census = run_threads(parts, jobs, stop, progress)
     seconds = time.perf_counter() - start
-    return summarize(chosen, tally, engine, parts, jobs, seconds)
+    return summarize(chosen, census, engine, parts, jobs, seconds)
 
 
 def same_counts(first, second):

@@ -12,7 +12,7 @@ workers start quietly (quiet_start), so that a signal to the process group is th
 process's alone to tell.
 
 The exact enumeration's parts (pywar/exact/enumeration.py) run the same way: each task plays
-one part and returns its Tally, and tallies merge exactly in any order.
+one part and returns its Census, and censuses merge exactly in any order.
 """
 
 import logging

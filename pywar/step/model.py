@@ -222,8 +222,10 @@ def too_long():
                      "through: play it with pywar.play")
 
 
-class Game:
-    """One game of War, to step through event by event (docs/tutorial.md)."""
+class SteppedGame:
+    """One game of War, to step through event by event (docs/tutorial.md): pywar.Game.
+    Named apart from the twin's Game (pywar.twin.game, C: struct Game), the engine's
+    game that this one plays."""
 
     def __init__(self, seed, rules="smu", engine=None, stack=None, deal=None, **dimensions):
         """Play the game of a seed with a Python implementation, keep its events, and stand

@@ -3,8 +3,8 @@ section 14). C: csrc/engine/exact.c.
 
 The twin takes the C enumerator's steps with the same names, on ranks: a hand is a deque
 of ranks, top first, where the C packs it in a word.  It plays every rank sequence of a
-part in lexicographic order and tallies how each game ends, into a dict that the C's
-tally becomes too (pywar.exact.enumeration), so the two can be compared field by field.
+part in lexicographic order and counts how each game ends, into a dict that the C's
+census becomes too (pywar.exact.enumeration), so the two can be compared field by field.
 """
 
 from collections import deque
@@ -223,44 +223,44 @@ def add(histogram, key, weight):
     histogram[key] = histogram.get(key, 0) + weight
 
 
-def longest(tally, table, ranks):
+def longest(census, table, ranks):
     """A candidate for the longest game that ends: the most rounds, then the least
     sequence. C: Exact_Longest."""
-    best = tally["longest"]
+    best = census["longest"]
     if best is None or table.rounds > best[0] or (table.rounds == best[0] and ranks < best[1]):
-        tally["longest"] = (table.rounds, ranks, table.battles)
+        census["longest"] = (table.rounds, ranks, table.battles)
 
 
-def ended(tally, table, ranks, mirrored):
+def ended(census, table, ranks, mirrored):
     """A game that ended, and its twin if the part is mirrored: their lengths.
     C: Exact_Ended."""
     weight = 1 + mirrored
-    add(tally["rounds"], table.rounds, weight)
-    add(tally["battles"], table.battles, weight)
-    longest(tally, table, ranks)
+    add(census["rounds"], table.rounds, weight)
+    add(census["battles"], table.battles, weight)
+    longest(census, table, ranks)
     if mirrored:
-        longest(tally, table, swapped_deal(ranks))
+        longest(census, table, swapped_deal(ranks))
 
 
-def record(tally, table, ranks, mirrored):
-    """Tally a game, and for a mirrored part its twin too, whom the other player wins.
+def record(census, table, ranks, mirrored):
+    """Count a game, and for a mirrored part its twin too, whom the other player wins.
     C: Exact_Record."""
     weight = 1 + mirrored
-    tally["sequences"] += weight
+    census["sequences"] += weight
     if table.outcome == "cycle":
-        tally["cycles"] += weight
-        add(tally["cycle_lengths"], table.period, weight)
-        tally["cycle_keys"].add(cycle_key(table))
+        census["cycles"] += weight
+        add(census["cycle_lengths"], table.period, weight)
+        census["cycle_keys"].add(cycle_key(table))
         return
     if table.outcome == "capped":
-        tally["capped"] += weight
+        census["capped"] += weight
         return
     if table.outcome == "both-lose":
-        tally["both_lose"] += weight
+        census["both_lose"] += weight
     else:
-        tally["a_wins"] += table.winner == A or mirrored
-        tally["b_wins"] += table.winner == B or mirrored
-    ended(tally, table, ranks, mirrored)
+        census["a_wins"] += table.winner == A or mirrored
+        census["b_wins"] += table.winner == B or mirrored
+    ended(census, table, ranks, mirrored)
 
 
 def next_sequence(ranks, fixed):
@@ -300,18 +300,18 @@ def can_mirror(rules, prefix):
             and swapped_deal(tuple(prefix)) != tuple(prefix))
 
 
-def empty_tally():
-    """A tally with nothing counted. C: PywarExactTally, zeroed."""
+def empty_census():
+    """A census with nothing counted. C: PywarExactCensus, zeroed."""
     return {"sequences": 0, "a_wins": 0, "b_wins": 0, "both_lose": 0, "cycles": 0,
             "capped": 0, "rounds": {}, "battles": {}, "cycle_lengths": {},
             "cycle_keys": set(), "longest": None}
 
 
-def play_part(rules, prefix, mirrored=False, tally=None, listing=None):
-    """Play every deal of the part that starts with prefix, adding to tally (a new one if
+def play_part(rules, prefix, mirrored=False, census=None, listing=None):
+    """Play every deal of the part that starts with prefix, adding to census (a new one if
     None), and each game's (winner, outcome, rounds, battles, ties, wars, cycle period)
-    to listing if given; return the tally. C: pywar_exact_part."""
-    tally = empty_tally() if tally is None else tally
+    to listing if given; return the census. C: pywar_exact_part."""
+    census = empty_census() if census is None else census
     if mirrored and not can_mirror(rules, prefix):
         raise ValueError(f"part {tuple(prefix)} cannot stand for its twin under {rules.name}")
     table = RankGame(rules)
@@ -322,6 +322,6 @@ def play_part(rules, prefix, mirrored=False, tally=None, listing=None):
         if listing is not None:
             listing.append((table.winner, table.outcome, table.rounds, table.battles,
                             table.ties, table.wars, table.period))
-        record(tally, table, ranks, bool(mirrored))
+        record(census, table, ranks, bool(mirrored))
         ranks = next_sequence(ranks, len(prefix))
-    return tally
+    return census
