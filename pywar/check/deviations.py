@@ -27,6 +27,8 @@ class Deviation:
 DEVIATIONS = (          # in the order the referee tries them: the likelier first
     Deviation("ace_low", "verdict", "ranks",
               "the ace ranked low, below the two"),
+    Deviation("winner_misnamed", "verdict", "ranks",
+              "the wrong winner named: the pot went to the player with the higher card"),
     Deviation("tie_decided", "verdict", "ties",
               "a tie decided: a winner named where both cards share a rank"),
     Deviation("tie_returned", "pickup", "ties",

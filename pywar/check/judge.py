@@ -181,7 +181,7 @@ class Mismatch:
 
 
 @dataclass
-class Outcome:
+class BattleOutcome:
     """One battle played by a set of rules: the table after it, what the file does not
     match, and which rules it put to the test."""
     table: Table
@@ -419,9 +419,9 @@ class Judge:
     # ---- One battle under a set of rules
 
     def play_battle(self, battle, rules, last, kept=None):
-        """The battle played by the rules plus the deviations in rules: an Outcome."""
+        """The battle played by the rules plus the deviations in rules: an BattleOutcome."""
         table = self.table.copy()
-        out = Outcome(table, [], dict.fromkeys(GAME_ITEMS, 0))
+        out = BattleOutcome(table, [], dict.fromkeys(GAME_ITEMS, 0))
         cards_up = []
         for number in (0, 1):
             event = battle.plays.get(number)
@@ -526,6 +526,8 @@ class Judge:
         if said is None:
             out.mismatches.append(Mismatch("ranks", battle.events[-1], beats,
                                            "no verdict line"))
+            return higher
+        if said.kind == "wins" and said.values[0] != higher and "winner_misnamed" in rules:
             return higher
         if said.kind == "tie" or said.values[0] != higher:
             out.mismatches.append(Mismatch("ranks", said, beats))
@@ -656,17 +658,21 @@ class Judge:
     # ---- Explaining a battle
 
     def candidates(self, rules):
-        """The sets of rules to try after the rules adopted: the adopted less one (a
-        program may deviate only sometimes: on a tie, say), then each deviation more,
-        then each pair more."""
-        yield from (rules - {name} for name in sorted(rules))
+        """The sets of rules to try after the rules adopted: the adopted with some left
+        out (a program may deviate only sometimes: on a tie, say), then each deviation
+        more, then each pair more."""
+        names = sorted(rules)
+        fewer = [frozenset(c) for size in range(len(names) - 1, -1, -1)
+                 for c in combinations(names, size)] if len(names) <= 5 else \
+            [rules - {name} for name in names]
+        yield from fewer
         left = [d.name for d in DEVIATIONS if d.name not in rules]
-        for base in [rules] + [rules - {name} for name in sorted(rules)]:
+        for base in [rules] + fewer:
             yield from (base | {name} for name in left)
         yield from (rules | set(pair) for pair in combinations(left, 2))
 
     def explain(self, battle, last):
-        """The Outcome of a battle under the rules adopted, or the fewest deviations more
+        """The BattleOutcome of a battle under the rules adopted, or the fewest deviations more
         that explain it; (outcome, the deviations added or None if nothing explains)."""
         plain = self.tried(battle, self.rules, last)
         if not plain.mismatches:

@@ -47,7 +47,7 @@ class NotATranscript(ValueError):
     """A file that is not a transcript in the reference's format."""
 
 
-class Fault(Exception):
+class RuleBroken(Exception):
     """The first line of a transcript that breaks a rule."""
 
     def __init__(self, line, round_, reason):
@@ -59,7 +59,7 @@ class Fault(Exception):
 
 
 @dataclass
-class Verdict:
+class Refereed:
     """What the referee found: the first fault or None, and how far the game went."""
     fault: object = None
     rounds: int = 0
@@ -111,7 +111,7 @@ def lost_line(player):
 
 class Referee:
     """Reads a transcript line by line, keeping every card's place, and stops at the
-    first line that breaks a rule (a Fault)."""
+    first line that breaks a rule (a RuleBroken)."""
 
     def __init__(self, lines):
         self.lines = lines
@@ -126,11 +126,11 @@ class Referee:
     # ---- Lines
 
     def fault(self, reason):
-        """Raise a Fault at the next line."""
-        raise Fault(self.at + 1, self.round, reason)
+        """Raise a RuleBroken at the next line."""
+        raise RuleBroken(self.at + 1, self.round, reason)
 
     def next_line(self, required):
-        """The next line, or a Fault if the file ends where the rules require one."""
+        """The next line, or a RuleBroken if the file ends where the rules require one."""
         if self.at == len(self.lines):
             self.fault(f"the file ends here, where the rules require {required}")
         return self.lines[self.at]
@@ -158,7 +158,7 @@ class Referee:
         return "nowhere: it was never dealt"
 
     def card_of(self, name, required):
-        """The id of a card's name, or a Fault."""
+        """The id of a card's name, or a RuleBroken."""
         if name not in NAMES:
             self.fault(f"{line_shown(name)} is not a card's name, where the rules require "
                        f"{required}")
@@ -278,7 +278,7 @@ class Referee:
     # ---- The game
 
     def run(self):
-        """Referee the whole transcript; raise the first Fault."""
+        """Referee the whole transcript; raise the first RuleBroken."""
         self.opening()
         while not self.losers:
             self.round += 1
@@ -323,12 +323,12 @@ def seed_fault(lines, seed, rule_fault):
     said = line_shown(lines[index]) if index < len(lines) else "nothing (the file ends)"
     required = "nothing more (the game is over)" if wanted is None else repr(wanted)
     round_ = sum(1 for line in lines[:index + 1] if line.startswith("======== Round "))
-    return Fault(index + 1, round_, f"the reference's game of seed {seed} has {required} "
+    return RuleBroken(index + 1, round_, f"the reference's game of seed {seed} has {required} "
                                     f"here; the file says {said}")
 
 
 def referee(text, seed=None):
-    """Referee a transcript's text: a Verdict.  NotATranscript if its first line is not
+    """Referee a transcript's text: a Refereed.  NotATranscript if its first line is not
     the reference's first line."""
     lines = lines_of(text) if text else []
     if not lines or lines[0] != OPENING[0]:
@@ -336,12 +336,12 @@ def referee(text, seed=None):
         raise NotATranscript(f"not a transcript in the reference's format: its first line is "
                              f"{first}, not {OPENING[0]!r}")
     judge = Referee(lines)
-    verdict = Verdict()
+    verdict = Refereed()
     try:
         judge.run()
         if not text.endswith("\n"):
-            raise Fault(len(lines), judge.round, "the last line has no newline at its end")
-    except Fault as fault:
+            raise RuleBroken(len(lines), judge.round, "the last line has no newline at its end")
+    except RuleBroken as fault:
         verdict.fault = fault
     if seed is not None:
         verdict.fault = seed_fault(lines, seed, verdict.fault)
