@@ -23,13 +23,14 @@ string cardName(const Card *card) {
     return RANK_NAMES[card->rank] + " of " + SUIT_NAMES[card->suit];
 }
 
-// Walk the cards from the back, swapping each with any card (itself included).
+// Deal the cards into 7 piles at random, then stack the piles up; do it three times.
 void shuffleCards(vector<Card *> &cards) {
-    for (size_t i = cards.size(); i-- > 0;) {
-        size_t j = rand() % cards.size();
-        Card *held = cards[j];
-        cards[j] = cards[i];
-        cards[i] = held;
+    for (int pass = 0; pass < 3; pass++) {
+        vector<Card *> piles[7];
+        for (Card *card : cards) piles[rand() % 7].push_back(card);
+        cards.clear();
+        for (int p = 0; p < 7; p++)
+            for (Card *card : piles[p]) cards.push_back(card);
     }
 }
 
