@@ -76,3 +76,34 @@ def bench_driver(c_program, extra=()):
     """bench/driver.c with the whole core (csrc/), at C_FLAGS and extra, once per session."""
     core = sorted(str(path) for path in (ROOT / "csrc").rglob("*.c"))
     return c_program([ROOT / "bench" / "driver.c", *core], [*C_FLAGS, *extra])
+
+
+CLASS = DATA / "class"
+CLASS_SEEDS = (1, 5)    # the class is graded on seeds 1 to 5 (-n 5 --seed 1)
+
+
+@pytest.fixture(scope="session")
+def class_grades(tmp_path_factory):
+    """The whole class of tests/data/class graded once per session through the command
+    line (pywar grade, -n 5 --seed 1 --jobs 2 --json --html): (the JSON's submissions by
+    name, the path of the HTML page).  tests/test_grade.py and tests/test_class_marks.py
+    share it.  --timeout 3: loops_forever is killed after 3 s a seed, not 10 (the others
+    finish in well under a second)."""
+    import json
+    import os
+    import sys
+    from pywar.check.judge import ITEMS
+    folder = tmp_path_factory.mktemp("grades")
+    page = folder / "class.html"
+    programs = sorted(str(path) for path in CLASS.iterdir())
+    first, count = CLASS_SEEDS
+    command = [os.path.join(os.path.dirname(sys.executable), "pywar"), "grade", *programs,
+               "-n", str(count), "--seed", str(first), "--jobs", "2", "--timeout", "3",
+               "--json", "--html", str(page)]
+    done = subprocess.run(command, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    (folder / "grades.json").write_text(done.stdout)
+    assert done.stdout.count("\n") == 1                 # one line
+    found = json.loads(done.stdout)
+    assert found["items"] == list(ITEMS)
+    return {sub["name"]: sub for sub in found["submissions"]}, page
