@@ -2,8 +2,8 @@
 installed pywar, not the checkout read as an empty namespace package (issue 31).  An
 editable install puts the checkout's root on the path (pyproject's package-dir), where
 Python finds the regular package pywar/ ahead of a namespace portion; setuptools' finder
-for a flat layout comes after Python's own and was never asked.  The checkout is linked into a temporary
-folder under the name pywar, as `git clone` names it."""
+for a flat layout comes after Python's own and was never asked.  The checkout is linked
+into a temporary folder under the name pywar, as `git clone` names it."""
 
 import os
 import subprocess

@@ -336,7 +336,8 @@ def test_a_csv_whose_close_fails_is_exit_3_and_keeps_the_old_csv(tmp_path):
     done = subprocess.run([sys.executable, "-m", "pywar", "simulate", "-n", "3", "--csv",
                            str(path)], capture_output=True, text=True, preexec_fn=limits)
     assert done.returncode == 3
-    assert done.stderr == f"pywar simulate: error: cannot write --csv {str(path)!r}: File too large\n"
+    assert done.stderr == (f"pywar simulate: error: cannot write --csv {str(path)!r}: "
+                           "File too large\n")
     assert path.read_text() == OLD and listing(tmp_path) == ["games.csv"]
 
 

@@ -277,3 +277,160 @@ def test_a_trace_pywar_cannot_replay_gets_no_code_pane(browser, tmp_path):
     assert shown["event"] == 1 and shown["marked"] == []
     assert shown["where"].startswith("The source of this game cannot be shown")
     assert not browser.find_element("id", "languages").is_displayed()
+
+
+# ---- What the page says, and the code pane's lines, without a browser (issue 31)
+
+CALL_OF_EVENT = {"deal": "deal", "round": "round", "face_up": "face_up", "battle": "battle",
+                 "pickup": "take", "refill": "refill", "run_out": "run_out", "end": "end"}
+
+
+def page_data(trace):
+    """(the page, its source data) of a trace's page."""
+    page = pywar.step.page.html(trace)
+    return page, json.loads(embedded(page, "source"))
+
+
+def marked_line(code, position, c=False):
+    """The line the code pane marks at a position (1 is the deal), picked out as page.js
+    picks it: the file's text split at newlines, the place's line number counted from 1."""
+    place = code["places"][code["at"][position - 1]]
+    file, number = (place[3], place[4]) if c else (place[0], place[1])
+    return code["files"][file].split("\n")[number - 1]
+
+
+@pytest.mark.parametrize("seed, stack", [(1553, "pile"), (17455, "adt")])
+def test_the_code_pane_marks_the_call_that_told_each_event(seed, stack):
+    """Each event of a port game, in the page's own data: the Python line marked is the
+    observer call that told it, and so is the C line (a pane one line off passed every
+    test where no browser ran)."""
+    game = pywar.play(seed, engine="port-python", stack=stack, trace=True)
+    _, data = page_data(game.trace)
+    events = read(game.trace.splitlines())[1]
+    assert len(data["code"]["at"]) == len(events)
+    for position, event in enumerate(events, start=1):
+        call = CALL_OF_EVENT[event["event"]]
+        python, c = marked_line(data["code"], position), marked_line(data["code"], position, True)
+        assert f"observer.{call}(" in python, (position, event, python)
+        camel = "".join(word.capitalize() for word in call.split("_"))
+        assert f"Observer_{camel}(" in c, (position, event, c)
+
+
+def test_the_code_pane_of_another_rule_set_marks_the_twins_tell():
+    trace = pywar.play(1553, "lehigh", engine="python", trace=True).trace
+    _, data = page_data(trace)
+    for position, event in enumerate(read(trace.splitlines())[1], start=1):
+        line = marked_line(data["code"], position).strip()
+        assert line.startswith("self.tell(") and f'"{event["event"]}"' in line, (event, line)
+
+
+def test_the_title_names_what_the_page_shows_and_the_footer_the_engine():
+    """The title said 'engine c' over a page that shows the port's code."""
+    for rules, engine, title in [
+            ("smu", "c", "War: seed 1553, smu rules, step by step in the port (Python and C)"),
+            ("lehigh", "c", "War: seed 1553, lehigh rules, step by step in the engine's "
+                            "Python twin")]:
+        page, _ = page_data(pywar.play(1553, rules, engine=engine, trace=True).trace)
+        assert f"<title>{title}</title>" in page and f"<h1>{title}</h1>" in page
+        assert 'written by engine\n  <span id="engine">c</span>' in page
+    given = pywar.play(0, "lehigh", engine="python", deal=([2, 0], [1, 3]), deck="2x2",
+                       trace=True).trace
+    assert "<title>War: a given deal, lehigh,deck=2x2 rules, step by step in the engine's Python " \
+           "twin</title>" in page_data(given)[0]
+
+
+def test_the_page_says_the_deal_is_listed_bottom_first():
+    """smu's transcript lists the deal bottom first, the table shows piles top first: the
+    page says so, and it is so (A's last card dealt is Card 1)."""
+    game = pywar.play(1553, trace=True, transcript=True)
+    page, _ = page_data(game.trace)
+    note = re.search(r'<small id="deal-note">(.*?)</small>', page)[1]
+    assert "bottom card up (Card 1 is the bottom card)" in note and "top first" in note
+    hands = read(game.trace.splitlines())[1][0]["hands"]
+    first_listed = game.transcript.split("Player A:\n")[1].splitlines()[1]
+    name = pywar.twin.narrator.Narrator(None).card(hands[0][-1])
+    assert first_listed == f"Card 1, {name}"
+    lehigh, _ = page_data(pywar.play(1553, "lehigh", trace=True).trace)
+    assert '<small id="deal-note"></small>' in lehigh              # it lists no deal
+
+
+def test_the_players_are_named_as_the_narration_names_them():
+    """lehigh's transcript says 'player 1': its piles say Player 1, not Player A."""
+    expected = {"smu": [["Player A", "A"], ["Player B", "B"]],
+                "lehigh": [["Player 1", "1"], ["Player 2", "2"]],
+                "iofall": [["User", "U"], ["Computer", "C"]]}
+    for rules, players in expected.items():
+        game = pywar.play(1553, rules, trace=True, transcript=True)
+        _, data = page_data(game.trace)
+        assert data["players"] == players
+        said = game.transcript
+        assert {"smu": "Player A plays", "lehigh": "player 1 gets", "iofall": "User:"}[rules] \
+            in said
+    _, data = page_data(pywar.play(1553, "lehigh", trace=True).trace)
+    assert "player " in data["ending"] and "player A" not in data["ending"] and \
+        "player B" not in data["ending"]
+
+
+# ---- The layout and the controls, in a browser (issue 31)
+
+LAYOUT = """
+const rect = element => element.getBoundingClientRect();
+const inView = element => { const r = rect(element);
+  return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth; };
+const marked = document.querySelector("#code-lines .current");
+const listing = rect(document.getElementById("code-lines"));
+return {viewport: [innerWidth, innerHeight], scrolled: scrollY,
+  current: inView(document.getElementById("current-lines")),
+  text: document.getElementById("current-lines").textContent,
+  marked: inView(marked) && rect(marked).top >= listing.top
+    && rect(marked).bottom <= listing.bottom,
+  pot: Array.from(document.querySelectorAll("#pot .card")).every(inView),
+  potCards: document.querySelectorAll("#pot .card").length};
+"""
+
+
+@pytest.mark.parametrize("width, height", [(1366, 768), (1400, 1000)])
+def test_at_the_first_tie_the_steps_lines_the_code_and_the_pot_are_in_view(
+        browser, tmp_path, capsys, width, height):
+    """A student at the first tie of seed 1553 saw the cards and the code, and not
+    "There is a tie" below them, without scrolling."""
+    path, _ = page_of(tmp_path, capsys, 1553)
+    browser.set_window_size(width, height)
+    try:
+        browser.get(path.as_uri())
+        browser.find_element("id", "next-tie").click()
+        shown = browser.execute_script(LAYOUT)
+    finally:
+        browser.set_window_size(1400, 1000)
+    assert shown["scrolled"] == 0 and shown["viewport"][0] == width
+    assert "There is a tie... Doing another battle." in shown["text"]
+    assert (shown["current"], shown["marked"], shown["pot"], shown["potCards"]) == \
+        (True, True, True, 2), shown
+
+
+def test_the_controls_that_do_nothing_at_an_end_are_disabled(browser, tmp_path, capsys):
+    """step and next tie stayed enabled at the end, where they do nothing."""
+    path, _ = page_of(tmp_path, capsys, 1553)
+    browser.get(path.as_uri())
+    enabled = lambda: {name: browser.find_element("id", name).is_enabled()  # noqa: E731
+                       for name in ("start", "back", "forward", "next-tie", "end", "play")}
+    assert enabled() == {"start": False, "back": False, "forward": True, "next-tie": True,
+                         "end": True, "play": True}
+    browser.find_element("id", "forward").click()
+    assert all(enabled().values())
+    browser.find_element("id", "end").click()
+    assert enabled() == {"start": True, "back": True, "forward": False, "next-tie": False,
+                         "end": False, "play": True}
+
+
+def test_the_lehigh_page_names_the_players_as_its_transcript(browser, tmp_path, capsys):
+    path, _ = page_of(tmp_path, capsys, 1553, "--rules", "lehigh")
+    browser.get(path.as_uri())
+    for _ in range(4):                                  # the deal, round 1, two face-ups
+        browser.find_element("id", "forward").click()
+    shown = browser.execute_script(
+        "return {names: [...document.querySelectorAll('#players .player > h2')]"
+        ".map(h => h.textContent), owners: [...document.querySelectorAll('#pot .owner')]"
+        ".map(o => o.textContent)};")
+    assert shown["names"] == ["Player 1", "Player 2"]
+    assert sorted(shown["owners"]) == ["1", "2"]

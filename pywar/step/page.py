@@ -30,9 +30,8 @@ import re
 from importlib import resources
 
 from . import source
-from ..common.fields import PLAYER_NAMES as NAMES
 from ..common.trace import read
-from ..twin.narrator import narrate_steps
+from ..twin.narrator import narrate_steps, player_names
 
 MAX_EVENTS = 250_000
 
@@ -47,18 +46,43 @@ def embedded(text):
     return text.replace("</", "<\\/")
 
 
-def title_of(header):
-    """The page's title: the game's seed, rules and engine."""
-    return (f"War: seed {header['seed']}, {header['rules']['name']} rules, "
-            f"engine {header['engine']}")
+def title_of(header, code):
+    """The page's title: the game (its seed, or a given deal), its rules, and the code it
+    is shown in (code: source.pane's, or None); the engine that wrote the trace is named
+    in the footer, since the page shows the port's code or the twin's, not the engine's."""
+    game = "a given deal" if header.get("deal") is not None else f"seed {header['seed']}"
+    if code is None:
+        shown = "step by step"
+    elif not any(place[3] for place in code["places"]):
+        shown = ("step by step in the port (Python)" if source.is_port_game(header)
+                 else "step by step in the engine's Python twin")
+    else:
+        shown = "step by step in the port (Python and C)"
+    return f"War: {game}, {header['rules']['name']} rules, {shown}"
 
 
-def ending(events):
-    """How the game ended, in words, from its last events."""
+def deal_note(header):
+    """The words that warn of the two orders of a pile: the table shows each pile top
+    first, smu's narration lists the deal bottom first (Narrator.deal); '' for the others,
+    which do not list the deal."""
+    if header["rules"]["narration"] != "smu":
+        return ""
+    return ("The deal's lines list each pile as the reference prints it, from the bottom "
+            "card up (Card 1 is the bottom card); the table shows each pile top first.")
+
+
+def in_a_sentence(label):
+    """A player's label inside a sentence: 'player B', 'User'."""
+    return label[0].lower() + label[1:] if label.startswith("Player ") else label
+
+
+def ending(events, labels):
+    """How the game ended, in words, from its last events; labels: the players' names."""
     end = events[-1]
     rounds = end["round"]
-    out = [NAMES[event["player"]] for event in events if event["event"] == "run_out"]
-    winner = None if end["winner"] is None else f"player {NAMES[end['winner']]}"
+    out = [in_a_sentence(labels[event["player"]]) for event in events
+           if event["event"] == "run_out"]
+    winner = None if end["winner"] is None else in_a_sentence(labels[end["winner"]])
     if end["outcome"] == "capped":
         why = "the round cap was reached"
     elif end["outcome"] == "cycle":
@@ -66,7 +90,7 @@ def ending(events):
         why = (f"the game repeats itself every {cycle['period']} rounds from round "
                f"{cycle['start'] + 1}")
     else:
-        why = " and ".join(f"player {name}" for name in out) + " ran out of cards"
+        why = " and ".join(out) + " ran out of cards"
     who = "Nobody wins" if winner is None else f"{winner[0].upper()}{winner[1:]} wins"
     return f"The game is over after {rounds} rounds: {why}. {who}."
 
@@ -79,14 +103,20 @@ def html(trace):
         raise ValueError(f"the game has {len(events):,} events, more than a page holds "
                          f"({MAX_EVENTS:,})")
     narration = narrate_steps(header, events)
+    code = source.pane(header, events)
+    rules = header["rules"]
+    players = player_names(rules["narration"], rules.get("players", 2))
     parts = {
-        "TITLE": html_text.escape(title_of(header)),
+        "TITLE": html_text.escape(title_of(header, code), quote=False),
+        "ENGINE": html_text.escape(str(header["engine"])),
+        "DEAL_NOTE": html_text.escape(deal_note(header)),
         "STYLE": asset("page.css"),
         "SCRIPT": embedded(asset("page.js")),
         "TRACE": embedded("".join(lines)),
         "NARRATION": embedded(json.dumps(narration)),
-        "SOURCE": embedded(json.dumps({"ending": ending(events),
-                                       "code": source.pane(header, events)})),
+        "SOURCE": embedded(json.dumps({
+            "ending": ending(events, [label for label, _ in players]), "code": code,
+            "players": players})),
     }
     return re.sub(r"\{\{(\w+)\}\}", lambda found: parts[found[1]], asset("page.html"))
 

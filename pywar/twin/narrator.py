@@ -22,6 +22,17 @@ LEHIGH_SUITS = ("Hearts", "Diamonds", "Spades", "Clubs")
 ROUND_CLOSERS = ("round", "cap", "cycle", "end")
 
 
+def player_names(narration, players):
+    """How a narration names each player, as the page labels its piles: [(label, tag)],
+    the tag for a card's owner.  smu says Player A, B, ...; lehigh player 1, 2, ...;
+    iofall User and Computer (with more than two players, Player 1, 2, ...)."""
+    if narration == "iofall" and players == 2:
+        return [(name, name[0]) for name in IOFALL_NAMES]
+    if narration in ("lehigh", "iofall"):
+        return [(f"Player {seat + 1}", str(seat + 1)) for seat in range(players)]
+    return [(f"Player {name}", name) for name in PLAYER_NAMES[:players]]
+
+
 class Narrator:
     """Says each event's lines into text (anything with .append). C: struct Narrator."""
 

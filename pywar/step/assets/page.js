@@ -163,7 +163,8 @@ function drawPile(parent, name, label, cards, deck) {
   parent.appendChild(row);
 }
 
-function drawTable(table, deck) {
+// labels: [label, tag] of each player, in the narration's own names (page.py)
+function drawTable(table, deck, labels) {
   const players = document.getElementById("players");
   players.innerHTML = "";
   for (let p = 0; p < table.players; p++) {
@@ -171,7 +172,9 @@ function drawTable(table, deck) {
     const box = document.createElement("div");
     box.className = "player" + (table.out.includes(p) ? " out" : "");
     box.id = `player-${name}`;
-    box.innerHTML = `<h2>Player ${name}${table.out.includes(p) ? " (out)" : ""}</h2>`;
+    const heading = document.createElement("h2");
+    heading.textContent = labels[p][0] + (table.out.includes(p) ? " (out)" : "");
+    box.appendChild(heading);
     drawPile(box, `${name}-to_play`, "to play", table.toPlay[p] || [], deck);
     drawPile(box, `${name}-played`, "played", table.played[p] || [], deck);
     players.appendChild(box);
@@ -180,11 +183,16 @@ function drawTable(table, deck) {
   pot.innerHTML = "";
   table.pot.slice().reverse().forEach(
     (entry, i) => pot.appendChild(drawCard(entry.card, deck,
-      {owner: NAMES[entry.player], down: entry.down, top: i === 0})));
+      {owner: labels[entry.player][1], down: entry.down, top: i === 0})));
   document.getElementById("pot-count").textContent = table.pot.length;
   const outcome = document.getElementById("outcome");
   outcome.textContent = table.outcome === null ? "" : `The end (${table.outcome}): `
-    + (table.winner === null ? "nobody wins." : `player ${NAMES[table.winner]} wins.`);
+    + (table.winner === null ? "nobody wins." : `${inSentence(labels[table.winner][0])} wins.`);
+}
+
+// A player's label inside a sentence: "player B", "User" (page.py's in_a_sentence)
+function inSentence(label) {
+  return label.startsWith("Player ") ? "p" + label.slice(1) : label;
 }
 
 // ---- The code beside the table: the line that told the event, in Python or C
@@ -280,7 +288,7 @@ function main() {
   function show(where) {
     position = Math.max(first, Math.min(total, where));
     const table = tableAfter(position);
-    drawTable(table, deck);
+    drawTable(table, deck, game.source.players);
     const last = position > 0 ? game.events[position - 1] : null;
     document.getElementById("round").textContent = table.counters.rounds;
     document.getElementById("battle").textContent = table.counters.battles;
@@ -299,6 +307,12 @@ function main() {
     document.getElementById("silent").textContent = silent;
     slider.value = position;
     markCode(position);
+    for (const id of ["forward", "next-tie", "end"]) {      // nothing after the end
+      document.getElementById(id).disabled = position >= total;
+    }
+    for (const id of ["back", "start"]) {                   // nothing before the deal
+      document.getElementById(id).disabled = position <= first;
+    }
   }
 
   function pause() {
