@@ -138,7 +138,8 @@ def sentinel():
 
 @pytest.mark.parametrize("mode", modes())
 def test_a_hostile_class_changes_no_classmate_s_marks(tmp_path, mode, victim_alone, sentinel):
-    if mode == "none" and os.geteuid() != 0:
+    isolated = mode != "none" and sandbox.bwrap_works()
+    if not isolated and os.geteuid() != 0:
         pytest.skip("without bubblewrap, only root gives each run a user of its own")
     folders = write_class(tmp_path, ATTACKS)
     (tmp_path / "tamperer" / "pipe").unlink(missing_ok=True)
@@ -150,7 +151,7 @@ def test_a_hostile_class_changes_no_classmate_s_marks(tmp_path, mode, victim_alo
     time.sleep(0.5)
     assert left_processes() == []                            # no daemon outlived its run
     assert not os.path.exists(WRAPPED)                       # ./*.cpp: no file an option
-    if mode != "none":          # without bubblewrap a run may write what its user may
+    if isolated:                # without bubblewrap a run may write what its user may
         assert sentinel() == "untouched\n"                   # (docs/grading.md)
         assert not os.path.exists(LEFT)
     after = {path: path.read_bytes() for path in tmp_path.rglob("*") if path.is_file()}

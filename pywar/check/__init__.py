@@ -5,8 +5,11 @@ The package is also its function: pywar.check(...) is agreement.check(...).
 - difference, replay, referee, implementations: where two games part, a trace checked
   against its rules, a transcript refereed, and the implementations outside pywar;
 - the instructor's tools for grading a class of student programs (docs/grading.md):
-  - sandbox: running untrusted code with limits, and the seed clock that makes an
-    unchanged srand(time(NULL)) read the seed;
+  - sandbox: the one runner of untrusted code (bubblewrap where it works, else the
+    limits alone), and the seed clock that makes an unchanged srand(time(NULL)) read
+    the seed;
+  - exercise, portplay: pywar exercise (the skeleton, and the check judged in pywar's
+    process from what the port's sandboxed run recorded; portplay is that run's side);
   - lines: what a line of a student's transcript means, whatever its words;
   - judge: the referee that keeps going, every rule judged on the file's own story;
   - grade: the rubric of one submission, and of a class;

@@ -316,13 +316,11 @@ def network_is_isolated():
 # ---- Users, processes and folders
 
 def new_user():
-    """A user id of one run's own, that no process has now (as root); else pywar's."""
+    """A user id of one run's own, drawn at random from 2^30 of them (as root: two runs,
+    of this pywar or another, share one with a chance of one in a billion); else pywar's."""
     if not as_root():
         return os.geteuid()
-    while True:
-        uid = FIRST_UID + secrets.randbelow(LAST_UID - FIRST_UID)
-        if processes_of(uid) == 0:
-            return uid
+    return FIRST_UID + secrets.randbelow(LAST_UID - FIRST_UID)
 
 
 def users_of_processes():
@@ -374,9 +372,15 @@ def kill_group(pgid):
 def remove(path):
     """Remove a folder a run may have filled: rm -rf follows no link and has no limit on
     depth (shutil.rmtree's recursion does)."""
-    if os.path.lexists(path):
-        subprocess.run(["rm", "-rf", "--one-file-system", "--", path],
-                       stdin=subprocess.DEVNULL, capture_output=True)
+    try:
+        os.rmdir(path)                  # empty, as a scratch under bubblewrap is
+        return
+    except FileNotFoundError:
+        return
+    except OSError:
+        pass
+    subprocess.run(["rm", "-rf", "--one-file-system", "--", path],
+                   stdin=subprocess.DEVNULL, capture_output=True)
 
 
 class Scratch:
@@ -526,16 +530,20 @@ def wait_for(command, out, err, home, env, limits, uid, pass_fds):
                                    pass_fds=pass_fds)
     except OSError as error:
         return None, False, error.strerror or str(error)
-    timed_out = False
+    timed_out = threading.Event()
+    clock = threading.Timer(limits.wall, lambda: (timed_out.set(), kill_group(process.pid)))
+    clock.start()                       # a timer, not wait(timeout)'s polling sleeps
     try:
-        status = process.wait(timeout=limits.wall)
-    except subprocess.TimeoutExpired:
-        timed_out, status = True, None
+        status = process.wait()
     finally:
+        clock.cancel()
         kill_group(process.pid)
         process.wait()
-        kill_user(uid)
-    return program_status(status, command), timed_out, ""
+        if mode() == "none":            # under bwrap its PID namespace died with it
+            kill_user(uid)
+    if timed_out.is_set():
+        return None, True, ""
+    return program_status(status, command), False, ""
 
 
 def program_status(status, command):
