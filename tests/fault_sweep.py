@@ -52,7 +52,7 @@ def exact_run():
     """A call that counts every deal of a 4x3 deck under smu's pickup: games of over 64
     rounds and hundreds of cycles, so that the histograms and the set of cycles grow."""
     def run():
-        result = pywar.exact("smu", deck="4x3", piles="queue", face_down=1,
+        result = pywar.exact_counts("smu", deck="4x3", piles="queue", face_down=1,
                              short_war="last-card", jobs=1, symmetry=False)
         return replace(result, seconds=0.0, games_per_second=0.0)
     return run

@@ -76,7 +76,7 @@ def test_a_hand_worked_deck_of_three_cards():
     for ranks, (winner, rounds) in expected.items():
         game = pywar.play(0, rules, deal=exhaustive.deal_of(ranks, 1, 3))
         assert (game.winner, game.rounds) == (winner, rounds), ranks
-    result = pywar.exact(rules, jobs=1)
+    result = pywar.exact_counts(rules, jobs=1)
     assert (result.a_wins, result.b_wins, result.cycles) == (4, 2, 0)
     assert result.rounds == {1: 3, 2: 2, 3: 1}
     assert result.mean_rounds_fraction == "5/3"                    # (3 + 4 + 3) / 6
@@ -85,7 +85,7 @@ def test_a_hand_worked_deck_of_three_cards():
 
 
 def test_the_weights_are_orderings_per_rank_sequence():
-    result = pywar.exact(rules_of("3x2"), jobs=1)
+    result = pywar.exact_counts(rules_of("3x2"), jobs=1)
     assert result.orderings == math.factorial(6)
     assert result.rank_sequences == len(every_sequence("3x2")) == 90
     assert result.weight == 8 == result.orderings // result.rank_sequences
@@ -224,10 +224,10 @@ def test_the_twin_plays_the_same_games_as_the_engine():
 ])
 def test_the_counts_do_not_depend_on_the_split_or_the_jobs(deck, pickup, dimensions):
     rules = rules_of(deck, pickup, **dimensions)
-    whole = pywar.exact(rules, jobs=1, prefix_length=0, symmetry=False)
+    whole = pywar.exact_counts(rules, jobs=1, prefix_length=0, symmetry=False)
     assert whole.parts == 1
     for length, jobs in [(1, 2), (2, 1), (3, 2), (4, 2)]:
-        split = pywar.exact(rules, jobs=jobs, prefix_length=length, symmetry=False)
+        split = pywar.exact_counts(rules, jobs=jobs, prefix_length=length, symmetry=False)
         assert exhaustive.same_counts(whole, split), (length, jobs)
 
 
@@ -239,9 +239,9 @@ def test_the_counts_do_not_depend_on_the_split_or_the_jobs(deck, pickup, dimensi
 ])
 def test_the_player_swap_symmetry_gives_the_same_counts(deck, pickup, dimensions):
     rules = rules_of(deck, pickup, **dimensions)
-    plain = pywar.exact(rules, symmetry=False)
+    plain = pywar.exact_counts(rules, symmetry=False)
     for length in (2, 4):
-        mirrored = pywar.exact(rules, symmetry=True, prefix_length=length)
+        mirrored = pywar.exact_counts(rules, symmetry=True, prefix_length=length)
         assert (plain.symmetry, mirrored.symmetry) == (None, "player-swap")
         assert exhaustive.same_counts(plain, mirrored)
         assert sum(part.mirrored for part in exhaustive.plan(rules, length=length)) > 0
@@ -257,7 +257,7 @@ def test_no_symmetry_where_it_is_not_exact(deck, dimensions):
     rules = rules_of(deck, **dimensions)
     assert not exhaustive.symmetric(rules)
     assert not any(part.mirrored for part in exhaustive.plan(rules, length=2))
-    assert pywar.exact(rules).symmetry is None
+    assert pywar.exact_counts(rules).symmetry is None
 
 
 def test_c_refuses_a_mirror_where_the_symmetry_is_not_exact():
@@ -317,7 +317,7 @@ def test_a_part_is_a_small_picklable_job_and_its_census_too():
 ])
 def test_rules_that_draw_after_the_deal_are_refused_in_one_line(dimensions, words):
     with pytest.raises(ValueError, match=words) as error:
-        pywar.exact(**dimensions)
+        pywar.exact_counts(**dimensions)
     assert "\n" not in str(error.value)
 
 
@@ -362,7 +362,7 @@ def test_the_json_has_the_api_names(capsys):
     argv = ["exact", "--deck", "4x2", "--rules", "lehigh", "--json", "--jobs", "2"]
     assert cli.main(argv) == 0
     data = json.loads(capsys.readouterr().out)
-    result = pywar.exact("lehigh", deck="4x2").to_json()
+    result = pywar.exact_counts("lehigh", deck="4x2").to_json()
     assert list(data) == list(result)
     timing = ("seconds", "games_per_second", "jobs")
     assert json.loads(json.dumps({k: v for k, v in result.items() if k not in timing})) == \
@@ -370,7 +370,7 @@ def test_the_json_has_the_api_names(capsys):
 
 
 def test_the_longest_deal_replays_on_the_command_line(capsys):
-    result = pywar.exact("lehigh", deck="4x2")
+    result = pywar.exact_counts("lehigh", deck="4x2")
     deal = "/".join(",".join(map(str, hand)) for hand in result.longest["deal"])
     assert cli.main(["play", "--seed", "0", "--rules", "lehigh", "--deck", "4x2",
                      "--deal", deal, "--json"]) == 0
@@ -382,7 +382,7 @@ def test_the_longest_deal_replays_on_the_command_line(capsys):
 
 def test_the_python_engine_gives_the_same_counts():
     rules = rules_of("6x1", "loser-first")
-    assert exhaustive.same_counts(pywar.exact(rules, engine="python"), pywar.exact(rules))
+    assert exhaustive.same_counts(pywar.exact_counts(rules, engine="python"), pywar.exact_counts(rules))
 
 
 def test_the_module_example_runs():
@@ -409,7 +409,7 @@ def test_pywar_play_deal_replays_deals_of_every_outcome(capsys, argv, prefix):
     for ranks_dealt, game in zip(sequences, exhaustive.listing(part)):
         classes.setdefault(game[:2], []).append((ranks_dealt, game))
     assert ("cycle" in {outcome for _, outcome in classes}) and len(classes) >= 3
-    longest = pywar.exact(rules).longest
+    longest = pywar.exact_counts(rules).longest
     chosen = [(tuple(longest["ranks"]), (None, "ends", longest["rounds"], longest["battles"]))]
     for members in classes.values():
         chosen += random.Random(len(members)).sample(members, min(3, len(members)))
@@ -458,14 +458,14 @@ def plain_cycles(n, pickup):
 @pytest.mark.parametrize("pickup", ["winner-first", "loser-first", "smu", "pot-order"])
 def test_distinct_cycles_by_a_plain_loop(pickup):
     for n in (5, 6, 7):
-        assert pywar.exact(rules_of(f"{n}x1", pickup)).distinct_cycles == \
+        assert pywar.exact_counts(rules_of(f"{n}x1", pickup)).distinct_cycles == \
             plain_cycles(n, pickup), n
 
 
 def test_capped_games_are_counted_apart():
     """3x1 with max_rounds 1: the three deals that end in round 1 end (see the hand-worked
     table above); the other three are capped, and not in the lengths or the mean."""
-    result = pywar.exact(rules_of("3x1", max_rounds=1))
+    result = pywar.exact_counts(rules_of("3x1", max_rounds=1))
     assert (result.ended, result.capped, result.cycles) == (3, 3, 0)
     assert result.rounds == {1: 3} and result.mean_rounds_fraction == "1"
     assert result.longest["rounds"] == 1 and result.longest["ranks"] == [1, 0, 2]
@@ -479,7 +479,7 @@ def test_the_command_says_whether_twins_are_merged(capsys):
         assert cli.main(["exact", "--deck", "6x1", "--piles", "queue", "--pickup", pickup,
                          "--jobs", "1"]) == 0
         assert words in capsys.readouterr().out
-        assert pywar.exact(rules_of("6x1", pickup)).twins_merged == (pickup == "loser-first")
+        assert pywar.exact_counts(rules_of("6x1", pickup)).twins_merged == (pickup == "loser-first")
 
 
 def test_a_stop_flag_stops_the_threads():
@@ -487,7 +487,7 @@ def test_a_stop_flag_stops_the_threads():
     stop = stop_flag()
     stop[0] = 1
     with pytest.raises(KeyboardInterrupt):
-        pywar.exact(rules_of("9x1"), jobs=2, stop=stop)
+        pywar.exact_counts(rules_of("9x1"), jobs=2, stop=stop)
 
 
 def test_the_twin_names_a_c_function_in_every_docstring():

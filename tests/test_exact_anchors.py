@@ -33,7 +33,7 @@ LOSER_FIRST = {               # n: (endless deals, longest, cycle lengths or Non
 
 def distinct_cards(n, pickup, jobs=None):
     """Every deal of n distinct cards, queue piles, the given pickup."""
-    return pywar.exact("smu", deck=f"{n}x1", piles="queue", pickup=pickup, jobs=jobs)
+    return pywar.exact_counts("smu", deck=f"{n}x1", piles="queue", pickup=pickup, jobs=jobs)
 
 
 @pytest.mark.parametrize("n", WINNER_FIRST)
@@ -61,7 +61,7 @@ def test_okwors_counts_under_loser_first(n):
 def test_a_deck_of_one_card_is_not_a_deck():
     """A400411's a(1) = 0: pywar needs a card for each player, so 1x1 is refused."""
     with pytest.raises(ValueError, match="too few cards"):
-        pywar.exact("smu", deck="1x1", piles="queue", pickup="winner-first")
+        pywar.exact_counts("smu", deck="1x1", piles="queue", pickup="winner-first")
 
 
 def test_the_longest_games_replay_in_the_engine():

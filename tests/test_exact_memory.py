@@ -53,7 +53,7 @@ def wrapped(tmp_path_factory):
 
 def expected_line(ranks, suits, pickup, face_down, short_war, length, listed):
     """The driver's line for a run, from the published counts or from pywar.exact."""
-    result = pywar.exact("smu", deck=f"{ranks}x{suits}", piles="queue", pickup=pickup,
+    result = pywar.exact_counts("smu", deck=f"{ranks}x{suits}", piles="queue", pickup=pickup,
                          face_down=face_down, short_war=short_war)
     counts = result.sequences
     return (f"sequences {result.rank_sequences} a {counts['a_wins']} b {counts['b_wins']} "

@@ -5,6 +5,8 @@ modules import each other in a circle, counting the imports made inside function
 import ast
 from pathlib import Path
 
+import pytest
+
 import pywar
 
 PACKAGE = Path(pywar.__file__).parent
@@ -110,11 +112,11 @@ def test_the_reach_finder_finds_a_planted_import():
 
 
 def test_the_facade_only_gathers():
-    """pywar/__init__.py defines no function but the lazy-import hook, and no class."""
+    """pywar/__init__.py defines no function but the lazy-import hooks, and no class."""
     tree = ast.parse((PACKAGE / "__init__.py").read_text())
     defined = [node.name for node in tree.body
                if isinstance(node, (ast.FunctionDef, ast.ClassDef))]
-    assert defined == ["__getattr__"]
+    assert defined == ["__getattr__", "__dir__"]
 
 
 def find_cycle(graph):
@@ -154,19 +156,29 @@ def test_the_cycle_finder_finds_a_planted_cycle():
     assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": set()}) == ["a", "b", "c", "a"]
 
 
-def test_check_and_exact_are_called_as_functions_and_keep_their_modules():
-    """pywar.check(...) and pywar.exact(...) are the functions' calls, with their
-    signatures, while pywar.check.judge and pywar.exact.enumeration stay reachable as
-    attributes (a facade that bound the names to the functions hid the packages)."""
-    import inspect
-
+def test_compare_and_exact_counts_are_functions_and_the_packages_packages():
+    """pywar.compare and pywar.exact_counts are the functions themselves, while
+    pywar.check.judge and pywar.exact.enumeration stay reachable as attributes (a facade
+    that bound the packages' names to the functions would hide the packages)."""
     import pywar.check.judge
     import pywar.exact.enumeration
     from pywar.check.agreement import check
     from pywar.exact.enumeration import exact
-    assert inspect.signature(pywar.check) == inspect.signature(check)
-    assert inspect.signature(pywar.exact) == inspect.signature(exact)
+    assert pywar.compare is check and pywar.exact_counts is exact
     assert callable(pywar.check.judge.judge) and callable(pywar.exact.enumeration.exact)
     small = {"deck": "3x1", "piles": "queue", "pickup": "winner-first"}
-    assert pywar.exact(**small).orderings == exact(**small).orderings == 6    # 3!
-    assert pywar.check(5, engine="python", against="port-python").agreed == 5
+    assert pywar.exact_counts(**small).orderings == 6    # 3!
+    assert pywar.compare(5, engine="python", against="port-python").agreed == 5
+
+
+def test_calling_the_packages_still_works_and_warns():
+    """The compatibility path: pywar.check(...) and pywar.exact(...) give what the
+    functions give, with their signatures, and warn naming the function to call."""
+    import inspect
+    small = {"deck": "3x1", "piles": "queue", "pickup": "winner-first"}
+    with pytest.warns(DeprecationWarning, match=r"call pywar\.exact_counts\(\.\.\.\)"):
+        assert pywar.exact(**small).orderings == 6
+    with pytest.warns(DeprecationWarning, match=r"call pywar\.compare\(\.\.\.\)"):
+        assert pywar.check(3, engine="python", against="port-python").agreed == 3
+    assert inspect.signature(pywar.check) == inspect.signature(pywar.compare)
+    assert inspect.signature(pywar.exact) == inspect.signature(pywar.exact_counts)

@@ -1,5 +1,6 @@
 """Checking programs and implementations: against each other, and against the rules.
-The package is also its function: pywar.check(...) is agreement.check(...).
+Its function is pywar.compare (agreement.check); pywar.check(...), the package called,
+is kept for old code and warns (pywar.common.callable_package).
 
 - agreement: two implementations played seed by seed (pywar.check);
 - difference, replay, referee, implementations: where two games part, a trace checked
@@ -19,4 +20,4 @@ The package is also its function: pywar.check(...) is agreement.check(...).
 from ..common.callable_package import callable_as
 from .agreement import Verdict, check
 
-callable_as(__name__, check)
+callable_as(__name__, check, "pywar.compare")

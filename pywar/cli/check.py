@@ -80,9 +80,9 @@ def run_check(args):
     progress = Progress("checking", args.progress)
     with InterruptGuard() as guard:
         try:
-            verdict = pywar.check(args.games, rules, args.seed, args.engine, args.against,
-                                  mine, theirs, args.traces, args.timeout, progress,
-                                  keep_going=args.keep_going)
+            verdict = pywar.compare(args.games, rules, args.seed, args.engine, args.against,
+                                    mine, theirs, args.traces, args.timeout, progress,
+                                    keep_going=args.keep_going)
         finally:
             guard.holding = True                # a further Ctrl-C waits for the report
             progress.close()

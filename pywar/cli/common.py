@@ -94,11 +94,11 @@ def version():
     except metadata.PackageNotFoundError:
         number = "unknown"
     notes = [f"engines: {', '.join(pywar.engines())}"]
-    from .. import _checked
-    if not _checked.available():
-        notes.append(f"{_checked.missing()}: install a C compiler and reinstall "
+    core = pywar._checked                  # the facade's, loaded now: --version asks
+    if not core.available():
+        notes.append(f"{core.missing()}: install a C compiler and reinstall "
                      "pywar for c and port-c")
-    elif _checked.sanitized():
+    elif core.sanitized():
         notes.append("C core built with PYWAR_SANITIZE")
     return f"{number} ({'; '.join(notes)})"
 

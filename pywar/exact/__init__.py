@@ -1,8 +1,9 @@
 """Exact counts for small decks: every deal played (enumeration.py).
 
-The package is also its function: pywar.exact(...) is enumeration.exact(...)."""
+Its function is pywar.exact_counts (enumeration.exact); pywar.exact(...), the package
+called, is kept for old code and warns (pywar.common.callable_package)."""
 
 from ..common.callable_package import callable_as
 from .enumeration import ExactResult, exact
 
-callable_as(__name__, exact)
+callable_as(__name__, exact, "pywar.exact_counts")

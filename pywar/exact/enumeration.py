@@ -2,7 +2,7 @@
 of endless games and their cycles, and of game lengths (docs/rules.md section 14).
 
     >>> import pywar
-    >>> result = pywar.exact(deck="5x1", piles="queue", pickup="winner-first", jobs=1)
+    >>> result = pywar.exact_counts(deck="5x1", piles="queue", pickup="winner-first", jobs=1)
     >>> result.orderings, result.cycles, result.distinct_cycles, result.longest["rounds"]
     (120, 30, 2, 8)
 
