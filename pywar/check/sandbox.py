@@ -73,6 +73,24 @@ PROFILES = {
 BUILD_LIMITS = PROFILES["build"]
 
 
+LIMITER = """\
+import os, resource, sys
+cpu, memory, output, processes = map(int, sys.argv[1:5])
+for name, soft, hard in (("RLIMIT_CPU", cpu, cpu + 1), ("RLIMIT_AS", memory, memory),
+                         ("RLIMIT_FSIZE", output, output), ("RLIMIT_NPROC", processes, processes),
+                         ("RLIMIT_CORE", 0, 0)):
+    try:
+        resource.setrlimit(getattr(resource, name), (soft, hard))
+    except (AttributeError, ValueError, OSError):
+        pass                            # a limit this system does not have
+try:
+    os.execvp(sys.argv[5], sys.argv[5:])
+except OSError as error:
+    print(f"pywar: failed to execute {sys.argv[5]}: {error.strerror}", file=sys.stderr)
+    os._exit(127 if isinstance(error, FileNotFoundError) else 126)
+"""                                     # prlimit's steps where there is no prlimit
+
+
 class SandboxMissing(Exception):
     """--isolation required on a machine where bubblewrap does not work."""
 
@@ -289,10 +307,13 @@ def limit_argv(limits, uid):
         argv += [shutil.which("setpriv") or "/usr/bin/setpriv", f"--reuid={uid}",
                  f"--regid={uid}", "--clear-groups", "--no-new-privs", "--"]
     processes = limits.processes if as_root() else processes_of(uid) + limits.processes
-    argv += [shutil.which("prlimit") or "/usr/bin/prlimit", f"--cpu={limits.cpu}:{limits.cpu + 1}",
-             f"--as={limits.memory}", f"--fsize={limits.output}",
-             f"--nproc={processes}", "--core=0", "--"]
-    return argv
+    prlimit = shutil.which("prlimit")
+    if prlimit is None:                 # no util-linux (macOS, say): Python sets them
+        return argv + [os.path.realpath(getattr(sys, "_base_executable", sys.executable)),
+                       "-I", "-S", "-c", LIMITER, str(limits.cpu), str(limits.memory),
+                       str(limits.output), str(processes)]
+    return argv + [prlimit, f"--cpu={limits.cpu}:{limits.cpu + 1}", f"--as={limits.memory}",
+                   f"--fsize={limits.output}", f"--nproc={processes}", "--core=0", "--"]
 
 
 def unshare_works():
