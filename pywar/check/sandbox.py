@@ -164,7 +164,8 @@ class Choice:
 
     def __init__(self):
         self.wanted = "auto"
-        self.probed = None
+        self.probed = None               # whether bwrap works here
+        self.unshare = None              # unshare(1)'s steps, [] where it does not work
         self.warned = False
         self.lock = threading.Lock()
 
@@ -316,22 +317,21 @@ def limit_argv(limits, uid):
                    f"--fsize={limits.output}", f"--nproc={processes}", "--core=0", "--"]
 
 
-def unshare_works():
-    """Whether unshare(1) gives a child no network here (root: --net; else a user
-    namespace too)."""
-    if not hasattr(unshare_works, "found"):
+def unshare_argv():
+    """unshare(1)'s steps that give a child no network here (root: --net and --ipc; else a
+    user namespace too), or [] where it cannot: probed once."""
+    if CHOICE.unshare is None:
         path = shutil.which("unshare")
         flags = ["--net", "--ipc"] if as_root() else ["--user", "--map-current-user", "--net"]
-        unshare_works.found = bool(path) and subprocess.run(
-            [path, *flags, "true"], stdin=subprocess.DEVNULL,
-            capture_output=True).returncode == 0
-        unshare_works.argv = [path, *flags, "--"] if unshare_works.found else []
-    return unshare_works.found
+        works = bool(path) and subprocess.run([path, *flags, "true"], stdin=subprocess.DEVNULL,
+                                              capture_output=True).returncode == 0
+        CHOICE.unshare = [path, *flags, "--"] if works else []
+    return CHOICE.unshare
 
 
 def network_is_isolated():
     """Whether runs on this machine get no network."""
-    return mode() == "bwrap" or unshare_works()
+    return mode() == "bwrap" or bool(unshare_argv())
 
 
 # ---- Users, processes and folders
@@ -512,7 +512,7 @@ def full_argv(argv, scratch, home, shown, writable, limits, uid, hide=()):
     limited = [*limit_argv(limits, uid), *argv]
     if mode() == "bwrap":
         return [*bwrap_argv(scratch, home, shown, writable, limits, hide), "--", *limited]
-    return [*(unshare_works() and unshare_works.argv or []), *limited]
+    return [*unshare_argv(), *limited]
 
 
 def run(argv, limits=Limits(), cwd=None, env=None, show=(), writable=(), pass_fds=(),
