@@ -178,3 +178,15 @@ def test_under_bubblewrap_a_run_sees_neither_the_grader_s_files_nor_its_processe
     assert lines[0] == "2" and int(lines[1]) <= 4       # bwrap's init, the shell, ls, grep
     assert "No such file or directory" in outcome.stdout + outcome.stderr
     assert "test_sandbox.py" not in outcome.stdout
+
+
+def test_without_prlimit_python_sets_the_limits(built, monkeypatch):
+    """A machine without util-linux's prlimit: a few lines of Python set the same limits
+    and exec the program (no preexec_fn)."""
+    real = shutil.which
+    monkeypatch.setattr(sandbox.shutil, "which",
+                        lambda name: None if name == "prlimit" else real(name))
+    outcome = sandbox.run([built["loop"]], Limits(wall=20, cpu=1))
+    assert outcome.trouble() == "ran past its 1 s of CPU time"
+    missing = sandbox.run(["/no/such/program"])
+    assert missing.status == 127 and "failed to execute /no/such/program" in missing.stderr

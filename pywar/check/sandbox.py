@@ -73,6 +73,24 @@ PROFILES = {
 BUILD_LIMITS = PROFILES["build"]
 
 
+LIMITER = """\
+import os, resource, sys
+cpu, memory, output, processes = map(int, sys.argv[1:5])
+for name, soft, hard in (("RLIMIT_CPU", cpu, cpu + 1), ("RLIMIT_AS", memory, memory),
+                         ("RLIMIT_FSIZE", output, output), ("RLIMIT_NPROC", processes, processes),
+                         ("RLIMIT_CORE", 0, 0)):
+    try:
+        resource.setrlimit(getattr(resource, name), (soft, hard))
+    except (AttributeError, ValueError, OSError):
+        pass                            # a limit this system does not have
+try:
+    os.execvp(sys.argv[5], sys.argv[5:])
+except OSError as error:
+    print(f"pywar: failed to execute {sys.argv[5]}: {error.strerror}", file=sys.stderr)
+    os._exit(127 if isinstance(error, FileNotFoundError) else 126)
+"""                                     # prlimit's steps where there is no prlimit
+
+
 class SandboxMissing(Exception):
     """--isolation required on a machine where bubblewrap does not work."""
 
@@ -146,7 +164,8 @@ class Choice:
 
     def __init__(self):
         self.wanted = "auto"
-        self.probed = None
+        self.probed = None               # whether bwrap works here
+        self.unshare = None              # unshare(1)'s steps, [] where it does not work
         self.warned = False
         self.lock = threading.Lock()
 
@@ -289,28 +308,30 @@ def limit_argv(limits, uid):
         argv += [shutil.which("setpriv") or "/usr/bin/setpriv", f"--reuid={uid}",
                  f"--regid={uid}", "--clear-groups", "--no-new-privs", "--"]
     processes = limits.processes if as_root() else processes_of(uid) + limits.processes
-    argv += [shutil.which("prlimit") or "/usr/bin/prlimit", f"--cpu={limits.cpu}:{limits.cpu + 1}",
-             f"--as={limits.memory}", f"--fsize={limits.output}",
-             f"--nproc={processes}", "--core=0", "--"]
-    return argv
+    prlimit = shutil.which("prlimit")
+    if prlimit is None:                 # no util-linux (macOS, say): Python sets them
+        return argv + [os.path.realpath(getattr(sys, "_base_executable", sys.executable)),
+                       "-I", "-S", "-c", LIMITER, str(limits.cpu), str(limits.memory),
+                       str(limits.output), str(processes)]
+    return argv + [prlimit, f"--cpu={limits.cpu}:{limits.cpu + 1}", f"--as={limits.memory}",
+                   f"--fsize={limits.output}", f"--nproc={processes}", "--core=0", "--"]
 
 
-def unshare_works():
-    """Whether unshare(1) gives a child no network here (root: --net; else a user
-    namespace too)."""
-    if not hasattr(unshare_works, "found"):
+def unshare_argv():
+    """unshare(1)'s steps that give a child no network here (root: --net and --ipc; else a
+    user namespace too), or [] where it cannot: probed once."""
+    if CHOICE.unshare is None:
         path = shutil.which("unshare")
         flags = ["--net", "--ipc"] if as_root() else ["--user", "--map-current-user", "--net"]
-        unshare_works.found = bool(path) and subprocess.run(
-            [path, *flags, "true"], stdin=subprocess.DEVNULL,
-            capture_output=True).returncode == 0
-        unshare_works.argv = [path, *flags, "--"] if unshare_works.found else []
-    return unshare_works.found
+        works = bool(path) and subprocess.run([path, *flags, "true"], stdin=subprocess.DEVNULL,
+                                              capture_output=True).returncode == 0
+        CHOICE.unshare = [path, *flags, "--"] if works else []
+    return CHOICE.unshare
 
 
 def network_is_isolated():
     """Whether runs on this machine get no network."""
-    return mode() == "bwrap" or unshare_works()
+    return mode() == "bwrap" or bool(unshare_argv())
 
 
 # ---- Users, processes and folders
@@ -491,7 +512,7 @@ def full_argv(argv, scratch, home, shown, writable, limits, uid, hide=()):
     limited = [*limit_argv(limits, uid), *argv]
     if mode() == "bwrap":
         return [*bwrap_argv(scratch, home, shown, writable, limits, hide), "--", *limited]
-    return [*(unshare_works() and unshare_works.argv or []), *limited]
+    return [*unshare_argv(), *limited]
 
 
 def run(argv, limits=Limits(), cwd=None, env=None, show=(), writable=(), pass_fds=(),
