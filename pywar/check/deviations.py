@@ -8,7 +8,7 @@ consequences (the counts it changes, the loss it brings) are never charged again
     >>> DEVIATION["refill_lazy"].item
     'refill'
     >>> [d.name for d in DEVIATIONS if d.item == "ties"]
-    ['tie_decided', 'tie_returned']
+    ['tie_decided']
 """
 
 from dataclasses import dataclass
@@ -31,7 +31,7 @@ DEVIATIONS = (          # in the order the referee tries them: the likelier firs
               "the wrong winner named: the pot went to the player with the higher card"),
     Deviation("tie_decided", "verdict", "ties",
               "a tie decided: a winner named where both cards share a rank"),
-    Deviation("tie_returned", "pickup", "ties",
+    Deviation("tie_returned", "pickup", "pickup",
               "the tied cards given back to their players' 'played' piles when the tie "
               "was broken, the winner taking only the last battle's cards"),
     Deviation("war_pot_to_play", "pickup", "pickup",

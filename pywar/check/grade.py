@@ -77,11 +77,13 @@ class ItemMarks:
 
     def __init__(self):
         self.failed, self.of, self.example = 0, 0, None
+        self.why = None                     # an example that says why it was not checked
 
     def add(self, broken, example=None, checked=True):
         """One run (or build) judged: broken or not; unchecked when its rule was never
-        put to the test (and nothing broke it)."""
+        put to the test (and nothing broke it), with the example saying why kept."""
         if not (checked or broken):
+            self.why = self.why or example
             return
         self.of += 1
         if broken:
@@ -94,7 +96,7 @@ class ItemMarks:
         was put to the test and kept (unchecked: the example of an item never tested)."""
         ok = self.failed == 0 and self.of > 0
         return {"ok": ok, "failed": self.failed, "of": self.of,
-                "example": self.example if self.of else unchecked}
+                "example": self.example if self.of else self.why or unchecked}
 
 
 def tail(text, count=3):
@@ -218,9 +220,10 @@ def valgrind_reports(log):
 def memcheck_said(outcome, log):
     """(broken, words) of a memcheck run: what valgrind found, or why it checked nothing
     (a run that ends without the program's summary, or one that replaced itself by exec,
-    is "not checked", which fails the item)."""
+    is "not checked": not ok, and no points)."""
     marks = [line.split("== ", 1)[-1].strip() for line in log.splitlines()
-             if any(mark in line for mark in SUMMARY_MARKS)]
+             if any(mark in line for mark in SUMMARY_MARKS)
+             and " 0 bytes in 0 blocks" not in line]      # a crash's summary lists zeros
     reports = list(valgrind_reports(log).values())
     if marks or outcome.status == 99:
         return True, "; ".join(dict.fromkeys(marks)) or "valgrind found an error"
@@ -244,8 +247,9 @@ def memcheck(settings, program, seed, clock):
         log_file.seek(0)
         log = log_file.read(limits.output).decode("utf-8", "replace")
     broken, said = memcheck_said(outcome, log)
-    return broken, {"seed": seed, "required": "no leak and no invalid read or write under "
-                    "valgrind memcheck", "said": said}
+    checked = not said.startswith("not checked")
+    return broken and checked, {"seed": seed, "required": "no leak and no invalid read or "
+                                "write under valgrind memcheck", "said": said}, checked
 
 
 UNCHECKED = {       # why an item was never put to the test, after "not checked: "

@@ -704,7 +704,7 @@ class Judge:
         """Charge each deviation added, once, at the line where the rules broke."""
         for name in added:
             deviation = DEVIATION[name]
-            step = "tie" if name == "tie_returned" else deviation.step
+            step = deviation.step
             if step in plain.rule:
                 at, required = plain.rule[step]
             else:
