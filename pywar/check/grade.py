@@ -9,6 +9,7 @@ builds, runs, format, deal, plays, ranks, ties, pickup, refill, counts, end, mem
 import os
 import re
 import shlex
+import shutil
 import tempfile
 import threading
 from concurrent.futures import ThreadPoolExecutor
