@@ -287,13 +287,17 @@ def referee_one(printed, complete, seed):
 
 def referee_runs(settings, program, clock, tallies, notes, ran):
     """Run every seed under the limits and referee what each printed; ran() after each
-    (which raises KeyboardInterrupt once grading is interrupted)."""
+    (which raises KeyboardInterrupt once grading is interrupted).  The seeds whose runs
+    did not finish in time."""
+    hung = set()
     for seed in settings.seeds():
         outcome = sandbox.run(run_argv(settings, program, seed), settings.limits,
                               env=sandbox.seeded(clock, seed))
         trouble = outcome.trouble()
         stopped = outcome.timed_out or outcome.flooded or (outcome.status or 0) < 0
         printed = outcome.stdout[:FLOOD_REFEREED] if outcome.flooded else outcome.stdout
+        if outcome.timed_out:
+            hung.add(seed)
         judged, fault = referee_one(printed, not stopped, seed)
         progress = judged.progress() if judged else "not refereed"
         example = {"seed": seed, "required": "a run that ends by itself with status 0",
@@ -309,6 +313,7 @@ def referee_runs(settings, program, clock, tallies, notes, ran):
             tallies[item].add(first is not None, first and first.to_json(seed),
                               judged.checked(item))
         ran()
+    return hung
 
 
 def grade_one(source, settings, clock, ran=lambda: None):
@@ -331,8 +336,12 @@ def grade_one(source, settings, clock, ran=lambda: None):
             first_error(outcome.stderr or outcome.stdout),
             "last_lines": tail(outcome.stderr or outcome.stdout, 5)})
         if program is not None:
-            referee_runs(settings, program, clock, tallies, notes, ran)
-            if settings.memory:
+            hung = referee_runs(settings, program, clock, tallies, notes, ran)
+            if settings.memory and settings.seed in hung:       # valgrind would hang too
+                tallies["memory"].add(False, {"seed": settings.seed, "said": (
+                    f"not checked: its run of seed {settings.seed} did not finish within "
+                    f"{settings.limits.wall:g} s, so valgrind's (slower) could not")}, False)
+            elif settings.memory:
                 tallies["memory"].add(*memcheck(settings, program, settings.seed, clock))
     built = program is not None
     items = {item: tally.item(not_checked(item) if built else
