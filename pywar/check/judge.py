@@ -588,7 +588,6 @@ class Judge:
             table.played[survivor].update(card for card, _ in table.pot)
             table.count[survivor][1] += len(table.pot)
             table.pot = []
-        shown_refills = set(battle.refills)
         cut = last
         for number in (0, 1):
             event = battle.refills.get(number)
@@ -607,7 +606,6 @@ class Judge:
                 out.mismatches.append(Mismatch(
                     "refill", event, f"{player(number)}'s refill " +
                     ("after the counts" if late else "before the counts")))
-        del shown_refills
         shown = before if late else table.count
         printed = False
         for number in (0, 1):

@@ -44,7 +44,7 @@ SUIT_WORDS = {**{suit: number for number, suit in enumerate(SUITS)},
 PLAYER_WORDS = {"a": 0, "b": 1, "1": 0, "2": 1, "one": 0, "two": 1, "first": 0,
                 "second": 1}
 PLAY_VERBS = {"plays", "played", "play", "shows", "show", "puts", "put", "lays", "flips",
-              "turns", "draws", "deals", "places", "reveals", "throws", "plays:"}
+              "turns", "draws", "deals", "places", "reveals", "throws"}
 WIN_WORDS = {"wins", "win", "won", "takes", "take", "took", "collects", "gets", "loot",
              "winner", "winning"}
 GAME_WORDS = {"game", "war", "match"}          # "wins the game": the end, not a battle
