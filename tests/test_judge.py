@@ -128,6 +128,31 @@ def test_its_own_words_break_only_the_format():
     assert judge(changed(own)).finished
 
 
+def test_rounds_numbered_from_zero_break_the_format_alone():
+    def from_zero(lines):
+        for i, line in enumerate(lines):
+            lines[i] = re.sub(r"^(=+ Round )(\d+)( =+)$",
+                              lambda m: f"{m[1]}{int(m[2]) - 1}{m[3]}", line)
+    first_header = index_of(r"=+ Round 1 =+")
+    found = broken(changed(from_zero))
+    assert list(found) == ["format"]
+    first, _ = found["format"]
+    assert first.line == first_header + 1
+    assert first.required == repr(LINES[first_header])     # '======== Round 1 ========'
+    assert first.said == repr(LINES[first_header].replace("Round 1", "Round 0"))
+
+
+def test_a_round_header_of_100000_digits_is_quoted_cut_short():
+    header = index_of(r"=+ Round 1 =+")
+
+    def huge(lines):
+        lines[header] = "======== Round " + "7" * 100_000 + " ========"
+    first, _ = broken(changed(huge))["format"]
+    assert first.line == header + 1
+    assert first.required == repr(LINES[header])        # Round 1, not Round None
+    assert first.said.startswith("'======== Round 777") and len(first.said) < 300
+
+
 def test_a_listing_numbered_from_zero_is_a_format_departure():
     def from_zero(lines):
         for i in range(8, 34):

@@ -22,6 +22,7 @@ from itertools import combinations
 
 from .deviations import DEVIATION, DEVIATIONS
 from .lines import Reader, reference_words, refill_words
+from .quote import line_shown
 from .referee import DECK, HAND, NAME_OF, OPENING, PLAYERS, RANKS
 
 ITEMS = ("builds", "runs", "format", "deal", "plays", "ranks", "ties", "pickup", "refill",
@@ -262,8 +263,7 @@ class Judge:
         """A rule broken at an Event (or a line index, or None)."""
         index = at.index if isinstance(at, Event) else at
         if said is None:
-            said = repr(self.lines[index]) if index is not None and index < len(self.lines) \
-                else "nothing more (the file ends)"
+            said = self.quoted(index)
         line = None if index is None else index + 1
         round_ = self.round_of(index) if item == "format" else self.round
         context = [] if index is None else [
@@ -320,7 +320,7 @@ class Judge:
             return self.note("format", 0, f"the reference's opening, {OPENING[0]!r}")
         self.test("format")
         blank_due = False
-        listed = 0
+        listed = rounds = 0
         for index, (text, found) in enumerate(zip(self.lines, meanings)):
             if text == "":
                 if not blank_due:
@@ -335,6 +335,9 @@ class Judge:
                                  "one thing a line (the reference prints each on its own)")
             kind, *values = found[0]
             values = values[:3] if kind == "plays" else values
+            if kind == "round":                 # the reference numbers its rounds from 1
+                rounds += 1
+                values = [rounds]
             words = reference_words((kind, *values))
             if kind == "refill":
                 words = text if text in refill_words(values[0]) else None
@@ -386,7 +389,7 @@ class Judge:
         for number, (event, size) in sizes.items():
             if size != len(piles[number]):
                 self.note("deal", event, f"the number of cards listed, "
-                          f"{len(piles[number])}", repr(event.text))
+                          f"{len(piles[number])}", line_shown(event.text))
         first_seen = {}
         for event in (event for pile in piles for event in pile):
             card = event.values[1]
@@ -726,7 +729,7 @@ class Judge:
         index = at.index if isinstance(at, Event) else at
         if index is None or index >= len(self.lines):
             return "nothing more (the file ends)"
-        return repr(self.lines[index][:200])
+        return line_shown(self.lines[index])
 
     def unexplained(self, battle, plain):
         """No deviation explains a battle: charge the first step that broke, take the
