@@ -128,6 +128,16 @@ def test_its_own_words_break_only_the_format():
     assert judge(changed(own)).finished
 
 
+def test_a_missing_tie_line_is_named_where_it_was_due():
+    tie = index_of(r"There is a tie.*")
+
+    def silent(lines):
+        del lines[tie]
+    first, _ = broken(changed(silent))["ties"]
+    assert first.line == tie + 1                # right after the two plays, not a later line
+    assert first.said == "''"
+
+
 def test_rounds_numbered_from_zero_break_the_format_alone():
     def from_zero(lines):
         for i, line in enumerate(lines):

@@ -214,6 +214,10 @@ class Battle:
         self.lost = [e for e in events if e.kind == "lost"]
         self.announced = [e for e in events if e.kind == "announce"]
 
+    def after_plays(self):
+        """The index of the line after the battle's last play: where its verdict is due."""
+        return max(event.index for event in self.plays.values()) + 1
+
     def said_losers(self):
         """The players the file says lost here, by a run-out line or a winner named."""
         said = {e.values[0] for e in self.lost}
@@ -515,7 +519,7 @@ class Judge:
         if ranks[0] == ranks[1]:
             out.tested["ties"] += 1
             if said is None:
-                out.mismatches.append(Mismatch("ties", battle.events[-1], "a tie line: both "
+                out.mismatches.append(Mismatch("ties", battle.after_plays(), "a tie line: both "
                                                f"play {a_rank(cards_up[0])}"))
                 return None
             if said.kind == "wins" and "tie_decided" not in rules:
@@ -527,7 +531,7 @@ class Judge:
         beats = (f"{player(higher)} to win: {the_card(cards_up[higher])} beats "
                  f"{the_card(cards_up[1 - higher])} ({ace})")
         if said is None:
-            out.mismatches.append(Mismatch("ranks", battle.events[-1], beats,
+            out.mismatches.append(Mismatch("ranks", battle.after_plays(), beats,
                                            "no verdict line"))
             return higher
         if said.kind == "wins" and said.values[0] != higher and "winner_misnamed" in rules:
