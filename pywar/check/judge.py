@@ -22,7 +22,7 @@ from itertools import combinations
 
 from .deviations import DEVIATION, DEVIATIONS
 from .lines import Reader, reference_words, refill_words
-from .quote import line_shown
+from .quote import LINE, line_shown
 from .referee import DECK, HAND, NAME_OF, OPENING, PLAYERS, RANKS
 
 ITEMS = ("builds", "runs", "format", "deal", "plays", "ranks", "ties", "pickup", "refill",
@@ -271,7 +271,7 @@ class Judge:
         line = None if index is None else index + 1
         round_ = self.round_of(index) if item == "format" else self.round
         context = [] if index is None else [
-            [number + 1, self.lines[number][:200]]
+            [number + 1, self.lines[number][:LINE]]
             for number in range(max(0, index - CONTEXT), min(len(self.lines), index + CONTEXT + 1))]
         found = self.result.findings.setdefault(
             item, [Finding(item, line, round_, required, said, context, deviation), 0])
