@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 import pywar
-from pywar.check.judge import judge
+from pywar.check.referee.judge import judge
 
 ROOT = Path(__file__).resolve().parent.parent
 CLASS = ROOT / "tests" / "data" / "class"

@@ -68,6 +68,6 @@ def test_the_reader_reads_the_drivers():
     hand would be found there (the plant: the yardstick's own list of its columns)."""
     read = {str(path.relative_to(ROOT)) for path in sources()}
     assert {"bench/driver.c", "tests/threads_driver.c", "bench/tight_smu.c",
-            "csrc/pywar.c", "pywar/check/seedclock.c"} <= read
+            "csrc/pywar.c", "pywar/check/runner/seedclock.c"} <= read
     assert "csrc/fields.h" not in read
     assert naming(re.compile(r'"biggest_pot"')) >= {"bench/tight_smu.c", "bench/tight_iofall.c"}

@@ -29,8 +29,8 @@ from pathlib import Path
 import pytest
 
 from conftest import CLASS, CLASS_SEEDS, DATA, needs_tools
-from pywar.check import sandbox
-from pywar.check.judge import ITEMS
+from pywar.check.runner import sandbox
+from pywar.check.referee.judge import ITEMS
 
 MANIFEST = json.loads((DATA / "class-marks.json").read_text())
 FIRST, COUNT = CLASS_SEEDS

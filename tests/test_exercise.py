@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-import pywar.check.exercise as exercise
+import pywar.check.exercise.portcheck as exercise
 from pywar.cli import main
 from pywar.port import pile
 
@@ -36,7 +36,7 @@ def reference_bodies():
 def reference_pieces():
     """{'TableTop.do_battle (the battle)': the port's lines of that piece}: the lines
     between two comment lines of the port, found here by the piece's first and last
-    statement, which the test names (not pywar.check.exercise)."""
+    statement, which the test names (not pywar.check.exercise.portcheck)."""
     lines = (PORT / "tabletop.py").read_text().splitlines()
     bounds = {"the face-up cards": ("card_a = ", "text_printf(text, f\"Player B plays"),
               "the battle": ("tie = False", "tie = True"),

@@ -17,9 +17,10 @@ from pathlib import Path
 import pytest
 
 from conftest import DATA, needs_tools
-from pywar.check import report, sandbox
-from pywar.check.grade import Submission
-from pywar.check.judge import ITEMS
+from pywar.check.grading import report
+from pywar.check.runner import sandbox
+from pywar.check.grading.grade import Submission
+from pywar.check.referee.judge import ITEMS
 from pywar.cli import main
 
 CLASS = DATA / "class"
@@ -159,7 +160,7 @@ def test_cards_never_deleted_fail_memory(class_json):
 # ---- The reports
 
 def submissions_of(grades):
-    """The JSON's submissions as pywar.check.grade.Submission objects."""
+    """The JSON's submissions as pywar.check.grading.grade.Submission objects."""
     return [Submission(**sub) for sub in grades[0].values()]
 
 
@@ -321,7 +322,7 @@ def test_the_class_on_the_default_forty_seeds(capsys):
 
 def test_ctrl_c_reports_the_submissions_graded_before_it(tmp_path, capsys, monkeypatch):
     """A Ctrl-C while the second of three is graded: the first is reported, exit 130."""
-    import pywar.check.grade as grading
+    import pywar.check.grading.grade as grading
     calls = []
 
     def grade_one(source, settings, clock, ran):

@@ -12,10 +12,10 @@ import time
 
 import pytest
 
-import pywar.check.grade as grading
+import pywar.check.grading.grade as grading
 from conftest import needs_tools
-from pywar.check.grade import Submission
-from pywar.check.judge import ITEMS
+from pywar.check.grading.grade import Submission
+from pywar.check.referee.judge import ITEMS
 from pywar.cli import main
 
 pytestmark = needs_tools("cc", "g++")

@@ -16,7 +16,7 @@ import uuid
 import pytest
 
 from conftest import DATA, needs_tools
-from pywar.check import sandbox
+from pywar.check.runner import sandbox
 
 pytestmark = needs_tools("g++", "valgrind")
 
@@ -216,7 +216,7 @@ def test_a_run_s_disk_is_bounded_under_bubblewrap():
 def test_a_cmd_program_sees_no_secret_and_leaves_nothing_running(tmp_path, monkeypatch):
     """pywar check's cmd: programs run in the same runner: the caller's environment is
     not theirs, and a process they start in a session of its own dies with them."""
-    from pywar.check.implementations import implementation
+    from pywar.check.implementations.outside import implementation
     monkeypatch.setenv("SECRET_TOKEN", "the-token-of-the-grader")
     script = tmp_path / "student.sh"
     script.write_text(f"setsid /bin/sh -c 'sleep 60; true' {MARK} &\n"

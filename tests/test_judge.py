@@ -1,4 +1,4 @@
-"""The referee that keeps going (pywar.check.judge) on the reference's own transcripts,
+"""The referee that keeps going (pywar.check.referee.judge) on the reference's own transcripts,
 each changed by hand in one way: the change is found under its rubric item alone, the
 referee goes on to the end of the game, and its words read as plain English."""
 
@@ -8,10 +8,10 @@ import re
 import pytest
 
 import pywar
-import pywar.check.judge
-import pywar.check.lines
+import pywar.check.referee.judge
+import pywar.check.referee.lines
 from conftest import ROOT, reference_transcript
-from pywar.check.judge import article, judge
+from pywar.check.referee.judge import article, judge
 
 SEED = 1
 TEXT = reference_transcript(SEED)
@@ -43,7 +43,7 @@ def test_the_reference_breaks_no_rule(seed):
 
 
 def test_the_modules_examples_run():
-    for module in (pywar.check.judge, pywar.check.lines):
+    for module in (pywar.check.referee.judge, pywar.check.referee.lines):
         failures, tried = doctest.testmod(module)
         assert tried > 0 and failures == 0
 
@@ -183,7 +183,7 @@ def understood_examples():
 @pytest.mark.parametrize("kind, line", understood_examples())
 def test_every_example_of_the_docs_is_understood(kind, line):
     """Each example, read after the docs' example of a file that names its players."""
-    reader = pywar.check.lines.Reader()
+    reader = pywar.check.referee.lines.Reader()
     reader.events("Alice plays the king of hearts")
     reader.events("Bob plays the two of clubs")
     assert reader.events(line)[0][0] == kind

@@ -107,7 +107,7 @@ def test_the_reach_finder_finds_a_planted_import():
     assert reaches_behind("pywar.common.trace", ("read",))
     assert reaches_behind("pywar", ("_checked",))
     assert reaches_behind("pywar", ("twin",)) and reaches_behind("pywar", ("common",))
-    assert not reaches_behind("pywar.check.replay", ("split_lines",))
+    assert not reaches_behind("pywar.check.implementations.replay", ("split_lines",))
     assert not reaches_behind("pywar", ())
 
 
@@ -158,14 +158,14 @@ def test_the_cycle_finder_finds_a_planted_cycle():
 
 def test_compare_and_exact_counts_are_functions_and_the_packages_packages():
     """pywar.compare and pywar.exact_counts are the functions themselves, while
-    pywar.check.judge and pywar.exact.enumeration stay reachable as attributes (a facade
+    pywar.check.referee.judge and pywar.exact.enumeration stay reachable as attributes (a facade
     that bound the packages' names to the functions would hide the packages)."""
-    import pywar.check.judge
+    import pywar.check.referee.judge
     import pywar.exact.enumeration
-    from pywar.check.agreement import check
+    from pywar.check.implementations.agreement import check
     from pywar.exact.enumeration import exact
     assert pywar.compare is check and pywar.exact_counts is exact
-    assert callable(pywar.check.judge.judge) and callable(pywar.exact.enumeration.exact)
+    assert callable(pywar.check.referee.judge.judge) and callable(pywar.exact.enumeration.exact)
     small = {"deck": "3x1", "piles": "queue", "pickup": "winner-first"}
     assert pywar.exact_counts(**small).orderings == 6    # 3!
     assert pywar.compare(5, engine="python", against="port-python").agreed == 5

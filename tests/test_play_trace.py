@@ -9,7 +9,7 @@ import pytest
 import pywar
 from conftest import reference_transcript
 from pywar.cli import main
-from pywar.check.replay import check_trace
+from pywar.check.implementations.replay import check_trace
 
 
 def run(capsys, *argv):

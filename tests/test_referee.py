@@ -9,7 +9,7 @@ import pytest
 import pywar
 from conftest import DATA, reference_transcript
 from pywar.cli import main
-from pywar.check.referee import NotATranscript, referee
+from pywar.check.referee.exact import NotATranscript, referee
 
 SEEDS = (1, 1553, 17455)
 

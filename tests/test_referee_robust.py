@@ -10,10 +10,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import pywar
-import pywar.check.grade as grading
+import pywar.check.grading.grade as grading
 from conftest import reference_transcript
-from pywar.check.judge import GAME_ITEMS, judge
-from pywar.check.lines import Reader
+from pywar.check.referee.judge import GAME_ITEMS, judge
+from pywar.check.referee.lines import Reader
 
 SEED = 1
 TEXT = reference_transcript(SEED)

@@ -11,7 +11,7 @@ import pytest
 import pywar
 from conftest import DATA, needs_c, reference_transcript
 from pywar.cli import main
-from pywar.check.replay import NotATrace, check_trace
+from pywar.check.implementations.replay import NotATrace, check_trace
 
 REFERENCE_SEEDS = (1, 1553, 17455)
 IMPLEMENTATIONS = [("c", None), ("python", None), ("port-c", "pile"), ("port-python", "adt")]

@@ -1,4 +1,4 @@
-"""The limits on a student's program (pywar.check.sandbox), each tested by a program of
+"""The limits on a student's program (pywar.check.runner.sandbox), each tested by a program of
 tests/data/limits that breaks it: a loop (CPU), a sleeper (the wall clock), a flood
 (output), a memory hog, a forker (processes, and the group killed at the end), a reader
 of stdin, and a snoop (the environment, the scratch directory, the network); and the
@@ -14,8 +14,8 @@ import time
 import pytest
 
 from conftest import DATA, needs_tools
-from pywar.check import sandbox
-from pywar.check.sandbox import MIB, Limits
+from pywar.check.runner import sandbox
+from pywar.check.runner.sandbox import MIB, Limits
 
 LIMITS = DATA / "limits"
 

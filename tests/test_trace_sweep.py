@@ -9,7 +9,7 @@ import pytest
 
 import pywar
 from conftest import needs_c
-from pywar.check.replay import check_trace, header_of
+from pywar.check.implementations.replay import check_trace, header_of
 
 pytestmark = [pytest.mark.slow, needs_c]
 SEEDS = [0, 1, 1553, 17455, 2 ** 31, 2 ** 32 - 1] + random.Random(9).sample(range(2 ** 32), 2000)

@@ -17,8 +17,8 @@ import json
 import sys
 
 import pywar
-from ..check.agreement import sides
-from ..check.implementations import ENGINE_HELP
+from ..check.implementations.agreement import sides
+from ..check.implementations.outside import ENGINE_HELP
 from ..rules import make_rules
 from .common import (InterruptGuard, Progress, add_progress_option, add_rule_options,
                      add_seed_range_options, examples, interrupted_status, rule_dimensions,

@@ -440,7 +440,7 @@ def add_seed_range_options(parser, required=False, default=None):
 
 
 def add_isolation_option(parser):
-    """--isolation: how untrusted programs are run (pywar.check.sandbox)."""
+    """--isolation: how untrusted programs are run (pywar.check.runner.sandbox)."""
     parser.add_argument("--isolation", choices=("auto", "required", "none"), default="auto",
                         help="auto (the default): every untrusted process in a bubblewrap "
                              "sandbox where bwrap works, else with limits alone and one "

@@ -5,9 +5,9 @@ import sys
 
 import pywar
 
-from ..check.difference import Side, first_difference, header_difference, header_words
-from ..check.implementations import kind_of
-from ..check.replay import NotATrace, header_of, split_lines
+from ..check.implementations.difference import Side, first_difference, header_difference, header_words
+from ..check.implementations.outside import kind_of
+from ..check.implementations.replay import NotATrace, header_of, split_lines
 from .common import examples
 from .inputs import NOT_WANTED, InputError, read_input, say_error
 

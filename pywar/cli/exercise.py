@@ -1,4 +1,4 @@
-"""pywar exercise: the port as an exercise (pywar.check.exercise).
+"""pywar exercise: the port as an exercise (pywar.check.exercise.portcheck).
 
     pywar exercise new my-port              # a skeleton of pywar/port/, bodies marked TODO
     pywar exercise check my-port            # the first member that departs, in words
@@ -13,7 +13,8 @@ import json
 import os
 import sys
 
-from ..check import exercise, sandbox
+from ..check.exercise import portcheck as exercise
+from ..check.runner import sandbox
 from .common import add_isolation_option, examples, seed_type
 from .inputs import cannot
 

@@ -9,9 +9,10 @@ import shutil
 import subprocess
 import sys
 
-from ..check import report, sandbox
-from ..check.grade import DEFAULT_BUILD, DEFAULT_RUN, GradeInterrupted, Settings, grade
-from ..check.judge import ITEMS
+from ..check.grading import report
+from ..check.runner import sandbox
+from ..check.grading.grade import DEFAULT_BUILD, DEFAULT_RUN, GradeInterrupted, Settings, grade
+from ..check.referee.judge import ITEMS
 from .common import (Progress, add_isolation_option, add_progress_option, count_type,
                      examples, interrupted_status, interrupted_words, seed_type)
 from .inputs import seconds_type

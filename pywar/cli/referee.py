@@ -4,10 +4,10 @@ import sys
 
 import pywar
 
-from ..check.judge import judge
-from ..check.implementations import OutsideError, implementation
-from ..check.referee import NotATranscript, referee
-from ..check.replay import narrate_steps, split_lines
+from ..check.referee.judge import judge
+from ..check.implementations.outside import OutsideError, implementation
+from ..check.referee.exact import NotATranscript, referee
+from ..check.implementations.replay import narrate_steps, split_lines
 from ..rules import PRESETS
 from .common import examples, seed_type, usage_errors
 from .inputs import NOT_WANTED, InputError, read_input, say_error, seconds_type

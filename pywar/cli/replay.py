@@ -4,7 +4,7 @@ import sys
 
 import pywar
 
-from ..check.replay import NotATrace, check_trace, narrate_steps
+from ..check.implementations.replay import NotATrace, check_trace, narrate_steps
 from .common import examples
 from .inputs import NOT_WANTED, InputError, read_input, say_error
 

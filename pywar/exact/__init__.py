@@ -6,4 +6,4 @@ called, is kept for old code and warns (pywar.common.callable_package)."""
 from ..common.callable_package import callable_as
 from .enumeration import ExactResult, exact
 
-callable_as(__name__, exact, "pywar.exact_counts")
+callable_as(__name__, "pywar.exact.enumeration:exact", "pywar.exact_counts")

@@ -2,7 +2,7 @@
 refereed line by line: pywar referee.
 
     >>> import pywar
-    >>> from pywar.check.referee import referee
+    >>> from pywar.check.referee.exact import referee
     >>> text = pywar.play(17455, transcript=True).transcript
     >>> referee(text).fault is None, referee(text, seed=17455).fault is None
     (True, True)
@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 
 from .quote import line_shown, shown
-from ..common.fields import PLAYER_NAMES
+from ...common.fields import PLAYER_NAMES
 
 RANKS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack",
          "queen", "king", "ace")
@@ -301,7 +301,7 @@ def lines_of(text):
 def departure(lines, seed):
     """(index, the reference's line or None) of the first line that departs from the
     reference's game of the seed, or None."""
-    from ..one_game import play
+    from ...one_game import play
     reference = lines_of(play(seed, "smu", transcript=True).transcript)
     for index, (line, wanted) in enumerate(zip(lines, reference)):
         if line != wanted:

@@ -1,7 +1,7 @@
 """The child's side of pywar exercise check: it runs inside pywar's runner (sandbox.run,
 its exercise profile), plays a student's port and records what the port printed and
 traced, piece by piece, as JSON lines on a descriptor of its own.  It decides nothing:
-pywar exercise check (pywar.check.exercise) compares the records with the reference in
+pywar exercise check (pywar.check.exercise.portcheck) compares the records with the reference in
 pywar's own process.  Standard library alone, with what the port's files import from
 pywar (pywar.common, pywar.rules), which the check copies beside it; pywar.port is there
 only for the members run, whose records can never make a port pass.
@@ -26,7 +26,7 @@ import textwrap
 import traceback
 from importlib import util
 
-from .sandbox import TimeUp, within
+from ...common.alarm import TimeUp, within
 
 MEMBERS = (("pile.py", "Pile", "add_card_to_pile"), ("pile.py", "Pile", "remove_top_card"),
            ("pile.py", "Pile", "shuffle"), ("pile.py", "Pile", "print_cards"))
@@ -235,7 +235,7 @@ def do_battle_with(tabletop, name, student_piece):
 def substitutions(student, folder):
     """For each member the student writes: (its name, the reference's owner, the
     attribute, the student's)."""
-    from ..port import pile, tabletop
+    from ...port import pile, tabletop
     for file_name, class_name, name in MEMBERS:
         module = getattr(student, file_name[:-3])
         ours = getattr({"pile.py": pile}[file_name], class_name)
@@ -249,7 +249,7 @@ def substitutions(student, folder):
 def members(out, student, folder, stack, seconds, bounds, seeds, expected):
     """Each member of the student's in the reference's place, on the seeds until one
     departs."""
-    from ..port import program4
+    from ...port import program4
     try:
         found = list(substitutions(student, folder))
     except (ExerciseDrift, SyntaxError, OSError) as error:

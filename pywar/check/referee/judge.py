@@ -6,10 +6,10 @@ own story, so that one mistake costs one rubric item (docs/grading.md).
     >>> judged.broken(), judged.finished, judged.rounds, judged.tested["ties"] > 0
     ([], True, 29, True)
 
-It reads what each line says (pywar.check.lines), whatever its words, and plays the game
+It reads what each line says (pywar.check.referee.lines), whatever its words, and plays the game
 as the file tells it: the deal as listed, the cards as played, the winner the file
 names.  Each battle is explained by the rules plus the fewest named deviations
-(pywar.check.deviations): where the rules alone do not give what the file printed, the
+(pywar.check.referee.mistakes): where the rules alone do not give what the file printed, the
 referee tries each deviation, then each pair, and adopts the first that does; the
 deviation's item is charged once and the game is played by it from then on.  Where none
 explains the battle, the item of the step that broke is charged, the program's own
@@ -20,10 +20,10 @@ often its rule was put to the test: an item never put to the test is not checked
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from .deviations import DEVIATION, DEVIATIONS
+from .mistakes import DEVIATION, DEVIATIONS
 from .lines import Reader, reference_words, refill_words
 from .quote import LINE, line_shown
-from .referee import DECK, HAND, NAME_OF, OPENING, PLAYERS, RANKS
+from .exact import DECK, HAND, NAME_OF, OPENING, PLAYERS, RANKS
 
 ITEMS = ("builds", "runs", "format", "deal", "plays", "ranks", "ties", "pickup", "refill",
          "counts", "end", "memory")

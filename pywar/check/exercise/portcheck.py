@@ -17,7 +17,7 @@ an ExerciseDrift error (tests/test_exercise.py), not a skeleton that silently di
 The check (check()) runs the student's port in pywar's runner (sandbox.run, its
 exercise profile: bubblewrap where it works, no stdin, a scratch folder, limits on
 time, memory and output), beside a pywar of the shared modules alone (no pywar.port),
-where pywar/check/portplay.py plays each seed and records what the port printed and
+where pywar/check/exercise/portplay.py plays each seed and records what the port printed and
 traced.  Those records are compared here, in pywar's own process, with the reference's
 trace and transcript: a seed passes only if the game ended with all of both.  If the
 whole port departs, a second run plays the reference again with one of the student's
@@ -37,12 +37,12 @@ import textwrap
 import time
 from dataclasses import dataclass
 
-from . import sandbox
+from ..runner import sandbox
 from .portplay import (MEMBERS, TODO, ExerciseDrift, find_function,  # noqa: F401 (drift)
                        piece_label, piece_statements)
-from ..port import program4
-from ..port.card import RANK, SUIT
-from ..rules import MAX_CARDS
+from ...port import program4
+from ...port.card import RANK, SUIT
+from ...rules import MAX_CARDS
 
 PIECE_HINTS = {
     "the face-up cards": "Each player takes the top card of their 'to play' pile, A first; "
@@ -434,7 +434,7 @@ def now(streams):
 
 def reference_games(seeds, stack):
     """The reference's trace and transcript of each seed."""
-    from ..port import play
+    from ...port import play
     games = {}
     for seed in seeds:
         _, transcript, trace = play(seed, stack, transcript=True, trace=True)
@@ -445,9 +445,9 @@ def reference_games(seeds, stack):
 # ---- The port run in pywar's runner; what it printed and traced, judged here
 
 BOOT = ("import sys; sys.path.insert(0, sys.argv.pop(1)); "
-        "from pywar.check.portplay import main; main(sys.argv[1:])")
-SHARED = ("rules.py", "common", "check/sandbox.py", "check/portplay.py")   # of pywar, beside it
-PYWAR_FOLDER = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        "from pywar.check.exercise.portplay import main; main(sys.argv[1:])")
+SHARED = ("rules.py", "common", "check/exercise/portplay.py")   # of pywar, beside it
+PYWAR_FOLDER = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def python_for_runs():
@@ -459,7 +459,7 @@ def copy_shared(lib, with_port):
     """The pywar a port runs beside: its shared modules (pywar.common, pywar.rules), and
     the reference's port for the members run only."""
     parts = SHARED + (("port",) if with_port else ())
-    for folder in ("pywar", "pywar/check"):
+    for folder in ("pywar", "pywar/check", "pywar/check/exercise/portcheck"):
         os.makedirs(os.path.join(lib, folder), 0o755, exist_ok=True)
         with open(os.path.join(lib, folder, "__init__.py"), "w", encoding="utf-8"):
             pass

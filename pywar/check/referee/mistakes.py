@@ -1,5 +1,5 @@
 """The named deviations from the reference's rules that student programs make: one table,
-read by the referee that keeps going (pywar.check.judge) and by docs/grading.md.
+read by the referee that keeps going (pywar.check.referee.judge) and by docs/grading.md.
 
 Each deviation changes one step of a battle and is charged to one rubric item, once a
 seed: once the referee has adopted it, it plays the rest of that game by it, and its

@@ -3,7 +3,7 @@
  * becomes srand(seed).  Only the calendar clock is replaced (time, gettimeofday,
  * clock_gettime of CLOCK_REALTIME and its coarse twin); every other clock, sleeps and
  * timers are the real ones.  pywar grade compiles it with the submissions' compiler
- * (pywar/check/sandbox.py, seed_clock) and docs/grading.md says why it is pywar's own
+ * (pywar/check/runner/sandbox.py, seed_clock) and docs/grading.md says why it is pywar's own
  * rather than libfaketime. */
 #define _GNU_SOURCE
 #include <dlfcn.h>

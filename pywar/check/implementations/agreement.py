@@ -12,12 +12,12 @@ run), with the seeds of each and the first report of each kind.
 import hashlib
 from dataclasses import dataclass, field
 
-from ..common.fields import SEED_LIMIT, check_count, check_seed
+from ...common.fields import SEED_LIMIT, check_count, check_seed
 from .difference import Difference, first_difference
-from .implementations import FAILURES, Builtin, OutsideError, implementation, kind_of
-from .judge import judge
-from ..rules import make_rules
-from ..sim import run
+from .outside import FAILURES, Builtin, OutsideError, implementation, kind_of
+from ..referee.judge import judge
+from ...rules import make_rules
+from ...sim import run
 
 CHUNK = 10_000           # seeds played in bulk at a time: memory stays small
 BULK = {"c", "python"}
@@ -30,7 +30,7 @@ def check(n=1000, rules="smu", seed=0, engine="c", against="python", stack=None,
           **dimensions):
     """Play n games from seed in two implementations and return the Verdict: where they
     first differ, if they do.  engine and against are each an engine name, a
-    'cmd:PROGRAM {seed}' or a 'py:MODULE:CLASS' (pywar.check.implementations); stack and
+    'cmd:PROGRAM {seed}' or a 'py:MODULE:CLASS' (pywar.check.implementations.outside); stack and
     stack_against are the port stacks of either side.  progress, if given, is called as
     progress(compared, n).  keep_going plays every seed one at a time and tallies them
     by kind (verdict.tally).  A Ctrl-C ends the check with the games compared so far:
@@ -181,7 +181,7 @@ def in_bulk(one, other, traces=False):
 def bulk_runs(one, other, rules, start, count, report):
     """Both engines' Simulations of count seeds from start, the C engine's first, and
     whether a Ctrl-C cut them short (then the games both finished are compared)."""
-    from ..sim.simulation import SimulationInterrupted
+    from ...sim.simulation import SimulationInterrupted
     runs = {}
     for engine in ("c", "python"):
         try:
@@ -262,7 +262,7 @@ def add_digests(digest, run, count):
 # ---- Seed by seed: every other pair
 
 def referee_side(side, rules):
-    """What the keep-going referee (pywar.check.judge) finds in a side that printed only
+    """What the keep-going referee (pywar.check.referee.judge) finds in a side that printed only
     a smu transcript: its first broken item's first example, the others named; or None."""
     if side.trace is not None or rules.narration != "smu":
         return None

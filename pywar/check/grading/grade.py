@@ -15,8 +15,8 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
-from . import sandbox
-from .judge import GAME_ITEMS, ITEMS, judge
+from ..runner import sandbox
+from ..referee.judge import GAME_ITEMS, ITEMS, judge
 
 DEFAULT_BUILD = "g++ -std=c++17 -O1 -o {program} ./*.cpp"   # ./: no file is an option
 DEFAULT_RUN = "{program}"

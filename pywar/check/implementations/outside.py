@@ -23,12 +23,13 @@ import shutil
 import signal
 from importlib import import_module
 
-from .. import one_game
-from ..common.trace import TraceError, read
-from ..engine_choice import ENGINES, check_port, resolve_engine
-from . import sandbox
+from ... import one_game
+from ...common.trace import TraceError, read
+from ...engine_choice import ENGINES, check_port, resolve_engine
+from ..runner import sandbox
+from ...common.alarm import TimeUp, within
 from .difference import Side
-from .quote import shown
+from ..referee.quote import shown
 from .replay import split_lines
 
 TRANSCRIPT_OPENINGS = ("Welcome to the Game of War!", "Shuffling deck",
@@ -195,9 +196,9 @@ class PythonClass:
         """The class's game of a seed, driven as the reference's main drives TableTop."""
         text = []
         try:
-            sandbox.within(self.timeout, lambda: self.drive(seed, text))
+            within(self.timeout, lambda: self.drive(seed, text))
             transcript = "".join(text)
-        except sandbox.TimeUp:
+        except TimeUp:
             raise OutsideError(f"{self.name} did not finish seed {seed} within "
                                f"{self.timeout:g} s (--timeout)", "timed out") from None
         except Exception as error:

@@ -22,13 +22,13 @@ then its cards (a rank word, digit or letter "of" a suit), its players (A and B,
 2, one and two, or the two names the file gives its players), its numbers and its cue
 words (wins, tie, out of cards, refill, ...) tell what it says.  A line may say more than
 one thing: "A shows the four of clubs, B shows the ten of hearts" is two plays.  The
-reference's own words for each kind (pywar.check.referee) tell a departure from its
+reference's own words for each kind (pywar.check.referee.exact) tell a departure from its
 format.
 """
 
 import re
 
-from .referee import (NAME_OF, OPENING, RANKS, SUITS, TIE_LINE, counts_line, lost_line,
+from .exact import (NAME_OF, OPENING, RANKS, SUITS, TIE_LINE, counts_line, lost_line,
                        plays_line, refill_lines, wins_line)
 
 LINE_READ = 400          # characters of a line read: a transcript's lines are under 100

@@ -95,32 +95,6 @@ class SandboxMissing(Exception):
     """--isolation required on a machine where bubblewrap does not work."""
 
 
-class TimeUp(BaseException):
-    """Python code of a student's that ran past its time (a BaseException, so that the
-    code's own 'except Exception' cannot swallow it): the one alarm of pywar."""
-
-
-def time_up(signum, frame):
-    """The SIGALRM handler: stop the code where it is."""
-    raise TimeUp
-
-
-def within(seconds, action):
-    """action(), stopped by TimeUp after seconds (in the main thread, where a signal
-    can stop it; elsewhere it runs to its end)."""
-    if threading.current_thread() is not threading.main_thread():
-        return action()
-    previous = signal.signal(signal.SIGALRM, time_up)
-    try:
-        signal.setitimer(signal.ITIMER_REAL, seconds)
-        try:
-            return action()
-        finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-    finally:
-        signal.signal(signal.SIGALRM, previous)
-
-
 @dataclass
 class Outcome:
     """How a run ended and what it printed."""
@@ -592,7 +566,7 @@ def seed_clock(folder):
     compiler = c_compiler()
     if compiler is None:
         raise OSError("no C compiler (cc, gcc or clang) to build pywar's seed clock")
-    source = resources.files("pywar.check").joinpath(SEED_CLOCK)
+    source = resources.files("pywar.check.runner").joinpath(SEED_CLOCK)
     library = os.path.join(folder, "seedclock.so")
     with resources.as_file(source) as path:
         built = subprocess.run([compiler, "-shared", "-fPIC", "-O2", "-o", library, str(path),

@@ -2,7 +2,7 @@
 from the trace alone: pywar replay.
 
     >>> import pywar
-    >>> from pywar.check.replay import check_trace
+    >>> from pywar.check.implementations.replay import check_trace
     >>> game = pywar.play(17455, trace=True)
     >>> check_trace(game.trace).fault is None
     True
@@ -19,12 +19,12 @@ nor the Python twin, nor the port, so that it can check them.
 import json
 from dataclasses import dataclass, field
 
-from ..common.fields import OUTCOMES, SEED_LIMIT
-from ..common.table_state import NAMES, TableState
-from ..common.trace import StrictJSONError, TraceError, parse_header, spell, strict_loads
-from ..rules import Rules, check_deal, parse_deck
-from ..twin.narrator import Narrator, narrate_steps  # noqa: F401 (for pywar replay)
-from .quote import shown
+from ...common.fields import OUTCOMES, SEED_LIMIT
+from ...common.table_state import NAMES, TableState
+from ...common.trace import StrictJSONError, TraceError, parse_header, spell, strict_loads
+from ...rules import Rules, check_deal, parse_deck
+from ...twin.narrator import Narrator, narrate_steps  # noqa: F401 (for pywar replay)
+from ..referee.quote import shown
 
 HEADER_KEYS = ("trace", "version", "engine", "stack", "seed", "deal", "rules")
 OWN_KEYS = {"deal": ("hands",), "round": (), "face_up": ("player", "card"),

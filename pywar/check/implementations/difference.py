@@ -3,7 +3,7 @@ the transcript lines around the first differing line, as a unified diff.  pywar 
 --against and pywar diff print what first_difference() finds.
 
     >>> import pywar
-    >>> from pywar.check.difference import Side, first_difference
+    >>> from pywar.check.implementations.difference import Side, first_difference
     >>> c, py = (pywar.play(17455, engine=e, trace=True, transcript=True) for e in ("c", "python"))
     >>> first_difference(Side("c", c.trace, c.transcript), Side("python", py.trace, py.transcript))
 
@@ -18,10 +18,10 @@ import json
 import re
 from dataclasses import dataclass, field
 
-from ..common.trace import TraceError, read, strict_loads
-from .quote import cut
+from ...common.trace import TraceError, read, strict_loads
+from ..referee.quote import cut
 from .replay import split_lines
-from ..twin.narrator import narrate_steps
+from ...twin.narrator import narrate_steps
 
 CONTEXT = 3          # lines of context in the diff
 AFTER = 6            # lines after the first differing one that the diff may show

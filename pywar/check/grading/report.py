@@ -5,7 +5,7 @@ examples, one line of JSON, a self-contained HTML page, and Gradescope's results
 import html
 import json
 
-from .judge import ITEMS
+from ..referee.judge import ITEMS
 
 SHORT = {"builds": "build", "runs": "runs", "format": "form", "deal": "deal",
          "plays": "plays", "ranks": "ranks", "ties": "ties", "pickup": "pick",
