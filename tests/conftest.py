@@ -92,7 +92,7 @@ def class_grades(tmp_path_factory):
     import json
     import os
     import sys
-    from pywar.check.referee.judge import ITEMS
+    from pywar.check.referee.rubric import NAMES as ITEMS
     folder = tmp_path_factory.mktemp("grades")
     page = folder / "class.html"
     programs = sorted(str(path) for path in CLASS.iterdir())

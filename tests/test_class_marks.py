@@ -30,7 +30,7 @@ import pytest
 
 from conftest import CLASS, CLASS_SEEDS, DATA, needs_tools
 from pywar.check.runner import sandbox
-from pywar.check.referee.judge import ITEMS
+from pywar.check.referee.rubric import NAMES as ITEMS
 
 MANIFEST = json.loads((DATA / "class-marks.json").read_text())
 FIRST, COUNT = CLASS_SEEDS

@@ -20,7 +20,7 @@ from conftest import DATA, needs_tools
 from pywar.check.grading import report
 from pywar.check.runner import sandbox
 from pywar.check.grading.grade import Submission
-from pywar.check.referee.judge import ITEMS
+from pywar.check.referee.rubric import NAMES as ITEMS
 from pywar.cli import main
 
 CLASS = DATA / "class"

@@ -15,7 +15,7 @@ import pytest
 import pywar.check.grading.grade as grading
 from conftest import needs_tools
 from pywar.check.grading.grade import Submission
-from pywar.check.referee.judge import ITEMS
+from pywar.check.referee.rubric import NAMES as ITEMS
 from pywar.cli import main
 
 pytestmark = needs_tools("cc", "g++")

@@ -12,7 +12,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 import pywar
 import pywar.check.grading.grade as grading
 from conftest import reference_transcript
-from pywar.check.referee.judge import GAME_ITEMS, judge
+from pywar.check.referee.judge import judge
+from pywar.check.referee.rubric import GAME_ITEMS
 from pywar.check.referee.lines import Reader
 
 SEED = 1

@@ -12,7 +12,7 @@ import sys
 from ..check.grading import report
 from ..check.runner import sandbox
 from ..check.grading.grade import DEFAULT_BUILD, DEFAULT_RUN, GradeInterrupted, Settings, grade
-from ..check.referee.judge import ITEMS
+from ..check.referee.rubric import NAMES, default_weights
 from .common import (Progress, add_isolation_option, add_progress_option, count_type,
                      examples, interrupted_status, interrupted_words, seed_type)
 from .inputs import seconds_type
@@ -39,11 +39,11 @@ HARD_LIMITS = (                 # the run's limits that a user who is not root c
 
 def weights_type(text):
     """--weights item=W,...: the weights of the items named (the others 1)."""
-    weights = dict.fromkeys(ITEMS, 1.0)
+    weights = default_weights()
     for part in filter(None, text.split(",")):
         name, _, value = part.partition("=")
         if name not in weights:
-            raise ValueError(f"--weights: unknown item {name!r}: choose {', '.join(ITEMS)}")
+            raise ValueError(f"--weights: unknown item {name!r}: choose {', '.join(NAMES)}")
         try:
             weights[name] = float(value)
         except ValueError:
@@ -168,7 +168,7 @@ def add(subparsers):
                     "unchanged srand(time(NULL)) plays seed by seed), with no stdin, a "
                     "scrubbed environment and limits on time, memory, output and processes, "
                     "referee every run rule by rule, and report the rubric: " +
-                    ", ".join(ITEMS) + ". Every build and run is sandboxed by bubblewrap "
+                    ", ".join(NAMES) + ". Every build and run is sandboxed by bubblewrap "
                     "where it works (--isolation; docs/grading.md).",
         epilog=EXAMPLES)
     parser.add_argument("submissions", metavar="SUBMISSION", nargs="+",

@@ -2,8 +2,9 @@
 limits with its clock reading the seed, every run refereed, and the rubric filled in
 (docs/grading.md).
 
-The rubric's items (judge.ITEMS), each {"ok", "failed", "of", "example"}:
-builds, runs, format, deal, plays, ranks, ties, pickup, refill, counts, end, memory.
+The rubric's items (pywar.check.referee.rubric), each {"ok", "failed", "of",
+"example"}: builds, runs, format, deal, plays, ranks, ties, pickup, refill, counts, end,
+memory.
 """
 
 import os
@@ -16,7 +17,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from ..runner import sandbox
-from ..referee.judge import GAME_ITEMS, ITEMS, judge
+from ..referee.judge import judge
+from ..referee.rubric import GAME_ITEMS, ITEM, NAMES, default_weights
 
 DEFAULT_BUILD = "g++ -std=c++17 -O1 -o {program} ./*.cpp"   # ./: no file is an option
 DEFAULT_RUN = "{program}"
@@ -41,7 +43,7 @@ class Settings:
     limits: sandbox.Limits = sandbox.Limits()
     memory: bool = True
     fix_include_case: bool = False      # build with each #include's case matched to its file
-    weights: dict = field(default_factory=lambda: dict.fromkeys(ITEMS, 1.0))
+    weights: dict = field(default_factory=default_weights)
 
     def seeds(self):
         """The seeds every submission is run on."""
@@ -253,25 +255,13 @@ def memcheck(settings, program, seed, clock):
                                 "write under valgrind memcheck", "said": said}, checked
 
 
-UNCHECKED = {       # why an item was never put to the test, after "not checked: "
-    "builds": "there was nothing to build",
-    "format": "the program printed nothing",
-    "deal": "no run printed before it stopped",
-    "plays": "no card could be placed (no battle after a deal listed as the rules require)",
-    "ranks": "no battle between two ranks was played",
-    "ties": "no tie was played on these seeds",
-    "pickup": "no battle was won with the counts printed after it",
-    "refill": "no refill was due on these seeds",
-    "counts": "no battle was played",
-    "end": "no run played to its end (each stopped or crashed first)",
-    "runs": "the program did not build",
-    "memory": "the program did not build",
-}
-
-
-def not_checked(item, why=None):
-    """The example of an item never put to the test."""
-    return {"said": f"not checked: {why or UNCHECKED[item]}"}
+def not_checked(item, built=True, why=None):
+    """The example of an item never put to the test: why, or its row's reason (or that
+    the build it depends on failed)."""
+    if why is None:
+        row = ITEM[item]
+        why = "the program did not build" if not built and row.depends else row.unchecked
+    return {"said": f"not checked: {why}"}
 
 
 def referee_one(printed, complete, seed):
@@ -319,7 +309,7 @@ def referee_runs(settings, program, clock, tallies, notes, ran):
 def grade_one(source, settings, clock, ran=lambda: None):
     """Grade one submission folder: a Submission."""
     name = os.path.basename(os.path.normpath(source))
-    tallies = {item: ItemMarks() for item in ITEMS}
+    tallies = {item: ItemMarks() for item in NAMES}
     notes = []
     with tempfile.TemporaryDirectory(prefix="pywar-grade-") as work:
         os.chmod(work, 0o755)
@@ -344,9 +334,7 @@ def grade_one(source, settings, clock, ran=lambda: None):
             elif settings.memory:
                 tallies["memory"].add(*memcheck(settings, program, settings.seed, clock))
     built = program is not None
-    items = {item: tally.item(not_checked(item) if built else
-                              not_checked(item, "the program did not build"))
-             for item, tally in tallies.items()}
+    items = {item: tally.item(not_checked(item, built)) for item, tally in tallies.items()}
     left_out = [] if settings.memory else ["memory"]
     for item in left_out:
         items[item] = {"ok": False, "failed": 0, "of": 0,
@@ -359,8 +347,8 @@ def score_of(items, weights, left_out=()):
     """(score, max_score): the weights of the items put to the test and kept, of the
     whole rubric (an item never put to the test earns nothing; one left out, as memory
     with --no-memory, counts in neither)."""
-    score = sum(weights[item] for item in ITEMS if items[item]["ok"])
-    return round(score, 6), round(sum(weights[item] for item in ITEMS
+    score = sum(weights[item] for item in NAMES if items[item]["ok"])
+    return round(score, 6), round(sum(weights[item] for item in NAMES
                                       if item not in left_out), 6)
 
 
@@ -371,8 +359,8 @@ def grade_safely(source, settings, clock, ran=lambda: None):
         return grade_one(source, settings, clock, ran)
     except Exception as error:          # pywar's own fault: contained to this submission
         why = "pywar could not grade this submission"
-        items = {item: {"ok": False, "failed": 0, "of": 0, "example": not_checked(item, why)}
-                 for item in ITEMS}
+        items = {item: {"ok": False, "failed": 0, "of": 0,
+                        "example": not_checked(item, why=why)} for item in NAMES}
         left_out = [] if settings.memory else ["memory"]
         note = (f"{why}: {type(error).__name__}: {str(error)[:200]} (this is pywar's "
                 "fault, not the program's: please report it)")

@@ -5,11 +5,9 @@ examples, one line of JSON, a self-contained HTML page, and Gradescope's results
 import html
 import json
 
-from ..referee.judge import ITEMS
+from ..referee.rubric import ITEM, NAMES
 
-SHORT = {"builds": "build", "runs": "runs", "format": "form", "deal": "deal",
-         "plays": "plays", "ranks": "ranks", "ties": "ties", "pickup": "pick",
-         "refill": "refill", "counts": "count", "end": "end", "memory": "mem"}
+SHORT = {name: ITEM[name].short for name in NAMES}      # the table's headings
 
 
 LEGEND = ("(ok: put to the test and kept on every seed; K/N: broken on K of the N seeds "
@@ -32,7 +30,7 @@ def mark(item):
 
 
 def example_text(name, example):
-    """An item's first example in one line of plain words."""
+    """An item's first example in one line of plain words, as its row's source reads."""
     if example is None:
         return ""
     seed = f"seed {example['seed']}" if "seed" in example else ""
@@ -40,31 +38,48 @@ def example_text(name, example):
     round_ = (f" (round {example['round']})" if example.get("round") else
               " (before round 1)" if example.get("line") else "")
     where = f"{seed}{line}{round_}: " if seed or line else ""
-    asks = "the reference's format has" if name == "format" else "the rules require"
     if "required" not in example:
         return f"{where}{example['said']}"
-    if name == "builds":
-        if example.get("error"):
-            return f"the build ({example['command']}) {example['said']}: {example['error']}"
-        if not example.get("last_lines"):
-            return f"the build ({example['command']}) {example['said']}"
-        lines = " | ".join(example["last_lines"])
-        return f"the build ({example['command']}) {example['said']}; its last lines: {lines}"
-    text = f"{where}{asks} {example['required']}; the file says {example['said']}"
-    if name in ("runs",):
-        text = f"{where}it {example['said']}; {example['progress']}"
-        if example.get("last_lines"):
-            text += "; its last lines: " + " | ".join(map(repr, example["last_lines"]))
-    elif name == "memory":
-        text = f"{where}valgrind memcheck: {example['said']}"
+    return EXAMPLE_WORDS[ITEM[name].source](where, ITEM[name], example)
+
+
+def build_words(where, item, example):
+    """A build's example: the command, what it said, its first error or last lines."""
+    said = f"the build ({example['command']}) {example['said']}"
+    if example.get("error"):
+        return f"{said}: {example['error']}"
+    if not example.get("last_lines"):
+        return said
+    return f"{said}; its last lines: {' | '.join(example['last_lines'])}"
+
+
+def run_words(where, item, example):
+    """A run's example: how it ended, how far the game got, its last lines."""
+    text = f"{where}it {example['said']}; {example['progress']}"
+    if example.get("last_lines"):
+        text += "; its last lines: " + " | ".join(map(repr, example["last_lines"]))
     return text
+
+
+def memcheck_words(where, item, example):
+    """valgrind's example."""
+    return f"{where}valgrind memcheck: {example['said']}"
+
+
+def rule_words(where, item, example):
+    """A game item's example: what the rules (or the format) require, what the file says."""
+    return f"{where}{item.asks} {example['required']}; the file says {example['said']}"
+
+
+EXAMPLE_WORDS = {"build": build_words, "run": run_words, "memcheck": memcheck_words,
+                 "game": rule_words}
 
 
 def findings(submission):
     """(item, how many broken, the example in words, the lines around it) of each item
     the submission did not earn (broken or not checked), but those left out."""
     found = []
-    for name in ITEMS:
+    for name in NAMES:
         item = submission.items[name]
         if not item["ok"] and name not in submission.left_out:
             count = (f"on {item['failed']} of {item['of']} seeds" if item["of"] > 1 else "")
@@ -76,8 +91,8 @@ def findings(submission):
 
 def terminal(submissions):
     """The class table, submissions by items, then each submission's first examples."""
-    header = ["submission", *(SHORT[item] for item in ITEMS), "score"]
-    rows = [header] + [[terminal_name(sub.name), *(mark(sub.items[item]) for item in ITEMS),
+    header = ["submission", *(SHORT[item] for item in NAMES), "score"]
+    rows = [header] + [[terminal_name(sub.name), *(mark(sub.items[item]) for item in NAMES),
                         f"{sub.score:g}/{sub.max_score:g}"] for sub in submissions]
     widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
     lines = ["  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip()
@@ -97,7 +112,7 @@ def terminal(submissions):
 
 def as_json(submissions):
     """One line: {"submissions": [{"name", "items", "score", ...}, ...]}."""
-    return json.dumps({"items": list(ITEMS),
+    return json.dumps({"items": list(NAMES),
                        "submissions": [sub.to_json() for sub in submissions]}) + "\n"
 
 
@@ -127,11 +142,11 @@ seeds on which the item was broken of those checked.</p>
 
 def html_page(submissions):
     """The class report as one self-contained HTML page."""
-    heads = "".join(f"<th>{item}</th>" for item in ITEMS)
+    heads = "".join(f"<th>{item}</th>" for item in NAMES)
     rows = []
     for sub in submissions:
         cells = []
-        for item in ITEMS:
+        for item in NAMES:
             value = sub.items[item]
             kind = "unchecked" if not value["of"] else "ok" if value["ok"] else "failed"
             cells.append(f'<td class="{kind}" data-item="{item}">{html.escape(mark(value))}</td>')
@@ -165,7 +180,7 @@ def context_html(context):
 def gradescope(submission, weights):
     """Gradescope's results.json for one submission: a test per item, and the score."""
     tests = []
-    for name in ITEMS:
+    for name in NAMES:
         item = submission.items[name]
         weight = weights[name]
         if name in submission.left_out:

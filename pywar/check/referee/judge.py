@@ -23,11 +23,9 @@ from itertools import combinations
 from .mistakes import DEVIATION, DEVIATIONS
 from .lines import Reader, reference_words, refill_words
 from .quote import LINE, line_shown
+from .rubric import GAME_ITEMS, NAMES
 from .exact import DECK, HAND, NAME_OF, OPENING, PLAYERS, RANKS
 
-ITEMS = ("builds", "runs", "format", "deal", "plays", "ranks", "ties", "pickup", "refill",
-         "counts", "end", "memory")
-GAME_ITEMS = ITEMS[2:11]          # judged from what the program printed
 BLANK_AFTER = {"welcome", "deck", "initial", "wins", "tie"}
 BATTLE_KINDS = {"plays", "wins", "tie", "refill", "counts", "lost", "announce"}
 ACE = 12
@@ -110,7 +108,7 @@ class Judgement:
 
     def broken(self):
         """The items broken, in rubric order."""
-        return [item for item in ITEMS if item in self.findings]
+        return [item for item in NAMES if item in self.findings]
 
     def first(self, item):
         """The first Finding of an item, or None."""
