@@ -11,7 +11,8 @@ import pywar
 import pywar.check.referee.judge
 import pywar.check.referee.lines
 from conftest import ROOT, reference_transcript
-from pywar.check.referee.judge import article, judge
+from pywar.check.referee.judge import judge
+from pywar.check.referee.words import article
 
 SEED = 1
 TEXT = reference_transcript(SEED)

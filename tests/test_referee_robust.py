@@ -14,7 +14,7 @@ import pywar.check.grading.grade as grading
 from conftest import reference_transcript
 from pywar.check.referee.judge import judge
 from pywar.check.referee.rubric import GAME_ITEMS
-from pywar.check.referee.lines import Reader
+from pywar.check.referee.lines import Reader, Said
 
 SEED = 1
 TEXT = reference_transcript(SEED)
@@ -118,7 +118,7 @@ def test_what_a_line_is_read_for_is_bounded():
                           "in their 'played' pile.")
     assert not any(kind == "counts" for kind, *_ in found)
     assert reader.events("Player A has 123456789 in their 'to play' pile and 2 in their "
-                         "'played' pile.") == [("counts", 0, 123456789, 2)]
+                         "'played' pile.") == [Said("counts", 0, to_play=123456789, played=2)]
     assert reader.events("x" * 10 ** 6 + " Player A plays ace of spades") == []
 
 

@@ -24,6 +24,7 @@ from ...common.table_state import NAMES, TableState
 from ...common.trace import StrictJSONError, TraceError, parse_header, spell, strict_loads
 from ...rules import Rules, check_deal, parse_deck
 from ...twin.narrator import Narrator, narrate_steps  # noqa: F401 (for pywar replay)
+from ..referee.finding import Finding, RuleBroken
 from ..referee.quote import shown
 
 HEADER_KEYS = ("trace", "version", "engine", "stack", "seed", "deal", "rules")
@@ -38,17 +39,6 @@ LIST_KEYS = ("tied", "cards")
 
 class NotATrace(ValueError):
     """A file whose first line is not the header of a pywar trace this checker reads."""
-
-
-class Fault(Exception):
-    """The first line of a trace that breaks a rule (or the format)."""
-
-    def __init__(self, line, round_, battle, reason):
-        super().__init__(f"line {line} (round {round_}, battle {battle}): {reason}")
-        self.line = line
-        self.round = round_
-        self.battle = battle
-        self.reason = reason
 
 
 class TableFault(Exception):
@@ -165,9 +155,9 @@ def value_fits(key, value, players):
 
 # ---- The checker
 
-class Replay:
-    """Plays a trace's game by the rules, line by line, and stops at the first line that
-    departs from them (a Fault)."""
+class TraceReader:
+    """A trace's event lines read one at a time, each checked against what the rules
+    require next; the table they build; the words of its faults."""
 
     def __init__(self, header, lines):
         """A checker for the event lines of a trace (the lines after its header)."""
@@ -197,11 +187,11 @@ class Replay:
         return len(self.events) + 2
 
     def fault(self, reason):
-        """Raise a Fault at the next line, where the game stands now."""
-        raise Fault(self.line, self.rounds, self.battles, reason)
+        """Raise a RuleBroken at the next line, where the game stands now."""
+        raise RuleBroken(Finding(self.line, self.rounds, reason=reason, battle=self.battles))
 
     def next_event(self, required):
-        """The next line's event, checked for its format, or a Fault."""
+        """The next line's event, checked for its format, or a RuleBroken."""
         if len(self.events) == len(self.lines):
             self.fault(f"the trace ends here, where the rules require {required}")
         line = self.lines[len(self.events)]
@@ -219,7 +209,7 @@ class Replay:
         return event
 
     def expect(self, kind, required, **fixed):
-        """The next event, which the rules say is a kind with these keys' values: a Fault
+        """The next event, which the rules say is a kind with these keys' values: a RuleBroken
         if it is not.  required says the event in words."""
         event = self.next_event(required)
         wanted = {"event": kind, **fixed}
@@ -283,6 +273,10 @@ class Replay:
         for player in range(self.players):
             cards += self.to_play(player) + [255] + self.played(player) + [255]
         return bytes(cards)
+
+
+class Dealing(TraceReader):
+    """The deal, the draws and the pot, by the rules (docs/rules.md sections 5 to 7.4)."""
 
     # ---- The deal (docs/rules.md section 5)
 
@@ -418,6 +412,11 @@ class Replay:
         for player in range(self.players):
             if not self.to_play(player) and self.played(player):
                 self.refill(player)
+
+
+class Replay(Dealing):
+    """Plays a trace's game by the rules, line by line, and stops at the first line that
+    departs from them (a RuleBroken): the rounds, the wars, running out and the end."""
 
     # ---- Running out and the end (7.7)
 
@@ -580,7 +579,7 @@ class Replay:
             self.fault("a line after the end, where the rules require nothing more")
 
     def run(self):
-        """Check the whole game; raise the first Fault."""
+        """Check the whole game; raise the first RuleBroken."""
         self.deal()
         watching = self.watching()
         history = [self.state()] if watching else None
@@ -645,16 +644,16 @@ def check_trace(text):
     result = Result(header)
     try:
         if spell(header) != lines[0] + "\n":
-            raise Fault(1, 0, 0, "the header is not spelled as docs/trace.md spells it "
-                        f"(no spaces): {spell(header)!r}")
+            raise RuleBroken(Finding(1, 0, battle=0, reason="the header is not spelled as "
+                                     f"docs/trace.md spells it (no spaces): {spell(header)!r}"))
         replay.run()
         if not text.endswith("\n"):
-            raise Fault(len(lines), replay.rounds, replay.battles,
-                        "the last line has no newline at its end")
-    except Fault as fault:
+            raise RuleBroken(Finding(len(lines), replay.rounds, battle=replay.battles,
+                                     reason="the last line has no newline at its end"))
+    except RuleBroken as fault:
         result.fault = fault
     result.events = replay.events
     return result
 
 
-__all__ = ["Fault", "NotATrace", "Result", "check_trace"]
+__all__ = ["NotATrace", "Result", "RuleBroken", "check_trace"]

@@ -22,17 +22,12 @@ tell the reference's game of a seed.
 import re
 from dataclasses import dataclass
 
+from .finding import Finding, RuleBroken
 from .quote import line_shown, shown
-from ...common.fields import PLAYER_NAMES
+from .words import (HAND, NAME_OF, NAMES, OPENING, PLAYERS, RANKS, ROUND_HEADER, TIE_LINE,
+                    counts_line, lost_line, pile_line, refill_lines, round_line, size_line,
+                    wins_line)
 
-RANKS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack",
-         "queen", "king", "ace")
-SUITS = ("heart", "diamond", "spade", "club")
-PLAYERS = PLAYER_NAMES[:2]        # the reference's two players
-DECK = len(RANKS) * len(SUITS)    # the reference's deck: 52 cards
-HAND = DECK // len(PLAYERS)
-OPENING = ("Welcome to the Game of War!", "", "Shuffling initial deck...", "",
-           "Initial 'to play' piles:", "")
 PLAYS = re.compile(r"Player ([AB]) plays (.*)")
 LISTED = re.compile(r"Card (\d+), (.*)")
 
@@ -47,66 +42,12 @@ class NotATranscript(ValueError):
     """A file that is not a transcript in the reference's format."""
 
 
-class RuleBroken(Exception):
-    """The first line of a transcript that breaks a rule."""
-
-    def __init__(self, line, round_, reason):
-        where = f" (round {round_})" if round_ else ""
-        super().__init__(f"line {line}{where}: {reason}")
-        self.line = line
-        self.round = round_
-        self.reason = reason
-
-
 @dataclass
 class Refereed:
     """What the referee found: the first fault or None, and how far the game went."""
     fault: object = None
     rounds: int = 0
     losers: tuple = ()
-
-
-def card_names():
-    """Every card's name in the reference's words, and its id (suit * 13 + rank)."""
-    return {f"{rank} of {suit}s": suit_number * 13 + rank_number
-            for suit_number, suit in enumerate(SUITS)
-            for rank_number, rank in enumerate(RANKS)}
-
-
-NAMES = card_names()
-NAME_OF = {card: name for name, card in NAMES.items()}
-
-
-def plays_line(player, card):
-    """The line of a player's face-up card."""
-    return f"Player {PLAYERS[player]} plays {NAME_OF[card]}"
-
-
-def wins_line(player):
-    """The line of a won battle."""
-    return f"Player {PLAYERS[player]} wins the 'currently in play' pile."
-
-
-TIE_LINE = "There is a tie... Doing another battle."
-
-
-def refill_lines(player):
-    """The three lines of a refill."""
-    name = PLAYERS[player]
-    return (f"Player {name} ran out of cards in their 'to play' pile.  Getting cards from "
-            f"the 'played' pile.", f"Shuffling player {name} cards...", "")
-
-
-def counts_line(player, to_play, played):
-    """A player's pile counts after a battle."""
-    return (f"Player {PLAYERS[player]} has {to_play} in their 'to play' pile and {played} "
-            f"in their 'played' pile.")
-
-
-def lost_line(player):
-    """The line of a player who has run out."""
-    name = PLAYERS[player]
-    return f"Player {name} ran out of cards.  Player {name} has lost."
 
 
 class Referee:
@@ -127,7 +68,7 @@ class Referee:
 
     def fault(self, reason):
         """Raise a RuleBroken at the next line."""
-        raise RuleBroken(self.at + 1, self.round, reason)
+        raise RuleBroken(Finding(self.at + 1, self.round, reason=reason))
 
     def next_line(self, required):
         """The next line, or a RuleBroken if the file ends where the rules require one."""
@@ -172,8 +113,8 @@ class Referee:
             self.expect(wanted, "the reference's opening")
         seen = set()
         for player in (0, 1):
-            self.expect(f"Player {PLAYERS[player]}:", "the deal")
-            self.expect(f"There are {HAND} cards in the pile.", f"{HAND} cards are dealt to each")
+            self.expect(pile_line(player), "the deal")
+            self.expect(size_line(HAND), f"{HAND} cards are dealt to each")
             for number in range(1, HAND + 1):
                 card = self.listed(number, seen)
                 self.to_play[player].insert(0, card)           # listed bottom first
@@ -282,7 +223,7 @@ class Referee:
         self.opening()
         while not self.losers:
             self.round += 1
-            self.expect(f"======== Round {self.round} ========", "a new round")
+            self.expect(round_line(self.round), "a new round")
             while not self.battle():
                 pass
         if self.at < len(self.lines):
@@ -322,9 +263,9 @@ def seed_fault(lines, seed, rule_fault):
     index, wanted = found
     said = line_shown(lines[index]) if index < len(lines) else "nothing (the file ends)"
     required = "nothing more (the game is over)" if wanted is None else repr(wanted)
-    round_ = sum(1 for line in lines[:index + 1] if line.startswith("======== Round "))
-    return RuleBroken(index + 1, round_, f"the reference's game of seed {seed} has {required} "
-                                    f"here; the file says {said}")
+    round_ = sum(1 for line in lines[:index + 1] if line.startswith(ROUND_HEADER.split("{")[0]))
+    reason = f"the reference's game of seed {seed} has {required} here; the file says {said}"
+    return RuleBroken(Finding(index + 1, round_, reason=reason))
 
 
 def referee(text, seed=None):
@@ -340,7 +281,8 @@ def referee(text, seed=None):
     try:
         judge.run()
         if not text.endswith("\n"):
-            raise RuleBroken(len(lines), judge.round, "the last line has no newline at its end")
+            raise RuleBroken(Finding(len(lines), judge.round,
+                                          reason="the last line has no newline at its end"))
     except RuleBroken as fault:
         verdict.fault = fault
     if seed is not None:

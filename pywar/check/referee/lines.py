@@ -2,17 +2,17 @@
 "What the referee understands".
 
     >>> meaning("Player A plays the Ace of Spades!")
-    ('plays', 0, 38)
+    Said(kind='plays', player=0, card=38)
     >>> meaning("It's a tie... battle again!")
-    ('tie',)
+    Said(kind='tie')
     >>> meaning("Player B wins the loot!")
-    ('wins', 1)
+    Said(kind='wins', player=1)
     >>> meaning("Player A has 12 in their 'to play' pile and 3 in their 'played' pile.")
-    ('counts', 0, 12, 3)
+    Said(kind='counts', player=0, to_play=12, played=3)
     >>> meaning("Player 2 has 3 cards in their played pile and 12 cards in their deck")
-    ('counts', 1, 12, 3)
+    Said(kind='counts', player=1, to_play=12, played=3)
     >>> Reader().events("A shows the four of clubs, B shows the ten of hearts")
-    [('plays', 0, 41), ('plays', 1, 8)]
+    [Said(kind='plays', player=0, card=41), Said(kind='plays', player=1, card=8)]
     >>> meaning("DEBUG: i = 3") is None
     True
 
@@ -27,13 +27,14 @@ format.
 """
 
 import re
+from typing import NamedTuple
 
-from .exact import (NAME_OF, OPENING, RANKS, SUITS, TIE_LINE, counts_line, lost_line,
-                       plays_line, refill_lines, wins_line)
+from .words import (ACE, OPENING, RANKS, SUITS, TIE_LINE, counts_line, listed_line,
+                    lost_line, pile_line, plays_line, refill_lines, round_line, size_line,
+                    wins_line)
 
 LINE_READ = 400          # characters of a line read: a transcript's lines are under 100
 NUMBER_DIGITS = 9        # a longer run of digits is no count, round or place
-ACE = 12
 RANK_WORDS = {**{rank: number for number, rank in enumerate(RANKS)},
               **{str(number + 2): number for number in range(9)},
               "j": 9, "q": 10, "k": 11, "a": ACE, "deuce": 0, "one": ACE, "1": ACE,
@@ -57,6 +58,27 @@ TO_PLAY_WORDS = ("to play", "deck", "hand", "draw", "stack", "unplayed", "remain
                  "left")
 PLAYED_WORDS = ("played", "discard", "discards", "won", "winnings", "win", "used", "side",
                 "captured")
+
+
+class Said(NamedTuple):
+    """One thing a line says: its kind (welcome, deck, initial, round, pile, size, listed,
+    plays, wins, tie, refill, counts, lost, announce or blank) and the fields of that kind:
+    the player, the card (and whether the ace was printed as a one), the number (a
+    round's, a pile's size, a listed card's place) and a player's two counts."""
+    kind: str
+    player: object = None
+    card: object = None
+    ace_as_one: bool = False
+    number: object = None
+    to_play: object = None
+    played: object = None
+
+    def __repr__(self):
+        """Its kind and the fields it has."""
+        shown = [f"kind={self.kind!r}"] + [f"{name}={value!r}" for name, value in
+                                           zip(self._fields[1:], self[1:])
+                                           if value is not None and value is not False]
+        return f"Said({', '.join(shown)})"
 
 
 def normalised(line):
@@ -158,7 +180,7 @@ class Reader:
         """What a line says, read afresh."""
         text = normalised(line)
         if not text:
-            return [("blank",)]
+            return [Said("blank")]
         words = text.split()
         cards = cards_in(words)
         self.learn(words, cards)
@@ -176,11 +198,11 @@ class Reader:
         if cards or players:
             return None
         if "welcome" in words:
-            return [("welcome",)]
+            return [Said("welcome")]
         if words[0].startswith("shuffl") and ("deck" in words or "initial" in words):
-            return [("deck",)]
+            return [Said("deck")]
         if "initial" in words and any(w.startswith("pile") or w == "hands" for w in words):
-            return [("initial",)]
+            return [Said("initial")]
         return None
 
     @staticmethod
@@ -191,7 +213,7 @@ class Reader:
         at = words.index("round")
         rest = words[at + 1:at + 2]
         if len(words) <= 6 and rest and rest[0].isdigit():
-            return [("round", number(rest[0]))]
+            return [Said("round", number=number(rest[0]))]
         return None
 
     def with_cards(self, text, words, cards, players):
@@ -204,22 +226,22 @@ class Reader:
                 return None
             at = cards[0][0]
             place = next((number(w) for w in words[:at] if w.isdigit()), None)
-            return [("listed", place, cards[0][1], cards[0][2])]
+            return [Said("listed", card=cards[0][1], ace_as_one=cards[0][2], number=place)]
         plays = []
         for at, card, one in cards:
             owner = [who for where, who in players if where < at]
             if owner:
-                plays.append(("plays", owner[-1], card, one))
+                plays.append(Said("plays", owner[-1], card, one))
         last_card = cards[-1][0]
         after = words[last_card + 3:]
         won = [who for where, who in players if where > last_card]
         if won and any(w in WIN_WORDS for w in after):
-            return [play[:3] for play in plays] + [("wins", won[0])]
+            return [play._replace(ace_as_one=False) for play in plays] + [Said("wins", won[0])]
         first_player = players[0][0]
         verbs = words[first_player:cards[0][0]]
         if any(w in WIN_WORDS for w in verbs) and not any(w in PLAY_VERBS for w in verbs):
-            return [("wins", players[0][1])]
-        return [play if play[3] else play[:3] for play in plays] or None
+            return [Said("wins", players[0][1])]
+        return plays or None
 
     @staticmethod
     def end(text, words, cards, players):
@@ -229,20 +251,20 @@ class Reader:
             if not any(w in LOSS_WORDS for w in words):
                 return None
         if "both" in words and any(w in LOSS_WORDS for w in words):
-            return [("lost", 0), ("lost", 1)]
+            return [Said("lost", 0), Said("lost", 1)]
         out = [at for at, w in enumerate(words) if w in LOSS_WORDS or (
             w == "out" and at + 1 < len(words) and words[at + 1] == "of")
             or (w == "no" and at + 2 < len(words) and words[at + 1] in ("cards", "more"))]
         if out and players:
             before = [who for where, who in players if where < out[0]]
             loser = before[-1] if before else players[0][1]
-            return [("lost", loser)]
+            return [Said("lost", loser)]
         if players and any(w in WIN_WORDS for w in words) and (
                 any(w in GAME_WORDS for w in words) or "winner" in words
                 or has_phrase(text, "game over")):
-            return [("announce", players[0][1])]
+            return [Said("announce", players[0][1])]
         if has_phrase(text, "game over") or has_phrase(text, "the end"):
-            return [("announce", None)]
+            return [Said("announce")]
         return None
 
     @staticmethod
@@ -256,7 +278,7 @@ class Reader:
         counted = sum(w.isdigit() and not (at and words[at - 1] == "player")
                       for at, w in enumerate(words))
         if cued and counted < 2:
-            return [("refill", players[0][1])]
+            return [Said("refill", players[0][1])]
         return None
 
     @staticmethod
@@ -272,18 +294,18 @@ class Reader:
             return None
         if pile_kinds(words, players[0][0] + 1, numbers) == ["played", "to play"]:
             values.reverse()
-        return [("counts", players[0][1], *values)]
+        return [Said("counts", players[0][1], to_play=values[0], played=values[1])]
 
     @staticmethod
     def verdict(text, words, cards, players):
         """A battle won, or a tie."""
         if players and any(w in WIN_WORDS for w in words):
-            return [("wins", players[0][1])]
+            return [Said("wins", players[0][1])]
         if any(w in TIE_WORDS for w in words) or has_phrase(text, "battle again") or \
                 has_phrase(text, "another battle") or (
                     "war" in words and not players and len(words) <= 4
                     and not set(words) & GAME_WORDS - {"war"}):
-            return [("tie",)]
+            return [Said("tie")]
         return None
 
     @staticmethod
@@ -293,12 +315,12 @@ class Reader:
         numbers = [number(w) for at, w in enumerate(words)
                    if w.isdigit() and not (at and words[at - 1] == "player")]
         if players and len(numbers) <= 1:
-            found = [("pile", players[0][1])]
-            return found + ([("size", numbers[0])] if numbers and numbers[0] is not None
+            found = [Said("pile", players[0][1])]
+            return found + ([Said("size", number=numbers[0])] if numbers and numbers[0] is not None
                             else [])
         if not players and len(numbers) == 1 and numbers[0] is not None and any(
                 w.startswith("card") for w in words):
-            return [("size", numbers[0])]
+            return [Said("size", number=numbers[0])]
         return None
 
 
@@ -329,28 +351,29 @@ def phrase_kind(text):
 
 
 def meaning(line):
-    """(kind, fields...) of the first thing a line says, ('blank',) for a blank one,
-    None for a line the referee does not understand."""
+    """The first thing a line says (a Said; of kind 'blank' for a blank line), None for a
+    line the referee does not understand."""
     found = Reader().events(line)
-    return found[0][:3] if found and found[0][0] == "plays" else (found[0] if found else None)
+    return found[0] if found else None
 
 
-def reference_words(found):
-    """The reference's own line for a meaning, or None where the reference has no single
-    line for it."""
-    kind, *values = found
+def reference_words(said):
+    """The reference's own line for a thing said, or None where the reference has no
+    single line for it."""
     words = {
         "welcome": lambda: OPENING[0], "deck": lambda: OPENING[2], "initial": lambda: OPENING[4],
-        "round": lambda: f"======== Round {values[0]} ========",
-        "pile": lambda: f"Player {'AB'[values[0]]}:",
-        "size": lambda: f"There are {values[0]} cards in the pile.",
-        "listed": lambda: None if values[0] is None else f"Card {values[0]}, {NAME_OF[values[1]]}",
-        "plays": lambda: plays_line(*values[:2]), "wins": lambda: wins_line(values[0]),
-        "tie": lambda: TIE_LINE, "counts": lambda: counts_line(*values),
-        "lost": lambda: lost_line(values[0]),
+        "round": lambda: round_line(said.number),
+        "pile": lambda: pile_line(said.player),
+        "size": lambda: size_line(said.number),
+        "listed": lambda: None if said.number is None else listed_line(said.number, said.card),
+        "plays": lambda: plays_line(said.player, said.card),
+        "wins": lambda: wins_line(said.player),
+        "tie": lambda: TIE_LINE, "counts": lambda: counts_line(said.player, said.to_play,
+                                                              said.played),
+        "lost": lambda: lost_line(said.player),
         "blank": lambda: "",
     }
-    return words[kind]() if kind in words else None
+    return words[said.kind]() if said.kind in words else None
 
 
 def refill_words(player):

@@ -1,69 +1,219 @@
-"""The named deviations from the reference's rules that student programs make: one table,
-read by the referee that keeps going (pywar.check.referee.judge) and by docs/grading.md.
+"""Every student mistake pywar knows: one table, read by the referee, the grader, the
+reports, docs/grading.md and the tests alike.  A row is a mistake's name, the rubric item
+it costs (None: what a transcript cannot show, never charged), who finds it and the
+sentence that says what the program did.
 
-Each deviation changes one step of a battle and is charged to one rubric item, once a
-seed: once the referee has adopted it, it plays the rest of that game by it, and its
-consequences (the counts it changes, the loss it brings) are never charged again.
-
-    >>> DEVIATION["refill_lazy"].item
+    >>> MISTAKE["refill_lazy"].item
     'refill'
-    >>> [d.name for d in DEVIATIONS if d.item == "ties"]
+    >>> [m.name for m in DEVIATIONS if m.item == "ties"]
     ['tie_decided']
+    >>> dict(ROW.ace_low.effects)
+    {'ace': 'low'}
+    >>> Policy.of(["ace_low", "pot_to_loser"]).pot_to, Policy().pot_to
+    ('loser', 'winner')
+
+**Deviations** are the rows the referee can play by (found by "rules"): each declares
+its effects, the fields of a Policy it changes from the rules.  The referee explains a
+battle by the rules plus the fewest deviations: where the rules alone do not give what the
+file printed, it tries the deviations adopted with some left out, then each deviation
+more, then each pair more, in the table's order (the likelier first), and adopts the
+first set whose Policy makes the whole battle agree.  A deviation's item is charged once
+a seed, and the game is played by its Policy from then on, so its consequences are never
+charged again.  Two rows that set one field to different values do not combine.
+
+The search's cost, from a measurement (`python -m pywar.check.referee.mistakes`): with
+nothing adopted a battle that no set explains is tried under 121 sets; a battle the rules
+explain costs one try.  After SEARCHES battles that nothing explains the referee stops
+searching (pywar.check.referee.explain), so a 16 MiB transcript is refereed in seconds.
+
+The other rows are found by the format reader ("layout"), the deal's check ("deal"), the
+end's ("end"), the runner ("runner", a run's ending), the build ("build") and valgrind
+("memcheck"); "none" rows are what a transcript cannot show, listed so that the docs and
+the tests name them too.
+
+No mistake's name is written as a string outside this module: the code asks a row by
+attribute (ROW.top_first, which fails loudly if misspelt) or a Policy by its fields.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields, replace
+from itertools import combinations
+from types import MappingProxyType
 
 
 @dataclass(frozen=True)
-class Deviation:
-    """One way a program departs from the rules: its name, the step it changes, the
-    rubric item it costs, and what it did, in words."""
+class Policy:
+    """The rules of the reference, as the referee's steps ask them, with the fields a
+    deviation may change: each default is the reference's rule."""
+    ace: str = "high"                       # or "low"
+    winner_named: str = "the winner"        # or "anyone" (the pot still to the higher card)
+    tie_verdict: str = "battle again"       # or "a winner named"
+    tied_cards: str = "kept in the pot"     # or "returned" when the tie is broken
+    pot_to: str = "winner"                  # or "loser"
+    pot_pile: str = "played"                # or "to play" (a plain battle's pot)
+    war_pot_pile: str = "played"            # or "to play" (a tie's pot, once won)
+    pot_kept: str = "whole"                 # or "part" (some cards lost)
+    stranded_pot: str = "stranded"          # or "to the survivor" (a player out in a tie)
+    refill_time: str = "after the battle"   # or "when needed" or "never"
+    refill_lines: str = "printed"           # or "silent"
+    counts_printed: str = "after the refill"    # or "before the refill"
+    empty_refill: str = "never printed"     # or "printed" (a refill from an empty pile)
+    after_run_out: str = "the end"          # or "play goes on"
+
+    @classmethod
+    def of(cls, names, strict=True):
+        """The Policy of the rules plus the deviations named; where two of them set one
+        field to different values, None (strict) or the first's in the table's order."""
+        effects = {}
+        for name in in_table_order(names):
+            for key, value in MISTAKE[name].effects.items():
+                if effects.setdefault(key, value) != value and strict:
+                    return None
+        return replace(cls(), **effects)
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """One mistake: its name, the rubric item it costs (None: never charged), who finds
+    it (rules, layout, deal, end, runner, build, memcheck or none), what the program did,
+    the step of a battle a deviation changes and its effects on the Policy."""
     name: str
-    step: str          # plays, verdict, pickup, refill or end
-    item: str
+    item: object
+    found_by: str
     sentence: str
+    step: str = None                    # deviations: plays, verdict, pickup, refill or end
+    effects: dict = field(default_factory=dict)
 
 
-DEVIATIONS = (          # in the order the referee tries them: the likelier first
-    Deviation("ace_low", "verdict", "ranks",
-              "the ace ranked low, below the two"),
-    Deviation("winner_misnamed", "verdict", "ranks",
-              "the wrong winner named: the pot went to the player with the higher card"),
-    Deviation("tie_decided", "verdict", "ties",
-              "a tie decided: a winner named where both cards share a rank"),
-    Deviation("tie_returned", "pickup", "pickup",
-              "the tied cards given back to their players' 'played' piles when the tie "
-              "was broken, the winner taking only the last battle's cards"),
-    Deviation("war_pot_to_play", "pickup", "pickup",
-              "a tie's pot put on the winner's 'to play' pile (a plain battle's on its "
-              "'played' pile)"),
-    Deviation("pot_to_play", "pickup", "pickup",
-              "the pot put on the winner's 'to play' pile, not its 'played' pile"),
-    Deviation("pot_to_loser", "pickup", "pickup",
-              "the pot given to the loser of the battle"),
-    Deviation("pot_to_survivor", "end", "pickup",
-              "the pot of a tie in which a player ran out given to the other player, where "
-              "the rules leave it stranded"),
-    Deviation("pot_lost", "pickup", "pickup",
-              "part of the pot lost or left stranded: the winner took fewer cards than "
-              "the pot held"),
-    Deviation("refill_lazy", "refill", "refill",
-              "a silent, lazy refill: the 'played' pile turned over only when a card is "
-              "needed, and no refill lines"),
-    Deviation("refill_silent", "refill", "refill",
-              "a refill done at the right time but without its lines"),
-    Deviation("counts_before_refill", "refill", "refill",
-              "the counts printed before the refill"),
-    Deviation("refill_never", "refill", "refill",
-              "no refill: a player whose 'to play' pile is empty lost while its 'played' "
-              "pile still held cards"),
-    Deviation("refill_from_empty", "refill", "refill",
-              "a refill printed from an empty 'played' pile"),
-    Deviation("play_after_out", "end", "end",
-              "play going on after a player ran out of cards during a tie"),
+def deviation(name, step, item, sentence, **effects):
+    """A row the referee plays by."""
+    return Mistake(name, item, "rules", sentence, step, MappingProxyType(effects))
+
+
+MISTAKES = (
+    # ---- Deviations, in the order the referee tries them: the likelier first
+    deviation("ace_low", "verdict", "ranks", "the ace ranked low, below the two", ace="low"),
+    deviation("winner_misnamed", "verdict", "ranks", "the wrong winner named: the pot went "
+              "to the player with the higher card", winner_named="anyone"),
+    deviation("tie_decided", "verdict", "ties", "a tie decided: a winner named where both "
+              "cards share a rank", tie_verdict="a winner named"),
+    deviation("tie_returned", "pickup", "pickup", "the tied cards given back to their "
+              "players' 'played' piles when the tie was broken, the winner taking only the "
+              "last battle's cards", tied_cards="returned"),
+    deviation("war_pot_to_play", "pickup", "pickup", "a tie's pot put on the winner's 'to "
+              "play' pile (a plain battle's on its 'played' pile)", war_pot_pile="to play"),
+    deviation("pot_to_play", "pickup", "pickup", "the pot put on the winner's 'to play' "
+              "pile, not its 'played' pile", pot_pile="to play", war_pot_pile="to play"),
+    deviation("pot_to_loser", "pickup", "pickup", "the pot given to the loser of the battle",
+              pot_to="loser"),
+    deviation("pot_to_survivor", "end", "pickup", "the pot of a tie in which a player ran "
+              "out given to the other player, where the rules leave it stranded",
+              stranded_pot="to the survivor"),
+    deviation("pot_lost", "pickup", "pickup", "part of the pot lost or left stranded: the "
+              "winner took fewer cards than the pot held", pot_kept="part"),
+    deviation("refill_lazy", "refill", "refill", "a silent, lazy refill: the 'played' pile "
+              "turned over only when a card is needed, and no refill lines",
+              refill_time="when needed", refill_lines="silent"),
+    deviation("refill_silent", "refill", "refill", "a refill done at the right time but "
+              "without its lines", refill_lines="silent"),
+    deviation("counts_before_refill", "refill", "refill", "the counts printed before the "
+              "refill", counts_printed="before the refill"),
+    deviation("refill_never", "refill", "refill", "no refill: a player whose 'to play' pile "
+              "is empty lost while its 'played' pile still held cards", refill_time="never",
+              refill_lines="silent"),
+    deviation("refill_from_empty", "refill", "refill", "a refill printed from an empty "
+              "'played' pile", empty_refill="printed"),
+    deviation("play_after_out", "end", "end", "play going on after a player ran out of "
+              "cards during a tie", after_run_out="play goes on"),
+    # ---- The format reader: the first of each kind of departure in a file
+    Mistake("no_output", "format", "layout", "nothing printed"),
+    Mistake("extra_lines", "format", "layout",
+            "lines the reference does not print (debug output, say)"),
+    Mistake("other_words", "format", "layout", "lines in other words than the reference's"),
+    Mistake("two_on_a_line", "format", "layout",
+            "two things on one line, where the reference prints each on its own"),
+    Mistake("blank_lines", "format", "layout", "a blank line missing or extra"),
+    Mistake("rounds_misnumbered", "format", "layout",
+            "rounds numbered other than 1, 2, 3, ... (from 0, say)"),
+    Mistake("refill_misnamed", "format", "layout",
+            "a refill's second line naming the other player"),
+    Mistake("ace_one", "format", "layout", "the ace printed as 'one'"),
+    Mistake("top_first", "format", "layout", "the piles listed top card first"),
+    Mistake("from_zero", "format", "layout", "the cards of a pile numbered from 0"),
+    # ---- The deal
+    Mistake("deal_not_listed", "deal", "deal", "no listing of the deal"),
+    Mistake("deal_short", "deal", "deal", "a pile dealt with other than 26 cards"),
+    Mistake("deal_size_wrong", "deal", "deal",
+            "a pile's size printed other than the number of cards listed"),
+    Mistake("deal_repeats", "deal", "deal", "a card dealt twice"),
+    # ---- The end
+    Mistake("cut_short", "end", "end",
+            "the game stopped before a player ran out (the run itself ended well)"),
+    Mistake("after_the_end", "end", "end", "a battle after the game was over"),
+    # ---- The runner: how a run ended
+    Mistake("not_started", "runs", "runner", "the program could not be started"),
+    Mistake("timeout", "runs", "runner", "a run that did not finish in time"),
+    Mistake("flood", "runs", "runner", "a run that printed past the output limit"),
+    Mistake("cpu_time", "runs", "runner", "a run that ran past its CPU time"),
+    Mistake("out_of_memory", "runs", "runner", "a run that ran out of memory"),
+    Mistake("crash", "runs", "runner", "a run killed by a signal (a crash)"),
+    Mistake("exit_status", "runs", "runner", "a run that exited with a status other than 0"),
+    # ---- The build and valgrind
+    Mistake("build_fails", "builds", "build", "the build command failed or made no program"),
+    Mistake("include_case", "builds", "build", "an #include whose case differs from its "
+            "file's: it builds on Windows and macOS, not on Linux"),
+    Mistake("leak", "memory", "memcheck", "memory leaked (definitely, indirectly or possibly "
+            "lost)"),
+    Mistake("memory_error", "memory", "memcheck",
+            "an invalid read, write or free, a mismatched delete, or an uninitialised value"),
+    Mistake("memcheck_unfinished", "memory", "memcheck", "valgrind's run ended without its "
+            "summary, or the program replaced itself by exec (not checked)"),
+    # ---- What a transcript cannot show: never charged
+    Mistake("dealt_in_halves", None, "none", "the deck dealt in halves, not alternately "
+            "(the deal as listed is all the referee knows of it)"),
+    Mistake("pot_order", None, "none", "the pot joining the winner's cards in another order "
+            "(no line shows the order inside a pile that is not played from)"),
 )
-DEVIATION = {deviation.name: deviation for deviation in DEVIATIONS}
+MISTAKE = MappingProxyType({mistake.name: mistake for mistake in MISTAKES})
+DEVIATIONS = tuple(mistake for mistake in MISTAKES if mistake.found_by == "rules")
+ROW = type("Rows", (), {"__slots__": (), **MISTAKE})()     # ROW.ace_low: a row by attribute
 
-# What a transcript cannot show, said in docs/grading.md: a deck dealt in halves
-# instead of alternately (the deal as listed is all the referee knows), whether a refill
-# really shuffled, and the order in which a pot joins the winner's cards.
+
+def check_table():
+    """Every deviation's effects name fields of the Policy and change them; every row's
+    item is a rubric item (or None); no name twice."""
+    from .rubric import ITEM
+    assert len(MISTAKE) == len(MISTAKES)
+    defaults = {f.name: f.default for f in fields(Policy)}
+    for mistake in MISTAKES:
+        assert mistake.item is None or mistake.item in ITEM, mistake.name
+        for key, value in mistake.effects.items():
+            assert key in defaults and defaults[key] != value, (mistake.name, key)
+
+
+def candidates(adopted):
+    """The sets of deviations to try after those adopted: the adopted with some left out
+    (a program may deviate only sometimes: on a tie, say), then each deviation more, then
+    each pair more; each with its Policy (sets whose rows conflict are left out)."""
+    names = sorted(adopted)
+    fewer = [frozenset(c) for size in range(len(names) - 1, -1, -1)
+             for c in combinations(names, size)] if len(names) <= 5 else \
+        [adopted - {name} for name in names]
+    left = [d.name for d in DEVIATIONS if d.name not in adopted]
+    sets = fewer + [base | {name} for base in [adopted] + fewer for name in left] + \
+        [adopted | set(pair) for pair in combinations(left, 2)]
+    for names_tried in sets:
+        policy = Policy.of(names_tried)
+        if policy is not None:
+            yield frozenset(names_tried), policy
+
+
+def in_table_order(names):
+    """Deviation names in the table's order."""
+    order = [d.name for d in DEVIATIONS]
+    return tuple(sorted(names, key=order.index))
+
+
+if __name__ == "__main__":
+    check_table()
+    print(f"{len(DEVIATIONS)} deviations: {sum(1 for _ in candidates(frozenset()))} sets "
+          "tried for a battle nothing explains, with none adopted")

@@ -1,0 +1,307 @@
+"""One battle of a transcript: its lines sorted by what they say (Battle), and the battle
+played on the table by a Policy (play_battle), step by step as the reference plays it:
+the face-up cards, the verdict, the pickup, the refills and the counts, the end.  Each
+step notes what the file does not show (a Finding at its Event) and which rules the
+battle put to the test."""
+
+from dataclasses import dataclass, field
+
+from .finding import Finding
+from .rubric import GAME_ITEMS
+from .words import ACE, a_rank, both, cards, player, the_card
+
+
+class Battle:
+    """One battle's lines, sorted by what they say."""
+
+    def __init__(self, events):
+        self.events = events
+        self.plays = first_by_player(events, "plays")
+        self.verdict = next((e for e in events if e.kind in ("wins", "tie")), None)
+        self.refills = first_by_player(events, "refill")
+        self.counts = first_by_player(events, "counts")
+        self.lost = [e for e in events if e.kind == "lost"]
+        self.announced = [e for e in events if e.kind == "announce"]
+
+    def after_plays(self):
+        """The index of the line after the battle's last play: where its verdict is due."""
+        return max(event.index for event in self.plays.values()) + 1
+
+    def said_losers(self):
+        """The players the file says lost here, by a run-out line or a winner named."""
+        said = {e.player for e in self.lost}
+        if not said:
+            said = {1 - e.player for e in self.announced if e.player is not None}
+        return tuple(sorted(said))
+
+    def refills_before_counts(self, number):
+        """Whether a player's refill lines come before the first counts line."""
+        if not self.counts:
+            return True
+        first_counts = min(e.index for e in self.counts.values())
+        return self.refills[number].index < first_counts
+
+
+def first_by_player(events, kind):
+    """{player: the first Event of a kind naming that player}."""
+    found = {}
+    for event in events:
+        if event.kind == kind:
+            found.setdefault(event.player, event)
+    return found
+
+
+@dataclass
+class BattleOutcome:
+    """One battle played by a Policy: the table after it, what the file does not match
+    (Findings at their Events), which rules it put to the test, and what the rules
+    required at each step (for the example of a deviation adopted there)."""
+    table: object
+    mismatches: list = field(default_factory=list)
+    tested: dict = field(default_factory=lambda: dict.fromkeys(GAME_ITEMS, 0))
+    winner: object = None
+    losers: tuple = ()
+    rule: dict = field(default_factory=dict)    # step -> (where, what the rules require)
+
+    def miss(self, item, at, required, said=None):
+        """A step whose outcome the file does not show."""
+        self.mismatches.append(Finding(item=item, at=at, required=required, said=said))
+
+
+def rank_of(card, policy):
+    """A card's rank under the policy: the ace high, or low."""
+    rank = card % 13
+    return -1 if rank == ACE and policy.ace == "low" else rank
+
+
+def play_battle(table, battle, policy, last, known, near_stop=False, kept=None):
+    """The battle played on a copy of the table by the policy: a BattleOutcome.  last:
+    the file ends inside this battle; known: the deal's order is known; near_stop: the
+    run stopped soon after; kept: the cards of the pot the winner keeps (pot_kept part)."""
+    out = BattleOutcome(table.copy())
+    table = out.table
+    cards_up = []
+    for number in (0, 1):
+        event = battle.plays.get(number)
+        if event is None:
+            if not last:
+                out.miss("plays", battle.events[0], f"a face-up card of {player(number)}")
+            return out
+        cards_up.append(face_up(table, number, event, policy, known, out))
+    if battle.verdict is None and last:
+        return out
+    winner = verdict(cards_up, battle, policy, out)
+    tie = winner is None
+    state_rules(table, battle, winner, out)
+    pickup(table, winner, tie, policy, kept)
+    shown = refills_and_counts(table, battle, policy, out, last)
+    end(table, battle, policy, out, last or (near_stop and not battle.said_losers()), tie)
+    out.winner = winner
+    if winner is not None and shown:
+        out.tested["pickup"] += 1
+    return out
+
+
+def state_rules(table, battle, winner, out):
+    """What the rules require of the pickup, in words, for the example of a deviation
+    adopted there."""
+    if winner is not None:
+        verdict_line = battle.verdict or battle.events[-1]
+        out.rule["pickup"] = (battle.counts.get(winner, verdict_line),
+                              f"{player(winner)} to take the whole pot, "
+                              f"{cards(len(table.pot))}, into its 'played' pile")
+
+
+def face_up(table, number, event, policy, known, out):
+    """Check and take the face-up card a line says a player plays."""
+    card = event.card
+    if table.count[number][0] == 0 and table.count[number][1] > 0 and \
+            policy.refill_time == "when needed":
+        table.refill(number)
+    if known:
+        out.tested["plays"] += 1
+        wrong = wrong_card(table, number, card)
+        if wrong:
+            out.miss("plays", event, *wrong)
+    table.take(card)
+    table.count[number][0] = max(0, table.count[number][0] - 1)
+    table.pot.append((card, number))
+    return card
+
+
+def wrong_card(table, number, card):
+    """(what the rules require, what the file did) if a face-up card is not one the
+    player may play, else None."""
+    order = table.order[number]
+    if any(card == in_pot for in_pot, _ in table.pot):
+        return (f"the top card of {player(number)}'s 'to play' pile",
+                f"{the_card(card)}, which is in the pot already")
+    if card in table.floating:
+        return None
+    if table.count[number][0] == 0:
+        return (f"a card of {player(number)}'s 'to play' pile, which is empty",
+                f"{the_card(card)}, which is {table.place_of(card)}")
+    if order is not None and order and card != order[0]:
+        return (f"the top card of {player(number)}'s 'to play' pile, {the_card(order[0])}",
+                f"{the_card(card)}, which is {table.place_of(card)}")
+    if card not in table.to_play[number]:
+        return (f"a card of {player(number)}'s 'to play' pile",
+                f"{the_card(card)}, which is {table.place_of(card)}")
+    return None
+
+
+def verdict(cards_up, battle, policy, out):
+    """Check the verdict line against the ranks: the winner the file names, or None
+    for a tie."""
+    said = battle.verdict
+    ranks = [rank_of(card, policy) for card in cards_up]
+    higher = 0 if ranks[0] > ranks[1] else 1
+    if ranks[0] == ranks[1]:
+        out.tested["ties"] += 1
+        if said is None:
+            out.miss("ties", battle.after_plays(), "a tie line: both play "
+                     f"{a_rank(cards_up[0])}")
+            return None
+        if said.kind == "wins" and policy.tie_verdict == "battle again":
+            out.miss("ties", said, f"another battle: both play {a_rank(cards_up[0])}, a tie")
+        return said.player if said.kind == "wins" else None
+    out.tested["ranks"] += 1
+    beats = (f"{player(higher)} to win: {the_card(cards_up[higher])} beats "
+             f"{the_card(cards_up[1 - higher])} (ace {policy.ace})")
+    if said is None:
+        out.miss("ranks", battle.after_plays(), beats, "no verdict line")
+        return higher
+    if said.kind == "wins" and said.player != higher and policy.winner_named == "anyone":
+        return higher
+    if said.kind == "tie" or said.player != higher:
+        out.miss("ranks", said, beats)
+    return said.player if said.kind == "wins" else None
+
+
+def pickup(table, winner, tie, policy, kept):
+    """The pot taken by the winner, as the policy says."""
+    pot = [card for card, _ in table.pot]
+    if tie or not pot:
+        return
+    if policy.tied_cards == "returned" and len(pot) > 2:    # the tied cards back to their owners
+        for card, owner in table.pot[:-2]:
+            table.played[owner].add(card)
+            table.count[owner][1] += 1
+        table.pot = table.pot[-2:]
+        pot = pot[-2:]
+    war = len(pot) > 2
+    if kept is None:
+        kept = len(pot)
+    else:                                # cards left on the table, or taken later
+        table.stranded += len(pot) - kept
+    to = winner if policy.pot_to == "winner" else 1 - winner
+    pile = policy.war_pot_pile if war else policy.pot_pile
+    if pile == "to play":
+        table.order[to] = None
+    (table.to_play if pile == "to play" else table.played)[to].update(pot)
+    if kept != len(pot):
+        table.floating.update(pot)
+    table.count[to][0 if pile == "to play" else 1] += kept
+    table.pot = []
+
+
+def refills_and_counts(table, battle, policy, out, last):
+    """The refills after the battle, then the counts: True if counts were printed."""
+    due = [n for n in (0, 1) if table.count[n][0] == 0 and table.count[n][1] > 0]
+    empty = [n for n in (0, 1) if table.count[n][0] == 0 and table.count[n][1] == 0]
+    out.tested["refill"] += len(due)
+    for number in due[:1]:
+        out.rule["refill"] = (
+            battle.refills.get(number) or battle.counts.get(number) or battle.events[-1],
+            f"a refill of {player(number)}'s empty 'to play' pile from its 'played' pile "
+            f"({cards(table.count[number][1])}), shuffled, with its two lines, before "
+            "the counts")
+    late = policy.counts_printed == "before the refill"
+    wanted = set() if policy.refill_lines == "silent" else set(due) | (
+        set(empty) if policy.empty_refill == "printed" else set())
+    before = [list(pair) for pair in table.count]
+    if policy.refill_time == "after the battle":
+        for number in due:
+            table.refill(number)
+    to_survivor(table, policy)
+    for number in (0, 1):
+        refill_lines_of(table, battle, number, wanted, late, last, out)
+    return counts(before if late else table.count, battle, out, last)
+
+
+def to_survivor(table, policy):
+    """The pot of a tie in which one player ran out, to the other (a deviation's)."""
+    out_now = [n for n in (0, 1) if table.count[n] == [0, 0]]
+    if table.pot and policy.stranded_pot == "to the survivor" and len(out_now) == 1:
+        survivor = 1 - out_now[0]
+        table.played[survivor].update(card for card, _ in table.pot)
+        table.count[survivor][1] += len(table.pot)
+        table.pot = []
+
+
+def refill_lines_of(table, battle, number, wanted, late, last, out):
+    """A player's refill lines: printed exactly when wanted, and before the counts (after
+    them where the policy prints the counts first)."""
+    event = battle.refills.get(number)
+    if number in wanted and event is None and not last:
+        out.miss("refill", battle.counts.get(number) or battle.events[-1],
+                 f"a refill of {player(number)}'s empty 'to play' pile from its 'played' "
+                 f"pile ({cards(table.count[number][0])}), shuffled, before the counts",
+                 "no refill lines" if not battle.counts.get(number) else None)
+    elif event is not None and number not in wanted:
+        holds = (f"{player(number)}'s 'to play' pile holds "
+                 f"{cards(table.count[number][0])}" if table.count[number][0] else
+                 f"{player(number)}'s 'played' pile is empty")
+        out.miss("refill", event, f"no refill: {holds}")
+    elif event is not None and battle.refills_before_counts(number) == late:
+        out.miss("refill", event, f"{player(number)}'s refill " +
+                 ("after the counts" if late else "before the counts"))
+
+
+def counts(shown, battle, out, last):
+    """Each counts line against the counts the rules give: True if any was printed."""
+    printed = False
+    for number in (0, 1):
+        event = battle.counts.get(number)
+        if event is None:
+            continue
+        printed = True
+        out.tested["counts"] += 1
+        to_play, played = shown[number]
+        if event.counts != [to_play, played]:
+            out.miss("counts", event, f"{player(number)}'s counts: {to_play} to play and "
+                     f"{played} played")
+    if not printed and not last:
+        out.miss("counts", battle.events[-1].index + 1, "the pile counts after each battle")
+    return printed
+
+
+def end(table, battle, policy, out, cut, tie):
+    """The game ends exactly when a 'to play' pile is still empty after the refills (cut:
+    the file ends, or the run stopped, before the end could be told)."""
+    if policy.refill_time == "when needed":
+        empty = tuple(n for n in (0, 1) if sum(table.count[n]) == 0)
+    else:
+        empty = tuple(n for n in (0, 1) if table.count[n][0] == 0)
+    said = battle.said_losers()
+    if (empty or said) and not cut:
+        out.tested["end"] += 1
+    if said == empty or (cut and not said):
+        out.losers = said
+        table.over = bool(empty)
+        return
+    if empty and not said and tie and table.pot and policy.after_run_out == "play goes on":
+        table.over = True                # the rules ended it; the file plays on
+        return
+    at = battle.lost[0] if battle.lost else (
+        battle.announced[0] if battle.announced else battle.events[-1].index + 1)
+    holds = [n for n in said if n not in empty]
+    if holds:
+        required = (f"the game to go on: {player(holds[0])} still holds "
+                    f"{cards(table.count[holds[0]][0])} to play")
+    else:
+        required = (f"the end: {both(empty)} {'has' if len(empty) == 1 else 'have'} no "
+                    "card left to play and lost")
+    out.miss("end", at, required)
+    out.losers = said
+    table.over = bool(empty)

@@ -1,0 +1,94 @@
+"""The format: the reference's words and layout, judged at the first line that departs
+from them (one item, one example), each departure named by its row of the mistakes."""
+
+from .lines import reference_words, refill_words
+from .mistakes import ROW
+from .words import HAND, OPENING, round_line
+
+BLANK_AFTER = {"welcome", "deck", "initial", "wins", "tie"}
+
+
+def first_departure(lines, meanings, misnamed):
+    """(line index, what the reference has there, the mistake) of the first line that
+    departs from the reference's words or layout, or None.  misnamed: the indexes of
+    refill lines that name the other player."""
+    blank_due = False
+    listed = rounds = 0
+    for index, (text, found) in enumerate(zip(lines, meanings)):
+        if text == "":
+            if not blank_due:
+                return index, "no blank line here", ROW.blank_lines
+            blank_due = False
+            continue
+        if blank_due:
+            return index, "a blank line", ROW.blank_lines
+        if len(found) != 1:
+            if not found:
+                return index, ("only the reference's lines (this line is not one the "
+                               "reference prints)"), ROW.extra_lines
+            return (index, "one thing a line (the reference prints each on its own)",
+                    ROW.two_on_a_line)
+        said = found[0]
+        if said.kind == "round":                # the reference numbers its rounds from 1
+            rounds += 1
+        words = reference_line(said, text, rounds, index in misnamed)
+        if words != text:
+            shown = "the reference's words" if words is None else repr(words)
+            return index, shown, words_mistake(said, text, index in misnamed)
+        listed = listed + 1 if said.kind == "listed" else 0
+        blank_due = said.kind in BLANK_AFTER or listed == HAND or (
+            said.kind == "refill" and text.startswith("Shuffling")) or (
+            said.kind == "counts" and said.player == 1)
+    return None
+
+
+def reference_line(said, text, rounds, misnamed):
+    """The reference's own line for what a line says (None where it has no single line)."""
+    if said.kind == "round":
+        return round_line(rounds)
+    if said.kind == "refill":
+        if misnamed:
+            return refill_words(said.player)[1]
+        return text if text in refill_words(said.player) else None
+    return reference_words(said)
+
+
+def words_mistake(said, text, misnamed):
+    """The row of a line in other words than the reference's."""
+    if said.ace_as_one:
+        return ROW.ace_one
+    if said.kind == "round" and text == round_line(said.number):
+        return ROW.rounds_misnumbered
+    if misnamed:
+        return ROW.refill_misnamed
+    return ROW.other_words
+
+
+def judge_layout(judge, meanings):
+    """Note the format's first departure on the judge (with none, a listing top first or
+    numbered from 0); a listing's orientation, its numbering and the ace printed as one
+    are mistakes of the file wherever they come."""
+    if not judge.lines:
+        return judge.note("format", 0, f"the reference's opening, {OPENING[0]!r}",
+                          mistake=ROW.no_output)
+    judge.test("format")
+    found = first_departure(judge.lines, meanings, judge.misnamed)
+    if found is not None:
+        index, required, mistake = found
+        judge.note("format", index, required, mistake=mistake)
+    listing = []
+    if judge.top_first is not None:
+        listing.append((judge.top_first, "the piles listed bottom card first (Card 1 is the "
+                        "bottom, Card 26 the first played)", "they are listed top card "
+                        "first", ROW.top_first))
+    if judge.numbered_from:
+        listing.append((judge.numbered_from[0], "the cards of a pile numbered from 1", None,
+                        ROW.from_zero))
+    for number, (at, required, said, mistake) in enumerate(listing):
+        if found is None and number == 0:
+            judge.note("format", at, required, said, mistake)
+        else:
+            judge.found(mistake)
+    if judge.ace_as_one is not None:
+        judge.found(ROW.ace_one)
+    return None

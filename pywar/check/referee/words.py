@@ -1,0 +1,120 @@
+"""The reference program's vocabulary: its cards, its players and its lines, and the
+plain words the referee's findings use.  The one place the check package names a card
+(the referee keeps its own words and uses no engine; docs/rules.md cites the reference).
+
+    >>> NAME_OF[38], NAMES["ace of spades"], ACE
+    ('ace of spades', 38, 12)
+    >>> plays_line(0, 38)
+    'Player A plays ace of spades'
+    >>> the_card(7), a_rank(6), cards(1), both((0, 1))
+    ('the nine of hearts', 'an eight', '1 card', 'player A and player B')
+"""
+
+from ...common.fields import PLAYER_NAMES
+
+RANKS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack",
+         "queen", "king", "ace")
+SUITS = ("heart", "diamond", "spade", "club")
+ACE = RANKS.index("ace")          # a card's rank is its id % 13, the ace highest
+PLAYERS = PLAYER_NAMES[:2]        # the reference's two players
+DECK = len(RANKS) * len(SUITS)    # the reference's deck: 52 cards
+HAND = DECK // len(PLAYERS)
+OPENING = ("Welcome to the Game of War!", "", "Shuffling initial deck...", "",
+           "Initial 'to play' piles:", "")
+TIE_LINE = "There is a tie... Doing another battle."
+ROUND_HEADER = "======== Round {} ========"
+
+
+def card_names():
+    """Every card's name in the reference's words, and its id (suit * 13 + rank)."""
+    return {f"{rank} of {suit}s": suit_number * 13 + rank_number
+            for suit_number, suit in enumerate(SUITS)
+            for rank_number, rank in enumerate(RANKS)}
+
+
+NAMES = card_names()
+NAME_OF = {card: name for name, card in NAMES.items()}
+
+
+# ---- The reference's lines
+
+def round_line(number):
+    """A round's header."""
+    return ROUND_HEADER.format(number)
+
+
+def pile_line(player):
+    """The heading of a player's pile in the deal."""
+    return f"Player {PLAYERS[player]}:"
+
+
+def size_line(size):
+    """A pile's size in the deal."""
+    return f"There are {size} cards in the pile."
+
+
+def listed_line(place, card):
+    """A card of the deal's listing (place 1 is the bottom of the pile)."""
+    return f"Card {place}, {NAME_OF[card]}"
+
+
+def plays_line(player, card):
+    """The line of a player's face-up card."""
+    return f"Player {PLAYERS[player]} plays {NAME_OF[card]}"
+
+
+def wins_line(player):
+    """The line of a won battle."""
+    return f"Player {PLAYERS[player]} wins the 'currently in play' pile."
+
+
+def refill_lines(player):
+    """The three lines of a refill."""
+    name = PLAYERS[player]
+    return (f"Player {name} ran out of cards in their 'to play' pile.  Getting cards from "
+            f"the 'played' pile.", f"Shuffling player {name} cards...", "")
+
+
+def counts_line(player, to_play, played):
+    """A player's pile counts after a battle."""
+    return (f"Player {PLAYERS[player]} has {to_play} in their 'to play' pile and {played} "
+            f"in their 'played' pile.")
+
+
+def lost_line(player):
+    """The line of a player who has run out."""
+    name = PLAYERS[player]
+    return f"Player {name} ran out of cards.  Player {name} has lost."
+
+
+# ---- Plain words for findings
+
+def article(word):
+    """'a' or 'an' before a word."""
+    return "an" if word[0] in "aeiou" else "a"
+
+
+def the_card(card):
+    """A card in words: 'the eight of hearts'."""
+    return f"the {NAME_OF[card]}"
+
+
+def a_rank(card):
+    """A card's rank with its article: 'an eight'."""
+    rank = RANKS[card % 13]
+    return f"{article(rank)} {rank}"
+
+
+def cards(count):
+    """'1 card', '12 cards'."""
+    return f"{count} card" + ("" if count == 1 else "s")
+
+
+def player(number):
+    """'player A'."""
+    return f"player {PLAYERS[number]}"
+
+
+def both(numbers):
+    """'player A', 'player A and player B'."""
+    return " and ".join(player(n) for n in numbers)
