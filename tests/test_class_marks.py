@@ -1,9 +1,10 @@
 """The class's marks, item by item.  tests/data/class holds student-style War programs
 (each a complete program seeded with srand(time(NULL)), shuffling its own way), one per
-deviation real submissions made, some in pairs, in several wordings, and some that play
+mistake real submissions made, some in pairs, in several wordings, and some that play
 no game, print garbage, stop early, crash or never end.  tests/data/class-marks.json
-says, for every program, its deviations, its wording, why, and the mark it must get on
-every item of the rubric when the class is graded on seeds 1 to 5:
+says, for every program, its mistakes (rows of pywar.check.referee.mistakes: exactly
+those the grader finds, with those a transcript cannot show), its wording, why, and the
+mark it must get on every item of the rubric when the class is graded on seeds 1 to 5:
 
 - "ok": its rule was put to the test on at least one seed and kept on every one;
 - "all": broken on every seed on which it was put to the test;
@@ -29,8 +30,9 @@ from pathlib import Path
 import pytest
 
 from conftest import CLASS, CLASS_SEEDS, DATA, needs_tools
-from pywar.check.runner import sandbox
+from pywar.check.referee.mistakes import MISTAKE
 from pywar.check.referee.rubric import NAMES as ITEMS
+from pywar.check.runner import sandbox
 
 MANIFEST = json.loads((DATA / "class-marks.json").read_text())
 FIRST, COUNT = CLASS_SEEDS
@@ -195,7 +197,8 @@ def test_every_program_has_its_marks_and_every_mark_its_program():
 @pytest.mark.parametrize("name", sorted(MANIFEST))
 def test_the_manifest_entry_is_complete(name):
     entry = MANIFEST[name]
-    assert set(entry) == {"deviations", "wording", "why", "marks"}
+    assert set(entry) == {"mistakes", "wording", "why", "marks"}
+    assert all(name in MISTAKE for name in entry["mistakes"]), entry["mistakes"]
     assert list(entry["marks"]) == list(ITEMS)
     assert set(entry["marks"].values()) <= set(MARKS)
     assert entry["wording"] in (*WORDINGS, NO_WORDING)
@@ -240,3 +243,15 @@ def test_marks(name, class_grades, class_transcripts):
     assert sub["items"]["runs"]["of"] == COUNT
     assert sub["score"] == sum(1 for item in ITEMS if wanted[item] == "ok")
     assert sub["max_score"] == len(ITEMS)
+
+
+@pytest.mark.parametrize("name", sorted(MANIFEST))
+def test_the_grader_finds_the_program_s_mistakes_and_no_other(name, class_grades):
+    """The rows the grader reports of a program are its manifest's, those a transcript
+    cannot show (no item) left out; and each is charged to its row's item."""
+    sub = class_grades[0][name]
+    shown = {mistake for mistake in MANIFEST[name]["mistakes"]
+             if MISTAKE[mistake].item is not None}
+    assert set(sub["mistakes"]) == shown, MANIFEST[name]["why"]
+    for mistake in shown:
+        assert sub["items"][MISTAKE[mistake].item]["failed"] > 0, mistake

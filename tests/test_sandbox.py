@@ -152,22 +152,33 @@ def test_the_seed_clock_makes_time_read_the_seed(built):
 
 def test_without_bubblewrap_one_warning_and_required_refuses(monkeypatch, capsys, tmp_path):
     """A machine without bubblewrap (as its probe would find it): runs go on with the
-    limits and one line on stderr; --isolation required is a usage error (exit 2)."""
-    monkeypatch.setattr(sandbox.CHOICE, "probed", False)
-    monkeypatch.setattr(sandbox.CHOICE, "warned", False)
-    monkeypatch.setattr(sandbox.CHOICE, "wanted", "auto")
+    limits, and a command says so in one line on stderr; --isolation required is a usage
+    error (exit 2).  The isolation is each command's setting, passed to every run: no
+    module global holds it."""
+    monkeypatch.setattr(sandbox, "bwrap_works", lambda: False)
     with pytest.raises(sandbox.SandboxMissing, match="apt-get install bubblewrap"):
-        sandbox.choose("required")
-    assert sandbox.choose("auto") == "none"
+        sandbox.check_isolation("required")
+    assert sandbox.check_isolation("auto") == "none"
     outcomes = [sandbox.run(["/bin/sh", "-c", "echo $$"]) for _ in range(2)]
     assert [outcome.status for outcome in outcomes] == [0, 0]
     assert all(int(outcome.stdout) > 2 for outcome in outcomes)   # no PID namespace
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "not isolated" in err and "apt-get install bubblewrap" in err
+    said = sandbox.warning("auto")
+    assert "not isolated" in said and "apt-get install bubblewrap" in said and "\n" not in said
+    assert sandbox.warning("none") is None
     from pywar.cli import main
     (tmp_path / "alice").mkdir()
     assert main(["grade", str(tmp_path / "alice"), "--isolation", "required"]) == 2
     assert "--isolation required: bubblewrap (bwrap) is missing" in capsys.readouterr().err
+
+
+def test_the_isolation_is_a_run_s_own(monkeypatch):
+    """Two runs of one process may be isolated differently: none for one, bubblewrap (where
+    it works) for the other, as their callers' settings say."""
+    pids = {isolation: int(sandbox.run(["/bin/sh", "-c", "echo $$"], isolation=isolation).stdout)
+            for isolation in ("none", "auto")}
+    assert pids["none"] > 2
+    if sandbox.bwrap_works():
+        assert pids["auto"] <= 2                        # its own PID namespace
 
 
 @pytest.mark.skipif(not sandbox.bwrap_works(), reason="bubblewrap does not work here")

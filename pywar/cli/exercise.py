@@ -15,7 +15,7 @@ import sys
 
 from ..check.exercise import portcheck as exercise
 from ..check.runner import sandbox
-from .common import add_isolation_option, examples, seed_type
+from .common import add_isolation_option, examples, seed_type, warn_isolation
 from .inputs import cannot
 
 
@@ -40,11 +40,13 @@ def run_check(args):
         args.parser.error(f"{args.folder!r} is not a port to check: make one with "
                           f"pywar exercise new {args.folder}")
     try:
-        sandbox.choose(args.isolation)
+        sandbox.check_isolation(args.isolation)
     except sandbox.SandboxMissing as error:
         args.parser.error(str(error))
+    warn_isolation(args.isolation)
     seeds = args.seed or list(exercise.SEEDS)
-    findings = exercise.check(args.folder, args.stack, seeds, args.timeout)
+    findings = exercise.check(args.folder, args.stack, seeds, args.timeout,
+                              isolation=args.isolation)
     first = findings[0]
     if args.json:
         print(json.dumps({"folder": args.folder, "stack": args.stack, "seeds": seeds,

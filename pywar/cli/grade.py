@@ -14,7 +14,8 @@ from ..check.runner import sandbox
 from ..check.grading.grade import DEFAULT_BUILD, DEFAULT_RUN, GradeInterrupted, Settings, grade
 from ..check.referee.rubric import NAMES, default_weights
 from .common import (Progress, add_isolation_option, add_progress_option, count_type,
-                     examples, interrupted_status, interrupted_words, seed_type)
+                     examples, interrupted_status, interrupted_words, seed_type,
+                     warn_isolation)
 from .inputs import seconds_type
 from .outputs import check_distinct, output_files, refuse_stdout
 
@@ -103,7 +104,7 @@ def checked(args):
     check_distinct(args.parser, [("--html", args.html), ("--gradescope", args.gradescope),
                                  ("the report on stdout", "-")])
     try:
-        sandbox.choose(args.isolation)
+        sandbox.check_isolation(args.isolation)
     except sandbox.SandboxMissing as error:
         args.parser.error(str(error))
     if sandbox.c_compiler() is None:
@@ -124,7 +125,7 @@ def checked(args):
     check_hard_limits(args.parser, limits)
     settings = Settings(build=args.build, run=args.run_command, games=args.games,
                         seed=args.seed, limits=limits, memory=args.memory, weights=weights,
-                        fix_include_case=args.fix_include_case)
+                        fix_include_case=args.fix_include_case, isolation=args.isolation)
     check_quoting(args.parser, settings)
     return settings
 
@@ -134,6 +135,7 @@ def run_grade(args):
     130 after a Ctrl-C (143 SIGTERM, 129 SIGHUP), once the submissions graded before it
     are reported."""
     settings = checked(args)
+    warn_isolation(settings.isolation)
     status = 0
     with output_files(("--html", args.html, False, "utf-8"),
                       ("--gradescope", args.gradescope, False, "utf-8")) as files:

@@ -589,8 +589,9 @@ class PortRun:
     """The runs of one check: the student's port copied, the pywar beside it, and the
     time left of the whole check."""
 
-    def __init__(self, work, copy, stack, games, seconds, timeout):
+    def __init__(self, work, copy, stack, games, seconds, timeout, isolation="auto"):
         self.work, self.copy, self.stack = work, copy, stack
+        self.isolation = isolation
         self.games, self.seconds, self.timeout = games, seconds, timeout
         self.deadline = time.monotonic() + timeout
 
@@ -613,7 +614,8 @@ class PortRun:
         if left <= 0:
             return self.out_of_time()
         limits = sandbox.profile("exercise", wall=left, cpu=max(1, int(left + 1)))
-        outcome = sandbox.run(argv, limits, show=shown, hide=[PYWAR_FOLDER])
+        outcome = sandbox.run(argv, limits, show=shown, hide=[PYWAR_FOLDER],
+                              isolation=self.isolation)
         if outcome.timed_out:
             return self.out_of_time()
         games, said = games_of(records_of(outcome.stdout))
@@ -684,7 +686,8 @@ def member_findings(games, suspects, reference, seconds, stopped):
     return sorted(found.values(), key=lambda finding: finding[0])
 
 
-def check(folder, stack="pile", seeds=SEEDS, timeout=CHECK_SECONDS, game_seconds=GAME_SECONDS):
+def check(folder, stack="pile", seeds=SEEDS, timeout=CHECK_SECONDS, game_seconds=GAME_SECONDS,
+          isolation="auto"):
     """Check a student's port (a folder made by new and filled in): a list of Findings,
     the first the one to say; one of kind passed when it plays every seed exactly.  The
     port runs in pywar's runner; only what it printed and traced is judged, here."""
@@ -697,7 +700,7 @@ def check(folder, stack="pile", seeds=SEEDS, timeout=CHECK_SECONDS, game_seconds
             sandbox.safe_copy(folder, copy)
         except (OSError, sandbox.CopyTrouble) as error:
             return [PortFinding(None, None, f"your port cannot be copied: {error}", "error")]
-        runs = PortRun(work, copy, stack, reference, game_seconds, timeout)
+        runs = PortRun(work, copy, stack, reference, game_seconds, timeout, isolation)
         return judge_port(runs, seeds, reference, game_seconds, copy)
 
 

@@ -8,29 +8,23 @@ memory.
 """
 
 import os
-import re
-import shlex
-import shutil
 import tempfile
 import threading
+from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
-from ..runner import sandbox
 from ..referee.judge import judge
+from ..referee.mistakes import MISTAKE, ROW
 from ..referee.rubric import GAME_ITEMS, ITEM, NAMES, default_weights
+from ..runner import sandbox
+from .build import build, case_note, first_error, run_argv, tail
+from .memcheck import memcheck
 
 DEFAULT_BUILD = "g++ -std=c++17 -O1 -o {program} ./*.cpp"   # ./: no file is an option
 DEFAULT_RUN = "{program}"
-PROGRAM = "pywar-program"
 SEEDS = 2 ** 32
-VALGRIND = ("valgrind", "--leak-check=full", "--trace-children=yes",
-            "--errors-for-leak-kinds=definite,indirect,possible",
-            "--show-leak-kinds=definite,indirect,possible", "--error-exitcode=99")
-VALGRIND_LIMITS = sandbox.PROFILES["memcheck"]
 FLOOD_REFEREED = 2 * sandbox.MIB     # of a run that flooded its output, what is refereed
-SUMMARY_MARKS = ("definitely lost", "indirectly lost", "possibly lost", "Invalid read",
-                 "Invalid write", "Invalid free", "Mismatched free", "uninitialised")
 
 
 @dataclass
@@ -43,6 +37,7 @@ class Settings:
     limits: sandbox.Limits = sandbox.Limits()
     memory: bool = True
     fix_include_case: bool = False      # build with each #include's case matched to its file
+    isolation: str = "auto"             # auto, required or none (sandbox.check_isolation)
     weights: dict = field(default_factory=default_weights)
 
     def seeds(self):
@@ -59,11 +54,13 @@ class Submission:
     max_score: float
     notes: list = field(default_factory=list)
     left_out: list = field(default_factory=list)    # items out of the rubric (--no-memory)
+    mistakes: dict = field(default_factory=dict)    # a row's name -> on how many runs seen
 
     def to_json(self):
         """The submission as a JSON-ready dict."""
         return {"name": self.name, "items": self.items, "score": self.score,
-                "max_score": self.max_score, "notes": self.notes, "left_out": self.left_out}
+                "max_score": self.max_score, "notes": self.notes, "left_out": self.left_out,
+                "mistakes": self.mistakes}
 
 
 class GradeInterrupted(Exception):
@@ -102,159 +99,6 @@ class ItemMarks:
                 "example": self.example if self.of else self.why or unchecked}
 
 
-def tail(text, count=3):
-    """The last lines of a text."""
-    return text.rstrip("\n").split("\n")[-count:] if text.strip() else []
-
-
-INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"\n]{1,200})"', re.M)
-SOURCES = (".c", ".cc", ".cpp", ".cxx", ".h", ".hh", ".hpp", ".hxx")
-SOURCE_READ = 1 << 20               # bytes of a source file read for its #includes
-
-
-def first_error(text):
-    """The compiler's first 'error:' line of a build's output, or None."""
-    found = re.search(r"^.*\berror\b:.*$", text or "", re.M)
-    return found.group(0).strip()[:300] if found else None
-
-
-def include_case(folder):
-    """[(the file that includes, the name included, the file's real name)] of each
-    #include "X" of a submission whose X exists only in another case (it builds on
-    Windows and macOS, whose file names ignore case, and not on Linux)."""
-    try:
-        names = {entry.name for entry in os.scandir(folder) if entry.is_file(follow_symlinks=False)}
-    except OSError:
-        return []
-    lower = {}
-    for name in sorted(names):
-        lower.setdefault(name.lower(), name)
-    found = []
-    for name in sorted(n for n in names if n.lower().endswith(SOURCES)):
-        try:
-            with open(os.path.join(folder, name), "rb") as source:
-                text = source.read(SOURCE_READ).decode("utf-8", "replace")
-        except OSError:
-            continue
-        for included in INCLUDE.findall(text):
-            real = lower.get(included.lower())
-            if included not in names and "/" not in included and real is not None:
-                found.append((name, included, real))
-    return list(dict.fromkeys(found))
-
-
-def case_note(found):
-    """The words for an #include whose case differs from its file's."""
-    name, included, real = found[0]
-    more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
-    return (f'{name}: #include "{included}", but the file is {real}: it builds on Windows '
-            f"and macOS, not on Linux{more}")
-
-
-def match_case(folder, found):
-    """Copy each file whose #include differs in case under the name included."""
-    for _, included, real in found:
-        target = os.path.join(folder, included)
-        if not os.path.lexists(target):
-            shutil.copyfile(os.path.join(folder, real), target, follow_symlinks=False)
-
-
-BUILD_SCRIPT = ('PYWAR_PROGRAM="$PWD/{name}"; export PYWAR_PROGRAM; cp -R -- "$1/." . || exit 125; '
-                '/bin/sh -c "$2"; status=$?; '
-                'if [ -f "$PYWAR_PROGRAM" ]; then cp -- "$PYWAR_PROGRAM" "$3/{name}"; fi; '
-                'exit $status')
-
-
-def build(source, work, settings):
-    """Copy a submission and build it: (the program's path or None, the build's Outcome,
-    the #includes whose case differs from their files').  The build runs in a scratch of its own with a copy of the sources; only the program
-    comes out, read with O_NOFOLLOW into a folder of pywar's that no run may write."""
-    copy, out, bin_folder = (os.path.join(work, name) for name in ("src", "out", "bin"))
-    try:
-        skipped = sandbox.safe_copy(source, copy)
-    except (OSError, sandbox.CopyTrouble) as error:
-        outcome = sandbox.Outcome(None, "", "", 0.0, sandbox.BUILD_LIMITS,
-                                  failed_to_start=f"the submission cannot be copied: {error}")
-        return None, outcome, []
-    cases = include_case(copy)
-    if cases and settings.fix_include_case:
-        match_case(copy, cases)
-    os.mkdir(out, 0o700)
-    command = settings.build.replace("{program}", '"$PYWAR_PROGRAM"')
-    script = BUILD_SCRIPT.format(name=PROGRAM)
-    outcome = sandbox.run(["/bin/sh", "-c", script, "pywar-build", copy, command, out],
-                          sandbox.BUILD_LIMITS, show=[copy], writable=[out])
-    outcome.notes = skipped
-    made = sandbox.read_file_of_run(os.path.join(out, PROGRAM), sandbox.BUILD_LIMITS.output)
-    sandbox.remove(out)
-    if outcome.status != 0 or not made:
-        return None, outcome, cases
-    os.mkdir(bin_folder, 0o755)
-    program = os.path.join(bin_folder, PROGRAM)
-    with open(program, "xb") as file:
-        file.write(made)
-    os.chmod(program, 0o755)
-    return program, outcome, cases
-
-
-def run_argv(settings, program, seed):
-    """The command line of one run."""
-    words = shlex.split(settings.run)
-    return [word.replace("{program}", program).replace("{seed}", str(seed)) for word in words]
-
-
-def valgrind_reports(log):
-    """valgrind's log by process: {pid: (commands started, its ERROR SUMMARY line or
-    None)}, in the order the processes first appear."""
-    reports = {}
-    for line in log.splitlines():
-        head, _, said = line.partition("== ")
-        if not head.startswith("==") or not head[2:].isdigit():
-            continue
-        commands, summary = reports.get(head[2:], (0, None))
-        if said.startswith("Command:"):
-            commands += 1
-        elif said.startswith("ERROR SUMMARY:"):
-            summary = said.strip()
-        reports[head[2:]] = (commands, summary)
-    return reports
-
-
-def memcheck_said(outcome, log):
-    """(broken, words) of a memcheck run: what valgrind found, or why it checked nothing
-    (a run that ends without the program's summary, or one that replaced itself by exec,
-    is "not checked": not ok, and no points)."""
-    marks = [line.split("== ", 1)[-1].strip() for line in log.splitlines()
-             if any(mark in line for mark in SUMMARY_MARKS)
-             and " 0 bytes in 0 blocks" not in line]      # a crash's summary lists zeros
-    reports = list(valgrind_reports(log).values())
-    if marks or outcome.status == 99:
-        return True, "; ".join(dict.fromkeys(marks)) or "valgrind found an error"
-    if not reports or reports[0][1] is None:
-        why = outcome.trouble() or "its log has no summary"
-        return True, f"not checked: valgrind ended without its summary ({why})"
-    if reports[0][0] > 1:
-        return True, ("not checked: the program replaced itself by exec, and valgrind cannot "
-                      "see the leaks of a program that is gone")
-    return False, "no report"
-
-
-def memcheck(settings, program, seed, clock):
-    """valgrind memcheck on one seed: (broken, example).  valgrind writes its log to a
-    file pywar opened (no name the run could replace), read with a size bound."""
-    limits = VALGRIND_LIMITS
-    with tempfile.TemporaryFile() as log_file:
-        argv = [*VALGRIND, f"--log-fd={log_file.fileno()}", *run_argv(settings, program, seed)]
-        outcome = sandbox.run(argv, limits, env=sandbox.seeded(clock, seed),
-                              pass_fds=(log_file.fileno(),))
-        log_file.seek(0)
-        log = log_file.read(limits.output).decode("utf-8", "replace")
-    broken, said = memcheck_said(outcome, log)
-    checked = not said.startswith("not checked")
-    return broken and checked, {"seed": seed, "required": "no leak and no invalid read or "
-                                "write under valgrind memcheck", "said": said}, checked
-
-
 def not_checked(item, built=True, why=None):
     """The example of an item never put to the test: why, or its row's reason (or that
     the build it depends on failed)."""
@@ -275,13 +119,14 @@ def referee_one(printed, complete, seed):
                       "please report it); that seed's items are not checked")
 
 
-def referee_runs(settings, program, clock, tallies, notes, ran):
-    """Run every seed under the limits and referee what each printed; ran() after each
-    (which raises KeyboardInterrupt once grading is interrupted).  The seeds whose runs
-    did not finish in time."""
+def referee_runs(settings, program, clock, tallies, notes, ran, mistakes):
+    """Run every seed under the limits and referee what each printed, counting each
+    mistake once a run; ran() after each (which raises KeyboardInterrupt once grading is
+    interrupted).  The seeds whose runs did not finish in time."""
     hung = set()
     for seed in settings.seeds():
         outcome = sandbox.run(run_argv(settings, program, seed), settings.limits,
+                              isolation=settings.isolation,
                               env=sandbox.seeded(clock, seed))
         trouble = outcome.trouble()
         stopped = outcome.timed_out or outcome.flooded or (outcome.status or 0) < 0
@@ -294,6 +139,10 @@ def referee_runs(settings, program, clock, tallies, notes, ran):
                    "said": trouble, "progress": progress,
                    "last_lines": judged.last_lines if judged else tail(printed)}
         tallies["runs"].add(bool(trouble), example)
+        if outcome.ending():
+            mistakes[MISTAKE[outcome.ending()].name] += 1
+        if judged:
+            mistakes.update(judged.mistakes.keys())
         if trouble:
             notes.append(f"seed {seed}: it {trouble}; {progress}")
         if fault:
@@ -310,7 +159,7 @@ def grade_one(source, settings, clock, ran=lambda: None):
     """Grade one submission folder: a Submission."""
     name = os.path.basename(os.path.normpath(source))
     tallies = {item: ItemMarks() for item in NAMES}
-    notes = []
+    notes, mistakes = [], Counter()
     with tempfile.TemporaryDirectory(prefix="pywar-grade-") as work:
         os.chmod(work, 0o755)
         program, outcome, cases = build(source, work, settings)
@@ -320,19 +169,25 @@ def grade_one(source, settings, clock, ran=lambda: None):
         if cases:
             said = (f"{said}; " if program is None else "built only with "
                     "--fix-include-case; ") + case_note(cases)
+            mistakes[ROW.include_case.name] += 1
+        elif program is None:
+            mistakes[ROW.build_fails.name] += 1
         tallies["builds"].add(program is None or fixed, {
             "required": "the build command to succeed", "command": settings.build,
             "said": said, "error": None if program is not None else
             first_error(outcome.stderr or outcome.stdout),
             "last_lines": tail(outcome.stderr or outcome.stdout, 5)})
         if program is not None:
-            hung = referee_runs(settings, program, clock, tallies, notes, ran)
+            hung = referee_runs(settings, program, clock, tallies, notes, ran, mistakes)
             if settings.memory and settings.seed in hung:       # valgrind would hang too
                 tallies["memory"].add(False, {"seed": settings.seed, "said": (
                     f"not checked: its run of seed {settings.seed} did not finish within "
                     f"{settings.limits.wall:g} s, so valgrind's (slower) could not")}, False)
             elif settings.memory:
-                tallies["memory"].add(*memcheck(settings, program, settings.seed, clock))
+                *marks, mistake = memcheck(settings, program, settings.seed, clock)
+                tallies["memory"].add(*marks)
+                if mistake is not None:
+                    mistakes[mistake.name] += 1
     built = program is not None
     items = {item: tally.item(not_checked(item, built)) for item, tally in tallies.items()}
     left_out = [] if settings.memory else ["memory"]
@@ -340,7 +195,7 @@ def grade_one(source, settings, clock, ran=lambda: None):
         items[item] = {"ok": False, "failed": 0, "of": 0,
                        "example": {"said": "left out (--no-memory)"}}
     return Submission(name, items, *score_of(items, settings.weights, left_out), notes,
-                      left_out)
+                      left_out, dict(sorted(mistakes.items())))
 
 
 def score_of(items, weights, left_out=()):

@@ -3,17 +3,18 @@ from them (one item, one example), each departure named by its row of the mistak
 
 from .lines import reference_words, refill_words
 from .mistakes import ROW
-from .words import HAND, OPENING, round_line
+from .words import OPENING, round_line
 
 BLANK_AFTER = {"welcome", "deck", "initial", "wins", "tie"}
+DEAL_KINDS = {"welcome", "deck", "initial", "pile", "size", "listed"}   # before the battles only
 
 
 def first_departure(lines, meanings, misnamed):
     """(line index, what the reference has there, the mistake) of the first line that
     departs from the reference's words or layout, or None.  misnamed: the indexes of
     refill lines that name the other player."""
-    blank_due = False
-    listed = rounds = 0
+    blank_due = played = False
+    rounds = 0
     for index, (text, found) in enumerate(zip(lines, meanings)):
         if text == "":
             if not blank_due:
@@ -29,17 +30,27 @@ def first_departure(lines, meanings, misnamed):
             return (index, "one thing a line (the reference prints each on its own)",
                     ROW.two_on_a_line)
         said = found[0]
+        played = played or said.kind in ("round", "plays")
+        if played and said.kind in DEAL_KINDS:
+            return (index, "only the reference's lines (it prints no such line once the "
+                    "game has begun)", ROW.extra_lines)
         if said.kind == "round":                # the reference numbers its rounds from 1
             rounds += 1
         words = reference_line(said, text, rounds, index in misnamed)
         if words != text:
             shown = "the reference's words" if words is None else repr(words)
             return index, shown, words_mistake(said, text, index in misnamed)
-        listed = listed + 1 if said.kind == "listed" else 0
-        blank_due = said.kind in BLANK_AFTER or listed == HAND or (
+        blank_due = said.kind in BLANK_AFTER or pile_ends(said, meanings, index) or (
             said.kind == "refill" and text.startswith("Shuffling")) or (
             said.kind == "counts" and said.player == 1)
     return None
+
+
+def pile_ends(said, meanings, index):
+    """Whether a line lists a pile's last card (the next line lists none): a blank line is
+    due after it, however many cards the pile holds."""
+    following = meanings[index + 1] if index + 1 < len(meanings) else []
+    return said.kind == "listed" and not (following and following[0].kind == "listed")
 
 
 def reference_line(said, text, rounds, misnamed):

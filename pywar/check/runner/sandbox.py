@@ -23,6 +23,7 @@ and scratch folders are removed by rm -rf, which follows no link and has no recu
 limit.
 """
 
+import functools
 import os
 import secrets
 import shutil
@@ -108,92 +109,94 @@ class Outcome:
     failed_to_start: str = ""   # the runner's own words when the program could not start
     notes: list = field(default_factory=list)     # the caller's notes on the run
 
+    def ending(self):
+        """How the run ended, as a word of ENDINGS, or None for a clean exit with status 0."""
+        if self.failed_to_start:
+            return "not_started"
+        if self.timed_out:
+            return "timeout"
+        if self.flooded:
+            return "flood"
+        if self.status in (-signal.SIGXCPU, -signal.SIGKILL) and self.seconds < self.limits.wall:
+            return "cpu_time"
+        if "bad_alloc" in self.stderr or "Cannot allocate memory" in self.stderr:
+            return "out_of_memory"
+        if self.status is not None and self.status < 0:
+            return "crash"
+        if self.status in (126, 127):
+            return "not_started"
+        return "exit_status" if self.status else None
+
     def trouble(self):
         """What went wrong, in a few words ('' for a clean exit with status 0)."""
-        limits = self.limits
-        if self.failed_to_start:
-            return f"could not be started: {self.failed_to_start}"
-        if self.timed_out:
-            return f"did not finish within {limits.wall:g} s"
-        if self.flooded:
-            return f"printed more than {limits.output // MIB} MiB"
-        if self.status in (-signal.SIGXCPU, -signal.SIGKILL) and self.seconds < limits.wall:
-            return f"ran past its {limits.cpu} s of CPU time"
-        if "bad_alloc" in self.stderr or "Cannot allocate memory" in self.stderr:
-            return f"ran out of memory (its limit is {limits.memory // MIB} MiB)"
-        if self.status is not None and self.status < 0:
-            return f"was killed by {signal.Signals(-self.status).name} (a crash)"
-        if self.status == 126 or self.status == 127:
+        limits, ending = self.limits, self.ending()
+        if ending == "not_started" and not self.failed_to_start:
             said = self.stderr.strip().splitlines()[-1:] or ["no words"]
             return f"could not be started (status {self.status}: {said[0][:200]})"
-        if self.status:
-            return f"exited with status {self.status}"
-        return ""
+        words = {
+            None: lambda: "",
+            "not_started": lambda: f"could not be started: {self.failed_to_start}",
+            "timeout": lambda: f"did not finish within {limits.wall:g} s",
+            "flood": lambda: f"printed more than {limits.output // MIB} MiB",
+            "cpu_time": lambda: f"ran past its {limits.cpu} s of CPU time",
+            "out_of_memory": lambda: f"ran out of memory (its limit is {limits.memory // MIB} MiB)",
+            "crash": lambda: f"was killed by {signal.Signals(-self.status).name} (a crash)",
+            "exit_status": lambda: f"exited with status {self.status}",
+        }
+        return words[ending]()
 
 
-# ---- The mode
-
-class Choice:
-    """The isolation mode of this process: chosen once (--isolation), probed once."""
-
-    def __init__(self):
-        self.wanted = "auto"
-        self.probed = None               # whether bwrap works here
-        self.unshare = None              # unshare(1)'s steps, [] where it does not work
-        self.warned = False
-        self.lock = threading.Lock()
+ENDINGS = ("not_started", "timeout", "flood", "cpu_time", "out_of_memory", "crash",
+           "exit_status")     # each a row of pywar.check.referee.mistakes (runs)
 
 
-CHOICE = Choice()
-
+# ---- The mode: --isolation, a field of each caller's settings, passed to every run
 
 def as_root():
     """True when pywar runs as root: its runs then run as users of their own."""
     return os.geteuid() == 0
 
 
+@functools.cache
 def bwrap_works():
-    """Whether bubblewrap is installed and can make a sandbox here (asked of `true`)."""
-    if CHOICE.probed is None:
-        path = shutil.which("bwrap")
-        works = False
-        if path is not None:
-            probe = subprocess.run([path, *namespace_flags(), *system_binds(), "--proc",
-                                    "/proc", "--dev", "/dev", "--", "true"],
-                                   stdin=subprocess.DEVNULL, capture_output=True)
-            works = probe.returncode == 0
-        CHOICE.probed = works
-    return CHOICE.probed
+    """Whether bubblewrap is installed and can make a sandbox here (asked of `true`, once
+    a process: a fact of the machine)."""
+    path = shutil.which("bwrap")
+    if path is None:
+        return False
+    probe = subprocess.run([path, *namespace_flags(), *system_binds(), "--proc", "/proc",
+                            "--dev", "/dev", "--", "true"], stdin=subprocess.DEVNULL,
+                           capture_output=True)
+    return probe.returncode == 0
 
 
-def choose(wanted):
-    """Set the isolation mode (auto, required or none): the mode runs will get, 'bwrap'
-    or 'none'; SandboxMissing for required where bubblewrap does not work."""
+def mode(isolation="auto"):
+    """The mode runs get under an isolation (auto, required or none): 'bwrap' or 'none'."""
+    if isolation == "none":
+        return "none"
+    return "bwrap" if bwrap_works() else "none"
+
+
+def check_isolation(wanted):
+    """The mode runs will get under the isolation wanted, checked before any work: a
+    ValueError for an unknown one, SandboxMissing for required where bubblewrap does not
+    work."""
     if wanted not in MODES:
         raise ValueError(f"--isolation must be one of {', '.join(MODES)}, not {wanted!r}")
     if wanted == "required" and not bwrap_works():
         raise SandboxMissing(f"--isolation required: bubblewrap (bwrap) is missing or cannot "
                              f"make a sandbox on this machine ({INSTALL}; a container needs "
                              "user namespaces, or to run as root)")
-    CHOICE.wanted = wanted
-    return mode()
+    return mode(wanted)
 
 
-def mode():
-    """The mode runs get now: 'bwrap' or 'none'."""
-    if CHOICE.wanted == "none":
-        return "none"
-    return "bwrap" if bwrap_works() else "none"
-
-
-def warn_once():
-    """The one stderr line of a run that is not isolated though isolation was wanted."""
-    with CHOICE.lock:
-        if CHOICE.wanted == "auto" and mode() == "none" and not CHOICE.warned:
-            CHOICE.warned = True
-            print(f"pywar: warning: bubblewrap (bwrap) does not work here: untrusted programs "
-                  f"run with limits but not isolated ({INSTALL}; docs/grading.md)",
-                  file=sys.stderr)
+def warning(isolation):
+    """The one line a command says before its runs when isolation was wanted and cannot
+    be had here, or None."""
+    if isolation == "auto" and mode(isolation) == "none":
+        return (f"pywar: warning: bubblewrap (bwrap) does not work here: untrusted programs "
+                f"run with limits but not isolated ({INSTALL}; docs/grading.md)")
+    return None
 
 
 # ---- The steps of a child's start, as programs
@@ -291,21 +294,20 @@ def limit_argv(limits, uid):
                    f"--fsize={limits.output}", f"--nproc={processes}", "--core=0", "--"]
 
 
+@functools.cache
 def unshare_argv():
     """unshare(1)'s steps that give a child no network here (root: --net and --ipc; else a
-    user namespace too), or [] where it cannot: probed once."""
-    if CHOICE.unshare is None:
-        path = shutil.which("unshare")
-        flags = ["--net", "--ipc"] if as_root() else ["--user", "--map-current-user", "--net"]
-        works = bool(path) and subprocess.run([path, *flags, "true"], stdin=subprocess.DEVNULL,
-                                              capture_output=True).returncode == 0
-        CHOICE.unshare = [path, *flags, "--"] if works else []
-    return CHOICE.unshare
+    user namespace too), or [] where it cannot: probed once a process."""
+    path = shutil.which("unshare")
+    flags = ["--net", "--ipc"] if as_root() else ["--user", "--map-current-user", "--net"]
+    works = bool(path) and subprocess.run([path, *flags, "true"], stdin=subprocess.DEVNULL,
+                                          capture_output=True).returncode == 0
+    return [path, *flags, "--"] if works else []
 
 
-def network_is_isolated():
+def network_is_isolated(isolation="auto"):
     """Whether runs on this machine get no network."""
-    return mode() == "bwrap" or bool(unshare_argv())
+    return mode(isolation) == "bwrap" or bool(unshare_argv())
 
 
 # ---- Users, processes and folders
@@ -481,21 +483,21 @@ def scrubbed_environment(home, extra=None):
     return env
 
 
-def full_argv(argv, scratch, home, shown, writable, limits, uid, hide=()):
+def full_argv(argv, scratch, home, shown, writable, limits, uid, hide=(), isolation="auto"):
     """The command line that starts argv in its sandbox (or with the limits alone)."""
     limited = [*limit_argv(limits, uid), *argv]
-    if mode() == "bwrap":
+    if mode(isolation) == "bwrap":
         return [*bwrap_argv(scratch, home, shown, writable, limits, hide), "--", *limited]
     return [*unshare_argv(), *limited]
 
 
 def run(argv, limits=Limits(), cwd=None, env=None, show=(), writable=(), pass_fds=(),
-        hide=()):
+        hide=(), isolation="auto"):
     """Run argv under the limits with a fresh scratch folder as its working directory
     (cwd, a folder of writable, instead): an Outcome.  show: host paths it may read;
     writable: host folders it may write (made by the caller, handed to its user here);
-    hide: folders of the system it may not see (under bubblewrap)."""
-    warn_once()
+    hide: folders of the system it may not see (under bubblewrap); isolation: auto (in
+    bubblewrap where it works), required (checked before, by check_isolation) or none."""
     uid = new_user()
     for folder in writable:
         if uid != os.geteuid():
@@ -503,11 +505,12 @@ def run(argv, limits=Limits(), cwd=None, env=None, show=(), writable=(), pass_fd
     with Scratch("pywar-run-", uid, 0o700) as scratch:
         home = cwd or scratch
         shown = shown_paths(argv, env, show)
-        command = full_argv(argv, scratch, home, shown, list(writable), limits, uid, hide)
+        command = full_argv(argv, scratch, home, shown, list(writable), limits, uid, hide,
+                            isolation)
         with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
             start = time.monotonic()
             status, timed_out, failed = wait_for(command, out, err, home, env, limits, uid,
-                                                 pass_fds)
+                                                 pass_fds, mode(isolation))
             seconds = time.monotonic() - start
             stdout, stderr = read_back(out, limits.output), read_back(err, limits.output)
     flooded = status == -signal.SIGXFSZ or max(len(stdout), len(stderr)) > limits.output
@@ -515,12 +518,12 @@ def run(argv, limits=Limits(), cwd=None, env=None, show=(), writable=(), pass_fd
                    timed_out, flooded, failed)
 
 
-def wait_for(command, out, err, home, env, limits, uid, pass_fds):
+def wait_for(command, out, err, home, env, limits, uid, pass_fds, mode_now):
     """Start a command and wait for it within the wall clock: (status, timed out, words
     if it could not start); every process it left is killed."""
     try:
         process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=out, stderr=err,
-                                   cwd=home if mode() == "none" else None,
+                                   cwd=home if mode_now == "none" else None,
                                    env=scrubbed_environment(home, env), start_new_session=True,
                                    pass_fds=pass_fds)
     except OSError as error:
@@ -534,7 +537,7 @@ def wait_for(command, out, err, home, env, limits, uid, pass_fds):
         clock.cancel()
         kill_group(process.pid)
         process.wait()
-        if mode() == "none":            # under bwrap its PID namespace died with it
+        if mode_now == "none":          # under bwrap its PID namespace died with it
             kill_user(uid)
     if timed_out.is_set():
         return None, True, ""
