@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 import pywar.check.exercise.portcheck as exercise
+import pywar.check.exercise.skeleton as skeleton_of
 from pywar.cli import main
 from pywar.port import pile
 
@@ -125,11 +126,11 @@ def test_the_skeleton_is_the_port_with_its_bodies_cut_out(skeleton, capsys):
 
 
 def test_a_port_that_moves_a_piece_is_refused(monkeypatch):
-    real = exercise.port_source
-    monkeypatch.setattr(exercise, "port_source", lambda name: real(name).replace(
+    real = skeleton_of.port_source
+    monkeypatch.setattr(skeleton_of, "port_source", lambda name: real(name).replace(
         "        tie = False\n", "        tie = False  # \n        tie = False\n"))
-    with pytest.raises(exercise.ExerciseDrift, match="no piece 'the battle'"):
-        exercise.skeleton()
+    with pytest.raises(skeleton_of.ExerciseDrift, match="no piece 'the battle'"):
+        skeleton_of.skeleton()
 
 
 def test_new_overwrites_nothing(skeleton, capsys):
@@ -278,7 +279,7 @@ def test_the_student_s_port_has_no_stdin_and_its_own_folder(skeleton):
 
 def test_the_module_examples_run():
     import doctest
-    failures, tried = doctest.testmod(exercise)
+    failures, tried = doctest.testmod(skeleton_of)
     assert tried > 0 and failures == 0
 
 

@@ -13,7 +13,7 @@ import json
 import os
 import sys
 
-from ..check.exercise import portcheck as exercise
+from ..check.exercise import portcheck as exercise, skeleton
 from ..check.runner import sandbox
 from .common import add_isolation_option, examples, seed_type, warn_isolation
 from .inputs import cannot
@@ -22,8 +22,8 @@ from .inputs import cannot
 def run_new(args):
     """Write the skeleton: the files, one a line, on stdout."""
     try:
-        written = exercise.new(args.folder)
-    except exercise.NotEmpty as error:
+        written = skeleton.new(args.folder)
+    except skeleton.NotEmpty as error:
         raise cannot("write into", repr(args.folder), str(error)) from None
     except OSError as error:
         raise cannot("write into", repr(args.folder), error) from None
