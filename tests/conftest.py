@@ -83,27 +83,44 @@ CLASS_SEEDS = (1, 5)    # the class is graded on seeds 1 to 5 (-n 5 --seed 1)
 
 
 @pytest.fixture(scope="session")
-def class_grades(tmp_path_factory):
-    """The whole class of tests/data/class graded once per session through the command
+def class_grades(tmp_path_factory, request):
+    """The whole class of tests/data/class graded once per test run through the command
     line (pywar grade, -n 5 --seed 1 --jobs 2 --json --html): (the JSON's submissions by
-    name, the path of the HTML page).  tests/test_grade.py and tests/test_class_marks.py
-    share it.  --timeout 3: loops_forever is killed after 3 s a seed, not 10 (the others
-    finish in well under a second)."""
+    name, the path of the HTML page).  tests/test_grade.py, tests/test_class_marks.py and
+    tests/test_rows.py share it, and so do pytest-xdist's workers: the first to ask grades
+    the class under a lock in the run's shared temporary folder, the others read its
+    files (pytest-xdist's documented way to run a session fixture once).  --timeout 3:
+    loops_forever is killed after 3 s a seed, not 10 (the others finish in well under a
+    second, or flood their output first)."""
+    import fcntl
     import json
     import os
     import sys
     from pywar.check.referee.rubric import NAMES as ITEMS
-    folder = tmp_path_factory.mktemp("grades")
+    under_xdist = hasattr(request.config, "workerinput")
+    shared = (tmp_path_factory.getbasetemp().parent if under_xdist   # the run's, shared
+              else tmp_path_factory.mktemp("class"))
+    folder = shared / "class-grades"
+    with open(shared / "class-grades.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (folder / "grades.json").exists():
+            folder.mkdir(exist_ok=True)
+            grade_class(folder, os.path.join(os.path.dirname(sys.executable), "pywar"))
+    found = json.loads((folder / "grades.json").read_text())
+    assert found["items"] == list(ITEMS)
+    return {sub["name"]: sub for sub in found["submissions"]}, folder / "class.html"
+
+
+def grade_class(folder, pywar_command):
+    """pywar grade on the class, its JSON written to folder/grades.json (last, so that a
+    reader finds it whole) and its page to folder/class.html."""
     page = folder / "class.html"
     programs = sorted(str(path) for path in CLASS.iterdir())
     first, count = CLASS_SEEDS
-    command = [os.path.join(os.path.dirname(sys.executable), "pywar"), "grade", *programs,
-               "-n", str(count), "--seed", str(first), "--jobs", "2", "--timeout", "3",
-               "--json", "--html", str(page)]
+    command = [pywar_command, "grade", *programs, "-n", str(count), "--seed", str(first),
+               "--jobs", "2", "--timeout", "3", "--json", "--html", str(page)]
     done = subprocess.run(command, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
-    (folder / "grades.json").write_text(done.stdout)
     assert done.stdout.count("\n") == 1                 # one line
-    found = json.loads(done.stdout)
-    assert found["items"] == list(ITEMS)
-    return {sub["name"]: sub for sub in found["submissions"]}, page
+    (folder / "grades.json.part").write_text(done.stdout)
+    (folder / "grades.json.part").rename(folder / "grades.json")

@@ -21,7 +21,7 @@ from pywar.check.runner import sandbox
 
 GRADING = (ROOT / "docs" / "grading.md").read_text()
 MANIFEST = json.loads((DATA / "class-marks.json").read_text())
-FROM_A_TRANSCRIPT = ("rules", "layout", "deal", "end")     # found by the referee
+FROM_A_TRANSCRIPT = ("rules", "layout", "deal", "end", "refill", "class")   # by the referee
 
 
 def test_the_table_is_sound():

@@ -28,27 +28,53 @@ def first_error(text):
     return found.group(0).strip()[:300] if found else None
 
 
-def include_case(folder):
-    """[(the file that includes, the name included, the file's real name)] of each
-    #include "X" of a submission whose X exists only in another case (it builds on
-    Windows and macOS, whose file names ignore case, and not on Linux)."""
-    try:
-        names = {entry.name for entry in os.scandir(folder) if entry.is_file(follow_symlinks=False)}
-    except OSError:
-        return []
-    lower = {}
-    for name in sorted(names):
-        lower.setdefault(name.lower(), name)
+def sources_in(folder):
+    """The source files of a submission, as paths relative to it, its folders included
+    (the copy is bounded: sandbox.safe_copy), no link followed."""
     found = []
-    for name in sorted(n for n in names if n.lower().endswith(SOURCES)):
+    for top, folders, files in os.walk(folder):
+        folders[:] = sorted(f for f in folders if not os.path.islink(os.path.join(top, f)))
+        found += sorted(os.path.relpath(os.path.join(top, name), folder) for name in files
+                        if name.lower().endswith(SOURCES))
+    return found
+
+
+def in_another_case(folder, path):
+    """The real path (relative to folder) of a relative path that exists only in another
+    case, or None (it exists as it is, not at all, or outside the folder)."""
+    parts = os.path.normpath(path).split(os.sep)
+    if parts[0] in ("..", "") or os.path.lexists(os.path.join(folder, path)):
+        return None
+    real = []
+    for part in parts:
+        here = os.path.join(folder, *real)
+        try:
+            names = {name.lower(): name for name in sorted(os.listdir(here))}
+        except OSError:
+            return None
+        if part.lower() not in names:
+            return None
+        real.append(names[part.lower()])
+    found = os.path.join(*real)
+    return found if os.path.isfile(os.path.join(folder, found)) else None
+
+
+def include_case(folder):
+    """[(the file that includes, the path included, the file's real path)] of each
+    #include "X" of a submission whose X exists only in another case (it builds on
+    Windows and macOS, whose file names ignore case, and not on Linux); X is read from
+    the including file's folder ("./card.h", "../include/Card.h")."""
+    found = []
+    for name in sources_in(folder):
         try:
             with open(os.path.join(folder, name), "rb") as source:
                 text = source.read(SOURCE_READ).decode("utf-8", "replace")
         except OSError:
             continue
         for included in INCLUDE.findall(text):
-            real = lower.get(included.lower())
-            if included not in names and "/" not in included and real is not None:
+            path = os.path.normpath(os.path.join(os.path.dirname(name), included))
+            real = in_another_case(folder, path)
+            if real is not None:
                 found.append((name, included, real))
     return list(dict.fromkeys(found))
 
@@ -62,10 +88,13 @@ def case_note(found):
 
 
 def match_case(folder, found):
-    """Copy each file whose #include differs in case under the name included."""
-    for _, included, real in found:
-        target = os.path.join(folder, included)
+    """Copy each file whose #include differs in case under the path included (its folders
+    made in that case where they differ too)."""
+    for name, included, real in found:
+        target = os.path.join(folder, os.path.normpath(os.path.join(os.path.dirname(name),
+                                                                    included)))
         if not os.path.lexists(target):
+            os.makedirs(os.path.dirname(target), exist_ok=True)
             shutil.copyfile(os.path.join(folder, real), target, follow_symlinks=False)
 
 

@@ -14,6 +14,7 @@ from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
+from ..referee.finding import Finding
 from ..referee.judge import judge
 from ..referee.mistakes import MISTAKE, ROW
 from ..referee.rubric import GAME_ITEMS, ITEM, NAMES, default_weights
@@ -119,40 +120,128 @@ def referee_one(printed, complete, seed):
                       "please report it); that seed's items are not checked")
 
 
-def referee_runs(settings, program, clock, tallies, notes, ran, mistakes):
-    """Run every seed under the limits and referee what each printed, counting each
-    mistake once a run; ran() after each (which raises KeyboardInterrupt once grading is
-    interrupted).  The seeds whose runs did not finish in time."""
-    hung = set()
+@dataclass
+class Run:
+    """One seed's run: how it ended, what it printed, the referee's Judgement of it (None
+    on a fault of pywar's own, in fault)."""
+    seed: int
+    outcome: object
+    printed: str
+    judged: object = None
+    fault: str = None
+
+    def stopped(self):
+        """Whether the run was stopped (time, output, a signal) before it could end."""
+        outcome = self.outcome
+        return outcome.timed_out or outcome.flooded or (outcome.status or 0) < 0
+
+
+def referee_runs(settings, program, clock, ran):
+    """Run every seed under the limits and referee what each printed; ran() after each
+    (which raises KeyboardInterrupt once grading is interrupted).  The Runs."""
+    runs = []
     for seed in settings.seeds():
         outcome = sandbox.run(run_argv(settings, program, seed), settings.limits,
                               isolation=settings.isolation,
                               env=sandbox.seeded(clock, seed))
+        run = Run(seed, outcome, outcome.stdout[:FLOOD_REFEREED] if outcome.flooded else
+                  outcome.stdout)
+        run.judged, run.fault = referee_one(run.printed, not run.stopped(), seed)
+        runs.append(run)
+        ran()
+    same_deals(runs)
+    return runs
+
+
+def same_deals(runs):
+    """A deal listed alike on two seeds (a fair shuffle repeats with chance 1 in 52!): the
+    program does not seed rand() with srand(), or does not shuffle (its deal in the deck's
+    own order, a mistake of each seed already): deal, on each seed that repeats one."""
+    seen = {}
+    for run in runs:
+        if run.judged and run.judged.dealt is not None:
+            seen.setdefault(run.judged.dealt, []).append(run)
+    for alike in (group for group in seen.values() if len(group) > 1):
+        for run in alike:
+            judged = run.judged
+            if ROW.deal_unshuffled.name in judged.mistakes:
+                continue
+            others = [other.seed for other in alike if other is not run]
+            finding = Finding(required="a deal of its own on each seed", said=(
+                f"the same deal as on seed {others[0]}, shuffled alike on every run: the "
+                "program does not seed rand() with srand()"), item="deal",
+                mistake=ROW.same_deal.name)
+            judged.findings.setdefault("deal", [finding, 0])[1] += 1
+            judged.mistakes.setdefault(ROW.same_deal.name, finding)
+
+
+def endless_words(run):
+    """(whether the run's stop is a mistake's consequence, charged to that mistake's item;
+    what the game told did, in words) of a run stopped for time or output.  A game played
+    with no shuffle left to it is a function of its piles alone, so it ends or repeats
+    for ever: where it repeats within what was refereed, where it starts and its period
+    are said; where it does not, only that it does not yet."""
+    judged = run.judged
+    causes = [MISTAKE[name] for name in judged.mistakes if MISTAKE[name].loops]
+    going = not judged.finished and judged.rounds > 0
+    if judged.repeats is None:
+        said = f"the game told does not repeat in its {judged.rounds:,} rounds"
+    else:
+        start, period = judged.repeats
+        said = f"the game repeats from round {start:,} every {period:,} rounds"
+    if not causes or not going:
+        return False, f"{said}, by no mistake pywar knows" if judged.repeats else said
+    cause = f"{causes[0].sentence} ({causes[0].item})"
+    if judged.repeats is None:
+        return True, f"{said}, but may not end: {cause}"
+    return True, f"{said}: {cause}"
+
+
+def tally_runs(runs, tallies, notes, mistakes):
+    """Each run's marks, mistakes and notes: a run stopped in a game that a mistake makes
+    repeat forever keeps runs (its item pays for it), and says so."""
+    for run in runs:
+        judged, outcome = run.judged, run.outcome
         trouble = outcome.trouble()
-        stopped = outcome.timed_out or outcome.flooded or (outcome.status or 0) < 0
-        printed = outcome.stdout[:FLOOD_REFEREED] if outcome.flooded else outcome.stdout
-        if outcome.timed_out:
-            hung.add(seed)
-        judged, fault = referee_one(printed, not stopped, seed)
         progress = judged.progress() if judged else "not refereed"
-        example = {"seed": seed, "required": "a run that ends by itself with status 0",
+        explained = False
+        if judged and judged.rounds and (outcome.timed_out or outcome.flooded):
+            explained, words = endless_words(run)
+            progress = f"{progress}; {words}"
+        example = {"seed": run.seed, "required": "a run that ends by itself with status 0",
                    "said": trouble, "progress": progress,
-                   "last_lines": judged.last_lines if judged else tail(printed)}
-        tallies["runs"].add(bool(trouble), example)
-        if outcome.ending():
+                   "last_lines": judged.last_lines if judged else tail(run.printed)}
+        tallies["runs"].add(bool(trouble) and not explained, example)
+        if outcome.ending() and not explained:
             mistakes[MISTAKE[outcome.ending()].name] += 1
         if judged:
             mistakes.update(judged.mistakes.keys())
         if trouble:
-            notes.append(f"seed {seed}: it {trouble}; {progress}")
-        if fault:
-            notes.append(fault)
+            notes.append((run.seed, f"it {trouble}; {progress}"))
+        if run.fault:
+            notes.append((None, run.fault))
         for item in GAME_ITEMS if judged else ():
             first = judged.first(item)
-            tallies[item].add(first is not None, first and first.to_json(seed),
+            tallies[item].add(first is not None, first and first.to_json(run.seed),
                               judged.checked(item))
-        ran()
-    return hung
+
+
+def said_once(notes):
+    """Notes of seeds, each said once: 'seeds 1 to 40: ...' for one said of many."""
+    seeds = {}
+    for seed, text in notes:
+        seeds.setdefault(text, []).append(seed)
+    return [text if group == [None] else f"{seeds_words(group)}: {text}"
+            for text, group in seeds.items()]
+
+
+def seeds_words(seeds):
+    """'seed 7', 'seeds 1 to 40', 'seeds 3, 9 and 12'."""
+    if len(seeds) == 1:
+        return f"seed {seeds[0]}"
+    if seeds == list(range(seeds[0], seeds[0] + len(seeds))):
+        return f"seeds {seeds[0]} to {seeds[-1]}"
+    return f"seeds {', '.join(map(str, seeds[:-1]))} and {seeds[-1]}"
 
 
 def grade_one(source, settings, clock, ran=lambda: None):
@@ -178,7 +267,11 @@ def grade_one(source, settings, clock, ran=lambda: None):
             first_error(outcome.stderr or outcome.stdout),
             "last_lines": tail(outcome.stderr or outcome.stdout, 5)})
         if program is not None:
-            hung = referee_runs(settings, program, clock, tallies, notes, ran, mistakes)
+            runs = referee_runs(settings, program, clock, ran)
+            seed_notes = []
+            tally_runs(runs, tallies, seed_notes, mistakes)
+            notes.extend(said_once(seed_notes))
+            hung = {run.seed for run in runs if run.outcome.timed_out}
             if settings.memory and settings.seed in hung:       # valgrind would hang too
                 tallies["memory"].add(False, {"seed": settings.seed, "said": (
                     f"not checked: its run of seed {settings.seed} did not finish within "

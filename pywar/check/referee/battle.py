@@ -17,6 +17,7 @@ class Battle:
     def __init__(self, events):
         self.events = events
         self.plays = first_by_player(events, "plays")
+        self.downs = [e for e in events if e.kind == "down"]
         self.verdict = next((e for e in events if e.kind in ("wins", "tie")), None)
         self.refills = first_by_player(events, "refill")
         self.counts = first_by_player(events, "counts")
@@ -62,6 +63,7 @@ class BattleOutcome:
     winner: object = None
     losers: tuple = ()
     rule: dict = field(default_factory=dict)    # step -> (where, what the rules require)
+    lazy: set = field(default_factory=set)      # players refilled when a card was needed
 
     def miss(self, item, at, required, said=None):
         """A step whose outcome the file does not show."""
@@ -74,19 +76,29 @@ def rank_of(card, policy):
     return -1 if rank == ACE and policy.ace == "low" else rank
 
 
-def play_battle(table, battle, policy, last, known, near_stop=False, kept=None):
+def play_battle(table, battle, policy, last, known, near_stop=False, kept=None, down=None):
     """The battle played on a copy of the table by the policy: a BattleOutcome.  last:
     the file ends inside this battle; known: the deal's order is known; near_stop: the
-    run stopped soon after; kept: the cards of the pot the winner keeps (pot_kept part)."""
+    run stopped soon after; kept: the cards of the pot the winner keeps (pot_kept part);
+    down: the cards each player puts face down first, where the file does not say."""
     out = BattleOutcome(table.copy())
     table = out.table
     cards_up = []
+    war = bool(table.pot)
+    if war:
+        out.rule["war"] = (battle.events[0], "after a tie, the next battle at once, with no "
+                           "card face down")
     for number in (0, 1):
         event = battle.plays.get(number)
         if event is None:
             if not last:
                 out.miss("plays", battle.events[0], f"a face-up card of {player(number)}")
             return out
+        if war and policy.face_down == "some":
+            face_down(table, number, battle, down[number] if down else 0, out)
+        elif war and any(e.player == number for e in battle.downs):
+            out.miss("ties", battle.downs[0], "after a tie, the next battle at once, with no "
+                     "card face down")
         cards_up.append(face_up(table, number, event, policy, known, out))
     if battle.verdict is None and last:
         return out
@@ -117,6 +129,10 @@ def face_up(table, number, event, policy, known, out):
     card = event.card
     if table.count[number][0] == 0 and table.count[number][1] > 0 and \
             policy.refill_time == "when needed":
+        if table.told[number]:
+            table.told[number] = False          # its lines came before this battle
+        else:
+            out.lazy.add(number)
         table.refill(number)
     if known:
         out.tested["plays"] += 1
@@ -124,9 +140,54 @@ def face_up(table, number, event, policy, known, out):
         if wrong:
             out.miss("plays", event, *wrong)
     table.take(card)
+    table.played_from(number, card)
     table.count[number][0] = max(0, table.count[number][0] - 1)
     table.pot.append((card, number))
     return card
+
+
+def face_down(table, number, battle, count, out):
+    """A player's cards put face down before a war's battle: those the file names, or
+    count of them (the file's number, where it gives one).  A 'to play' pile that runs
+    out among them, or before the face-up card that follows them, is refilled then,
+    from 'played' (and told then)."""
+    named = [e.card for e in battle.downs if e.player == number and e.card is not None]
+    said = sum(e.said.number or 0 for e in battle.downs if e.player == number and e.card is None)
+    count = len(named) + said if any(e.player == number for e in battle.downs) else count
+    if count + 1 <= table.count[number][0] or table.count[number][1] == 0:
+        return put_down(table, number, named, count)
+    first = min(count, table.count[number][0])
+    put_down(table, number, named[:first], first)
+    if table.told[number]:
+        table.told[number] = False              # its lines came before this battle
+    else:
+        out.lazy.add(number)
+    table.refill(number)
+    return put_down(table, number, named[first:], count - first)
+
+
+def put_down(table, number, named, count):
+    """count cards of a player's 'to play' pile put in the pot face down: those named, or
+    the top ones while its order is known, else cards of it that no line names."""
+    order = table.order[number]
+    known = named or (order[:count] if order is not None and len(order) >= count else None)
+    for card in (known or [None] * count)[:count]:
+        if card is None:
+            table.floating |= table.to_play[number]       # which of them, no line says
+        else:
+            table.take(card)
+        table.played_from(number, card)
+        table.count[number][0] = max(0, table.count[number][0] - 1)
+        table.pot.append((card, number))
+
+
+def down_counts(table, battle):
+    """The cards each player may have put face down before this battle, likelier first:
+    three (fewer from a short pile, keeping one to play), one, two, none; or the file's."""
+    def choices(number):
+        left = sum(table.count[number]) - 1
+        return list(dict.fromkeys(max(0, min(n, left)) for n in (3, 1, 2, 0)))
+    return [(a, b) for a in choices(0) for b in choices(1)]
 
 
 def wrong_card(table, number, card):
@@ -185,23 +246,35 @@ def pickup(table, winner, tie, policy, kept):
         return
     if policy.tied_cards == "returned" and len(pot) > 2:    # the tied cards back to their owners
         for card, owner in table.pot[:-2]:
-            table.played[owner].add(card)
-            table.count[owner][1] += 1
+            table.add_played(owner, [] if card is None else [card], 1)
+        table.pot = table.pot[-2:]
+        pot = pot[-2:]
+    elif policy.tied_cards == "on the winner's 'to play'" and len(pot) > 2:
+        tied = pot[:-2]
+        table.to_play[winner].update(card for card in tied if card is not None)
+        table.count[winner][0] += len(tied)
+        if table.order[winner] is not None and None not in tied:
+            table.order[winner] = tied + table.order[winner]       # the first tied on top
+        else:
+            table.order[winner] = None
         table.pot = table.pot[-2:]
         pot = pot[-2:]
     war = len(pot) > 2
     if kept is None:
         kept = len(pot)
     else:                                # cards left on the table, or taken later
-        table.stranded += len(pot) - kept
+        table.stranded = max(0, table.stranded + len(pot) - kept)
     to = winner if policy.pot_to == "winner" else 1 - winner
     pile = policy.war_pot_pile if war else policy.pot_pile
+    cards_won = [card for card in pot if card is not None]
+    if kept != len(pot):
+        table.floating.update(cards_won)
     if pile == "to play":
         table.order[to] = None
-    (table.to_play if pile == "to play" else table.played)[to].update(pot)
-    if kept != len(pot):
-        table.floating.update(pot)
-    table.count[to][0 if pile == "to play" else 1] += kept
+        table.to_play[to].update(cards_won)
+        table.count[to][0] += kept
+    else:
+        table.add_played(to, cards_won, kept)
     table.pot = []
 
 
@@ -217,16 +290,36 @@ def refills_and_counts(table, battle, policy, out, last):
             f"({cards(table.count[number][1])}), shuffled, with its two lines, before "
             "the counts")
     late = policy.counts_printed == "before the refill"
-    wanted = set() if policy.refill_lines == "silent" else set(due) | (
+    now = (set(due) if policy.refill_time == "after the battle" else set()) | out.lazy
+    wanted = set() if policy.refill_lines == "silent" else now | (
         set(empty) if policy.empty_refill == "printed" else set())
     before = [list(pair) for pair in table.count]
     if policy.refill_time == "after the battle":
         for number in due:
             table.refill(number)
     to_survivor(table, policy)
+    told = policy.refill_lines == "printed" and (policy.refill_time == "when needed" or (
+        policy.face_down == "some" and bool(table.pot)))
     for number in (0, 1):
-        refill_lines_of(table, battle, number, wanted, late, last, out)
-    return counts(before if late else table.count, battle, out, last)
+        if told and told_early(table, battle, number, out):
+            continue
+        refill_lines_of(table, battle, number, wanted, late and number not in out.lazy, last,
+                        out)
+    return counts(shown_counts(before if late else table.count, policy), battle, out, last)
+
+
+def shown_counts(count, policy):
+    """The counts as the policy prints them: [to play, played] of each player."""
+    rule = policy.counts_shown
+    if rule == "less one":
+        return [[to_play - 1, played - 1] for to_play, played in count]
+    if rule == "swapped":
+        return [[played, to_play] for to_play, played in count]
+    if rule == "the total":
+        return [[to_play + played] * 2 for to_play, played in count]
+    if rule == "the other player's":
+        return [count[1], count[0]]
+    return count
 
 
 def to_survivor(table, policy):
@@ -234,9 +327,21 @@ def to_survivor(table, policy):
     out_now = [n for n in (0, 1) if table.count[n] == [0, 0]]
     if table.pot and policy.stranded_pot == "to the survivor" and len(out_now) == 1:
         survivor = 1 - out_now[0]
-        table.played[survivor].update(card for card, _ in table.pot)
-        table.count[survivor][1] += len(table.pot)
+        table.add_played(survivor, [card for card, _ in table.pot if card is not None],
+                         len(table.pot))
         table.pot = []
+
+
+def told_early(table, battle, number, out):
+    """Whether a player's refill lines after this battle's counts are the refill of the
+    next battle, told as it begins: a lazy refill (its 'to play' pile empty, 'played'
+    not), or one among a war's cards face down (after a tie)."""
+    event = battle.refills.get(number)
+    if event is None or number in out.lazy or battle.refills_before_counts(number) or \
+            table.count[number][1] == 0 or (table.count[number][0] != 0 and not table.pot):
+        return False
+    table.told[number] = True
+    return True
 
 
 def refill_lines_of(table, battle, number, wanted, late, last, out):
@@ -253,6 +358,10 @@ def refill_lines_of(table, battle, number, wanted, late, last, out):
                  f"{cards(table.count[number][0])}" if table.count[number][0] else
                  f"{player(number)}'s 'played' pile is empty")
         out.miss("refill", event, f"no refill: {holds}")
+    elif event is not None and number in out.lazy:
+        play = battle.plays.get(number)
+        if play is not None and event.index > play.index:
+            out.miss("refill", event, f"{player(number)}'s refill before its face-up card")
     elif event is not None and battle.refills_before_counts(number) == late:
         out.miss("refill", event, f"{player(number)}'s refill " +
                  ("after the counts" if late else "before the counts"))
@@ -284,6 +393,8 @@ def end(table, battle, policy, out, cut, tie):
     else:
         empty = tuple(n for n in (0, 1) if table.count[n][0] == 0)
     said = battle.said_losers()
+    if policy.face_down == "some" and tie:      # too few cards for a war of three down
+        empty = tuple(sorted(set(empty) | {n for n in said if sum(table.count[n]) <= 3}))
     if (empty or said) and not cut:
         out.tested["end"] += 1
     if said == empty or (cut and not said):

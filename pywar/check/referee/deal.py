@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 
 from .mistakes import ROW
 from .quote import line_shown
+from .shuffled import natural
 from .table import Table
 from .words import DECK, HAND, cards, player, the_card
 
@@ -71,6 +72,10 @@ def check_deal(seen, note, complete, went_on):
             note("deal", event, f"{DECK} different cards", f"{the_card(event.card)} a second "
                  f"time (first on line {first_seen[event.card] + 1})", ROW.deal_repeats)
         first_seen.setdefault(event.card, event.index)
+    if deal.sound and all(natural(deal.cards_of(number)) for number in (0, 1)):
+        note("deal", deal.piles[0][0], "a deck shuffled before the deal", "the cards listed "
+             "in a natural order of the deck (by suit or by rank): not shuffled",
+             ROW.deal_unshuffled)
     for number in (0, 1):
         dealt = deal.cards_of(number)
         deal.table.order[number] = dealt[::-1]          # bottom first, as the reference

@@ -21,7 +21,8 @@ from dataclasses import dataclass, field
 
 from .battle import Battle, play_battle
 from .deal import check_deal, top_first_listing
-from .explain import Explainer, policy_of, tried
+from .endless import repeats
+from .explain import LOOKAHEAD, Explainer, policy_of, tried
 from .finding import Finding
 from .layout import judge_layout
 from .lines import Reader
@@ -29,10 +30,13 @@ from .mistakes import MISTAKE, Policy, ROW
 from .quote import LINE, line_shown
 from .rubric import GAME_ITEMS, NAMES
 from .table import Event, Table
-from .words import both
+from .shuffled import unshuffled
+from .words import both, cards, player
 
-BATTLE_KINDS = {"plays", "wins", "tie", "refill", "counts", "lost", "announce"}
+BATTLE_KINDS = {"plays", "down", "wins", "tie", "refill", "counts", "lost", "announce"}
+AFTER_PLAYS = {"wins", "tie", "counts", "lost", "announce"}   # a battle's lines after its plays
 CONTEXT = 1                       # lines shown on each side of an example's line
+REFILL_LINES = 3                  # a refill's lines, a blank among them: its later ones
 
 
 @dataclass
@@ -45,6 +49,8 @@ class Judgement:
     losers: tuple = ()
     finished: bool = False
     last_lines: list = field(default_factory=list)
+    dealt: tuple = None                 # each pile's cards as listed, when the deal was sound
+    repeats: tuple = None               # (first round, period) of a game told endlessly
 
     def broken(self):
         """The items broken, in rubric order."""
@@ -134,6 +140,7 @@ class Judge(Notes):
         self.ace_as_one = None              # the first line that names the ace 'one'
         self.near_stop = False              # the run stopped within a battle of this one
         self.explainer = Explainer()
+        self.round_cards = []               # the cards played in each round, in order
         self.misnamed = {}                  # index of a refill's line naming the other player
 
     # ---- Reading
@@ -153,11 +160,17 @@ class Judge(Notes):
         return meanings
 
     def same_refill(self, found, index):
-        """A refill's second line belongs to the refill just begun, whoever it names
-        ('Shuffling player A cards...' after player B ran out is B's, misnamed)."""
+        """A refill's later line belongs to the refill just begun, whoever it names
+        ('Shuffling player A cards...' after player B ran out is B's, misnamed), or if it
+        names nobody ('Shuffling...'); such a line with no refill before it says nothing."""
+        if not found or found[0].kind != "refill":
+            return found
         before = self.events[-1] if self.events else None
-        if found[:1] and found[0].kind == "refill" and before and before.kind == "refill" \
-                and before.index == index - 1 and before.player != found[0].player \
+        begun = before is not None and before.kind == "refill" and \
+            index - before.index <= REFILL_LINES
+        if found[0].player is None:
+            return [found[0]._replace(player=before.player)] if begun else []
+        if begun and before.index == index - 1 and before.player != found[0].player \
                 and "shuffl" in self.lines[index].lower() \
                 and "shuffl" not in before.text.lower():
             self.misnamed[index] = before.player
@@ -188,9 +201,12 @@ class Judge(Notes):
                 if said:
                     self.result.finished, self.result.losers = True, said
                 continue
-            self.battle(battle, last)
+            self.battle(battle, last, battles[number + 1:number + 1 + LOOKAHEAD])
         self.close()
         judge_layout(self, meanings)
+        if not self.complete:
+            played = {card for cards_up in self.round_cards for card in cards_up}
+            self.result.repeats = repeats(self.round_cards, len(played))
         self.result.rounds = self.round
         self.result.last_lines = self.lines[-3:]
         return self.result
@@ -202,18 +218,23 @@ class Judge(Notes):
             self.test("deal")
         self.table = self.deal.table
         self.known = self.synced = self.deal.sound
+        if self.deal.sound:
+            self.result.dealt = (tuple(self.deal.cards_of(0)), tuple(self.deal.cards_of(1)))
         self.numbered_from = self.deal.numbered_from()
 
-    def battle(self, battle, last):
-        """Judge one battle: the lines from its first face-up card to the next one."""
+    def battle(self, battle, last, following=()):
+        """Judge one battle: the lines from its first face-up card to the next one (the
+        following battles choose between explanations alike)."""
         if not self.table.pot:
             self.round += 1
+            self.round_cards.append(())
+        self.round_cards[-1] += tuple(event.card for event in battle.plays.values())
         self.rounds_at.append((battle.events[0].index, self.round))
         if self.round == 1 and not self.table.pot and self.known and self.top_first is None:
             self.top_first = top_first_listing(self.deal, self.table, battle)
         if not self.synced:
             return self.sync(battle, last)
-        outcome, added = self.explainer.explain(self, battle, last)
+        outcome, added = self.explainer.explain(self, battle, last, following)
         if added is None:
             outcome = self.unexplained(battle, outcome)
         elif added:
@@ -221,8 +242,21 @@ class Judge(Notes):
         for item, times in outcome.tested.items():
             self.test(item, times)
         self.table = outcome.table
+        self.check_refills(battle)
         if outcome.losers:
             self.result.finished, self.result.losers = True, outcome.losers
+
+    def check_refills(self, battle):
+        """Each refilled pile played to its last card: were its cards shuffled?  (Not asked
+        of a deal not shuffled: its refills' order is the same mistake's.)"""
+        for number, blocks, played in self.table.played_out:
+            came = unshuffled(blocks, played)
+            if came and ROW.deal_unshuffled.name not in self.result.mistakes:
+                self.note("refill", battle.plays.get(number, battle.events[0]),
+                          f"{player(number)}'s refilled 'to play' pile shuffled",
+                          f"its {cards(len(played))} played in the order they were won, "
+                          f"{came}", ROW.refill_unshuffled)
+        self.table.played_out = []
 
     def adopt(self, plain, added):
         """Charge each deviation added, once, at the line where the rules broke."""
@@ -252,11 +286,13 @@ class Judge(Notes):
         first = plain.mismatches[0]
         self.note(first.item, first.at, first.required, first.said)
         table = plain.table
-        table.over = False                  # an end the file's own counts do not show
         for number, event in battle.counts.items():
             if event.counts != table.count[number]:
                 table.lose_track(number)
                 table.count[number] = event.counts
+        # an end that is all the battle broke stays the end: the lines after it are that
+        # one mistake's (the end's), not new ones
+        table.over = table.over and all(m.item == "end" for m in plain.mismatches)
         for number in battle.refills:
             if table.order[number] is not None:
                 table.refill(number)
@@ -289,8 +325,12 @@ class Judge(Notes):
             return
         self.test("end")
         stops = f"in round {self.round}" if self.round else "before the first round"
-        self.note("end", len(self.lines), "the game played until a player runs out",
-                  f"nothing more: it stops {stops}", ROW.cut_short)
+        said = f"nothing more: it stops {stops}"
+        named = next((e for e in self.events if e.kind in ("announce", "lost", "wins")), None)
+        if not self.round and named is not None:
+            said = f"{self.quoted(named)}: the end told before any battle was played"
+        self.note("end", len(self.lines), "the game played until a player runs out", said,
+                  ROW.cut_short)
 
     @staticmethod
     def battles(events):
@@ -299,8 +339,9 @@ class Judge(Notes):
         for event in events:
             if event.kind == "round":
                 continue
-            starts = event.kind == "plays" and any(
-                seen.kind != "plays" or seen.player == event.player for seen in block)
+            starts = event.kind in ("plays", "down") and any(
+                seen.kind in AFTER_PLAYS or (seen.kind == event.kind == "plays" and
+                                             seen.player == event.player) for seen in block)
             if starts and block:
                 found.append(Battle(block))
                 block = []

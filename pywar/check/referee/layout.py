@@ -16,6 +16,8 @@ def first_departure(lines, meanings, misnamed):
     blank_due = played = False
     rounds = 0
     for index, (text, found) in enumerate(zip(lines, meanings)):
+        if index < len(OPENING) and OPENING[index] and text != OPENING[index]:
+            return index, repr(OPENING[index]), ROW.other_words if found else ROW.extra_lines
         if text == "":
             if not blank_due:
                 return index, "no blank line here", ROW.blank_lines

@@ -56,13 +56,16 @@ REFILL_WORDS = {"refill", "refills", "refilled", "refilling", "shuffling", "shuf
                 "reshuffled", "getting", "moving", "recycling", "recycles"}
 TO_PLAY_WORDS = ("to play", "deck", "hand", "draw", "stack", "unplayed", "remaining",
                  "left")
+REFILL_VERBS = {"picks", "pick", "uses", "using", "moves", "moving", "takes", "taking",
+                "gets", "turns", "flips"}     # with 'played pile': the played pile turned over
 PLAYED_WORDS = ("played", "discard", "discards", "won", "winnings", "win", "used", "side",
                 "captured")
 
 
 class Said(NamedTuple):
     """One thing a line says: its kind (welcome, deck, initial, round, pile, size, listed,
-    plays, wins, tie, refill, counts, lost, announce or blank) and the fields of that kind:
+    plays, down, wins, tie, refill, counts, lost, announce or blank) and the fields of that
+    kind ('down': a card put face down, named or not, or a number of them):
     the player, the card (and whether the ace was printed as a one), the number (a
     round's, a pile's size, a listed card's place) and a player's two counts."""
     kind: str
@@ -83,13 +86,24 @@ class Said(NamedTuple):
 
 def normalised(line):
     """A line in lower case, each run of other characters than letters and digits one
-    space (of its first LINE_READ characters)."""
-    return re.sub(r"[^a-z0-9]+", " ", line[:LINE_READ].lower()).strip()
+    space (of its first LINE_READ characters); a minus sign before a number is kept
+    ('-1', a count printed one less than an empty pile's)."""
+    text = MINUS.sub("\0", line[:LINE_READ].lower())
+    return re.sub(r"[^a-z0-9\0]+", " ", text).replace("\0", "-").strip()
+
+
+MINUS = re.compile(r"(?<![a-z0-9])-(?=[0-9])")
+
+
+def is_number(word):
+    """Whether a word is a number, a negative one too."""
+    return (word[1:] if word.startswith("-") else word).isdigit()
 
 
 def number(word):
     """A word's value as a count, a round or a place, or None (too long or no digits)."""
-    return int(word) if word.isdigit() and len(word) <= NUMBER_DIGITS else None
+    digits = word[1:] if word.startswith("-") else word
+    return int(word) if digits.isdigit() and len(digits) <= NUMBER_DIGITS else None
 
 
 def card_at(words, at):
@@ -143,16 +157,22 @@ class Reader:
         return [(at, who) for n, (at, who) in enumerate(found)
                 if not (n and found[n - 1][0] == at - 1 and words[at - 1] == "player")]
 
+    # a bare A or B is a player before these words ('A picks up the played pile', "A's")
+    BARE_BEFORE = {"has", "is", "ran", "runs", "s", "cards", "pile", "picks", "uses", "moves",
+                   "turns", "gets", ""}
+
     @staticmethod
     def bare_player(words, at, taken):
         """Whether a lone 'a' or 'b' is a player ('A shows ...', 'B: 3 to play'), not an
         article."""
         after = words[at + 1] if at + 1 < len(words) else ""
+        if after == "s" and at + 2 < len(words) and words[at + 2] in ("cards", "pile", "deck",
+                                                                      "hand", "played"):
+            return True                     # 'Shuffling A's cards...'
         return (at == 0 or at - 1 in taken) and (
             after in PLAY_VERBS or after in WIN_WORDS or after in REFILL_WORDS
             or after in LOSS_WORDS or after.startswith(("shuffl", "refill", "reshuffl"))
-            or after in ("has", "is", "ran", "runs", "s", "cards", "pile", "")
-            or after.isdigit() or at + 1 in taken)
+            or after in Reader.BARE_BEFORE or after.isdigit() or at + 1 in taken)
 
     def learn(self, words, cards):
         """Learn a player's name from a play: '<name> plays the <card>'."""
@@ -185,8 +205,8 @@ class Reader:
         cards = cards_in(words)
         self.learn(words, cards)
         players = self.players_in(words, cards)
-        for reading in (self.opening, self.header, self.with_cards, self.end, self.refill,
-                        self.counts, self.verdict, self.deal_header):
+        for reading in (self.opening, self.header, self.face_down, self.with_cards, self.end,
+                        self.refill, self.counts, self.verdict, self.deal_header):
             found = reading(text, words, cards, players)
             if found:
                 return found
@@ -215,6 +235,18 @@ class Reader:
         if len(words) <= 6 and rest and rest[0].isdigit():
             return [Said("round", number=number(rest[0]))]
         return None
+
+    @staticmethod
+    def face_down(text, words, cards, players):
+        """Cards put face down in a war: 'Player A puts a card face down', 'A puts 3 cards
+        face down', 'Player B puts the two of clubs face down'."""
+        if not players or not (has_phrase(text, "face down") or has_phrase(text, "facedown")):
+            return None
+        player = players[0][1]
+        if cards:
+            return [Said("down", player, card) for _, card, _ in cards]
+        counted = [number(w) for w in words if w.isdigit()]
+        return [Said("down", player, number=counted[0] if counted else 1)]
 
     def with_cards(self, text, words, cards, players):
         """A line that names cards: plays (one or two), a verdict with the cards, or a
@@ -270,23 +302,31 @@ class Reader:
     @staticmethod
     def refill(text, words, cards, players):
         """A line of a refill: 'ran out of cards in their to play pile', 'Shuffling
-        player A cards', 'A refills from the played pile'."""
-        if not players or cards:
+        player A cards', 'A refills from the played pile', "Player A's deck is empty!",
+        'A picks up the played pile'; one that names no player ('Shuffling...', 'They
+        are using their played cards.') is the refill just begun's (the judge's to say)."""
+        if cards:
             return None
         cued = any(w in REFILL_WORDS or w.startswith(("shuffl", "reshuffl", "refill"))
-                   for w in words) or (has_phrase(text, "to play") and "out" in words)
-        counted = sum(w.isdigit() and not (at and words[at - 1] == "player")
+                   for w in words) or (has_phrase(text, "to play") and "out" in words) or (
+            "empty" in words and any(has_phrase(text, pile) for pile in TO_PLAY_WORDS)) or (
+            any(w in REFILL_VERBS for w in words) and any(
+                has_phrase(text, f"played {pile}") for pile in ("pile", "cards", "deck")))
+        counted = sum(is_number(w) and not (at and words[at - 1] == "player")
                       for at, w in enumerate(words))
-        if cued and counted < 2:
-            return [Said("refill", players[0][1])]
-        return None
+        if not cued or counted >= 2:
+            return None
+        if not players:
+            return [Said("refill")] if not any(w in LOSS_WORDS for w in words) else None
+        return [Said("refill", players[0][1])]
 
     @staticmethod
     def counts(text, words, cards, players):
         """A player's pile counts: two numbers, told apart by the pile words beside them
-        ('to play', 'deck', 'hand' ... against 'played', 'discard', 'won' ...)."""
+        ('to play', 'deck', 'hand' ... against 'played', 'discard', 'won' ...); a count
+        may be printed negative."""
         numbers = [at for at, w in enumerate(words)
-                   if w.isdigit() and not (at and words[at - 1] == "player")]
+                   if is_number(w) and not (at and words[at - 1] == "player")]
         if not players or cards or len(numbers) != 2:
             return None
         values = [number(words[at]) for at in numbers]

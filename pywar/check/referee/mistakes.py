@@ -6,7 +6,7 @@ sentence that says what the program did.
     >>> MISTAKE["refill_lazy"].item
     'refill'
     >>> [m.name for m in DEVIATIONS if m.item == "ties"]
-    ['tie_decided']
+    ['tie_decided', 'face_down_war']
     >>> dict(ROW.ace_low.effects)
     {'ace': 'low'}
     >>> Policy.of(["ace_low", "pot_to_loser"]).pot_to, Policy().pot_to
@@ -47,7 +47,9 @@ class Policy:
     ace: str = "high"                       # or "low"
     winner_named: str = "the winner"        # or "anyone" (the pot still to the higher card)
     tie_verdict: str = "battle again"       # or "a winner named"
-    tied_cards: str = "kept in the pot"     # or "returned" when the tie is broken
+    tied_cards: str = "kept in the pot"     # or "returned" when the tie is broken, or "on
+                                            # the winner's 'to play'" (its top, as played)
+    face_down: str = "none"                 # or "some": each puts cards face down in a war
     pot_to: str = "winner"                  # or "loser"
     pot_pile: str = "played"                # or "to play" (a plain battle's pot)
     war_pot_pile: str = "played"            # or "to play" (a tie's pot, once won)
@@ -58,6 +60,8 @@ class Policy:
     counts_printed: str = "after the refill"    # or "before the refill"
     empty_refill: str = "never printed"     # or "printed" (a refill from an empty pile)
     after_run_out: str = "the end"          # or "play goes on"
+    counts_shown: str = "as they are"       # or "less one", "swapped", "the total" or
+                                            # "the other player's"
 
     @classmethod
     def of(cls, names, strict=True):
@@ -82,11 +86,12 @@ class Mistake:
     sentence: str
     step: str = None                    # deviations: plays, verdict, pickup, refill or end
     effects: dict = field(default_factory=dict)
+    loops: bool = False                 # it can make a game repeat itself forever
 
 
-def deviation(name, step, item, sentence, **effects):
+def deviation(name, step, item, sentence, loops=False, **effects):
     """A row the referee plays by."""
-    return Mistake(name, item, "rules", sentence, step, MappingProxyType(effects))
+    return Mistake(name, item, "rules", sentence, step, MappingProxyType(effects), loops)
 
 
 MISTAKES = (
@@ -100,9 +105,14 @@ MISTAKES = (
               "players' 'played' piles when the tie was broken, the winner taking only the "
               "last battle's cards", tied_cards="returned"),
     deviation("war_pot_to_play", "pickup", "pickup", "a tie's pot put on the winner's 'to "
-              "play' pile (a plain battle's on its 'played' pile)", war_pot_pile="to play"),
+              "play' pile (a plain battle's on its 'played' pile)", war_pot_pile="to play",
+              loops=True),
+    deviation("war_pot_split", "pickup", "pickup", "a tie's tied cards put on top of the "
+              "winner's 'to play' pile, in the order played, and only the last battle's "
+              "cards on its 'played' pile", tied_cards="on the winner's 'to play'", loops=True),
     deviation("pot_to_play", "pickup", "pickup", "the pot put on the winner's 'to play' "
-              "pile, not its 'played' pile", pot_pile="to play", war_pot_pile="to play"),
+              "pile, not its 'played' pile", pot_pile="to play", war_pot_pile="to play",
+              loops=True),
     deviation("pot_to_loser", "pickup", "pickup", "the pot given to the loser of the battle",
               pot_to="loser"),
     deviation("pot_to_survivor", "end", "pickup", "the pot of a tie in which a player ran "
@@ -117,6 +127,9 @@ MISTAKES = (
               "without its lines", refill_lines="silent"),
     deviation("counts_before_refill", "refill", "refill", "the counts printed before the "
               "refill", counts_printed="before the refill"),
+    deviation("refill_lazy_told", "refill", "refill", "a lazy refill: the 'played' pile "
+              "turned over only when a card is needed, its lines printed then",
+              refill_time="when needed"),
     deviation("refill_never", "refill", "refill", "no refill: a player whose 'to play' pile "
               "is empty lost while its 'played' pile still held cards", refill_time="never",
               refill_lines="silent"),
@@ -124,6 +137,17 @@ MISTAKES = (
               "'played' pile", empty_refill="printed"),
     deviation("play_after_out", "end", "end", "play going on after a player ran out of "
               "cards during a tie", after_run_out="play goes on"),
+    deviation("face_down_war", "war", "ties", "the war of other books: after a tie each player "
+              "puts cards face down (up to three, fewer from a short pile) before the next "
+              "battle", face_down="some"),
+    deviation("counts_less_one", "counts", "counts", "each pile's count printed one less "
+              "than the cards it holds", counts_shown="less one"),
+    deviation("counts_swapped", "counts", "counts", "the two counts printed swapped, the "
+              "'played' pile's where the 'to play' pile's goes", counts_shown="swapped"),
+    deviation("counts_total", "counts", "counts", "each pile's count printed as the "
+              "player's total", counts_shown="the total"),
+    deviation("counts_other_player", "counts", "counts", "each player's counts printed on "
+              "the other player's line", counts_shown="the other player's"),
     # ---- The format reader: the first of each kind of departure in a file
     Mistake("no_output", "format", "layout", "nothing printed"),
     Mistake("extra_lines", "format", "layout",
@@ -145,6 +169,13 @@ MISTAKES = (
     Mistake("deal_size_wrong", "deal", "deal",
             "a pile's size printed other than the number of cards listed"),
     Mistake("deal_repeats", "deal", "deal", "a card dealt twice"),
+    Mistake("deal_unshuffled", "deal", "deal", "the deck dealt in its own order: not "
+            "shuffled (by suit or by rank, either way, dealt alternately or in halves)",
+            loops=True),
+    Mistake("same_deal", "deal", "class", "the same deal on every run: the program does not "
+            "seed rand() with srand(), or does not shuffle"),
+    Mistake("refill_unshuffled", "refill", "refill", "a refill not shuffled: the 'played' "
+            "pile's cards came back in the order they were won", loops=True),
     # ---- The end
     Mistake("cut_short", "end", "end",
             "the game stopped before a player ran out (the run itself ended well)"),

@@ -42,7 +42,9 @@ ITEMS = (
     Item("builds", "build", "the build command succeeds and makes `{program}`", "the build",
          "there was nothing to build", depends=(), source="build"),
     Item("runs", "runs", "every run ends by itself with status 0, with no signal, timeout "
-         "or output flood", "each run", "the program did not build", source="run"),
+         "or output flood (but a game that a mistake of its own keeps going for ever, "
+         "charged to that mistake's item)", "each run", "the program did not build",
+         source="run"),
     Item("format", "form", "the reference's words and layout, line for line",
          "each run that printed a line", "the program printed nothing"),
     Item("deal", "deal", "52 different cards, 26 each, listed", "each run that printed "

@@ -46,6 +46,14 @@ class Table:
     floating: set = field(default_factory=set)      # cards whose pile is unknown
     over: bool = False                              # the rules ended the game
     stranded: int = 0                               # cards lost from pots (pot_kept "part")
+    won: list = field(default_factory=lambda: [[], []])    # each 'played' pile's blocks of
+                                                    # cards, in the order won (None: unknown)
+    refilled: list = field(default_factory=lambda: [None, None])  # a refilled pile's blocks,
+                                                    # and its cards played since, in order
+    played_out: list = field(default_factory=list)  # (player, blocks, cards played) of each
+                                                    # refilled pile played to its last card
+    told: list = field(default_factory=lambda: [False, False])   # a lazy refill's lines
+                                                    # printed before the battle that needs it
 
     @classmethod
     def empty(cls):
@@ -57,7 +65,9 @@ class Table:
         return Table([None if pile is None else list(pile) for pile in self.order],
                      [set(pile) for pile in self.to_play], [set(pile) for pile in self.played],
                      [list(pair) for pair in self.count], list(self.pot), set(self.floating),
-                     self.over, self.stranded)
+                     self.over, self.stranded, [list(blocks) for blocks in self.won],
+                     [None if refill is None else (refill[0], list(refill[1]))
+                      for refill in self.refilled], list(self.played_out), list(self.told))
 
     def take(self, card):
         """Take a card out of wherever it may be."""
@@ -68,12 +78,39 @@ class Table:
             if self.order[number] is not None and card in self.order[number]:
                 self.order[number].remove(card)
 
+    def add_played(self, number, cards, count=None):
+        """Cards won onto a player's 'played' pile, as one block (count: how many, where
+        some of them are not known)."""
+        count = len(cards) if count is None else count
+        self.played[number].update(cards)
+        self.count[number][1] += count
+        if count:
+            self.won[number].append(tuple(cards) if count == len(cards) else None)
+
     def refill(self, number):
-        """'played' turned over into 'to play' (shuffled: its order unknown)."""
+        """'played' turned over into 'to play' (shuffled: its order unknown); the blocks it
+        was won in are kept, to tell from the plays whether it was shuffled."""
+        blocks = self.won[number]
+        whole = self.count[number][0] == 0 and None not in blocks and \
+            sum(map(len, blocks)) == self.count[number][1] > 0
+        self.refilled[number] = (tuple(blocks), []) if whole else None
+        self.won[number] = []
         self.to_play[number] |= self.played[number]
         self.played[number] = set()
         self.count[number] = [self.count[number][0] + self.count[number][1], 0]
         self.order[number] = None
+
+    def played_from(self, number, card):
+        """A card taken from a player's 'to play' pile (None: no line names it)."""
+        refill = self.refilled[number]
+        if refill is not None:
+            if card is None:
+                self.refilled[number] = None
+                return
+            refill[1].append(card)
+            if len(refill[1]) == sum(map(len, refill[0])):
+                self.played_out.append((number, *refill))
+                self.refilled[number] = None
 
     def place_of(self, card):
         """Where a card may be now, in words."""
@@ -87,5 +124,7 @@ class Table:
     def lose_track(self, number):
         """A player's cards may be anywhere now (the file's counts are taken as the state)."""
         self.floating |= self.to_play[number] | self.played[number]
-        self.floating.update(card for card, _ in self.pot)
+        self.floating.update(card for card, _ in self.pot if card is not None)
         self.order[number] = None
+        self.won[number] = [None]
+        self.refilled[number] = None

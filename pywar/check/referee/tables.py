@@ -13,6 +13,8 @@ FOUND_BY = {"rules": "the referee, by the rules plus the fewest deviations",
             "layout": "the format reader, at each kind of departure",
             "deal": "the deal's check", "end": "the end's check",
             "runner": "the runner, by how a run ended", "build": "the build",
+            "refill": "the refill's check, by the order of its cards",
+            "class": "the grader, across a submission's runs",
             "memcheck": "valgrind", "none": "nobody: what a transcript cannot show"}
 
 

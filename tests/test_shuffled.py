@@ -1,0 +1,185 @@
+"""What one line cannot show (issue 35): a deal in the deck's own order, a refill whose
+cards come back as they were won, an endless game, the war of other books, counts
+printed by a rule of their own, and refill lines in other words.  Each is judged on
+transcripts made here, by hand or from the reference's own, against values worked out
+independently (the deck's natural orders written out, a chance computed by hand)."""
+
+import random
+import re
+
+import pytest
+
+import pywar
+from conftest import reference_transcript
+from pywar.check.referee import endless, shuffled
+from pywar.check.referee.judge import judge
+from pywar.check.referee.lines import Reader, Said
+from pywar.check.referee.words import OPENING
+
+SUIT_MAJOR = [suit * 13 + rank for suit in range(4) for rank in range(13)]
+RANK_MAJOR = [suit * 13 + rank for rank in range(13) for suit in (2, 0, 3, 1)]  # any suits'
+                                                                                  # order
+
+
+@pytest.mark.parametrize("deck", [SUIT_MAJOR, SUIT_MAJOR[::-1], RANK_MAJOR, RANK_MAJOR[::-1]])
+@pytest.mark.parametrize("deal", ["alternately", "in halves"])
+def test_every_natural_order_of_the_deck_is_not_shuffled(deck, deal):
+    piles = (deck[0::2], deck[1::2]) if deal == "alternately" else (deck[:26], deck[26:])
+    for pile in piles:
+        assert shuffled.natural(pile) and shuffled.natural(pile[::-1])
+
+
+def test_fair_shuffles_are_never_natural():
+    """10,000 fair deals: no pile in a natural order (the module's measure: at most 18
+    of 25 near pairs in 1,000,000, where 22 are needed)."""
+    rng = random.Random(35)
+    deck = list(range(52))
+    for _ in range(10_000):
+        rng.shuffle(deck)
+        assert not shuffled.natural(deck[:26]) and not shuffled.natural(deck[26:])
+
+
+def test_a_refill_in_won_order_by_hand():
+    """Three pots of two won in that order: back the last first, or the first first, any
+    order inside a pot; the chance of either by a fair shuffle is 2 * 2!^3 / 6! = 1/45."""
+    blocks = [(3, 17), (40, 2), (9, 30)]
+    assert shuffled.in_won_order(blocks, [30, 9, 2, 40, 17, 3]) == "the last won first"
+    assert shuffled.in_won_order(blocks, [17, 3, 40, 2, 9, 30]) == "the first won first"
+    assert shuffled.in_won_order(blocks, [17, 40, 3, 2, 9, 30]) is None
+    assert shuffled.chance(blocks) == pytest.approx(1 / 45)
+    assert shuffled.unshuffled(blocks, [30, 9, 2, 40, 17, 3]) is None      # too few to tell
+    nine = [(2 * n, 2 * n + 1) for n in range(9)]                           # 18 cards
+    assert shuffled.chance(nine) == pytest.approx(2 * 2 ** 9 / 6402373705728000)
+    assert shuffled.unshuffled(nine, [card for block in nine[::-1] for card in block])
+
+
+def test_the_reference_s_games_are_never_charged_a_shuffle():
+    """The reference's own shuffle (104 random swaps) on 150 seeds: no deal or refill
+    charged (the 1,000 seeds of a faithful program of the class: the slow test below)."""
+    for seed in range(1, 151):
+        judged = judge(pywar.play(seed, transcript=True).transcript)
+        assert judged.broken() == [], (seed, judged.broken())
+
+
+@pytest.mark.slow                       # about 2 minutes on 2 cores
+def test_a_faithful_program_with_a_shuffle_of_its_own_is_never_charged_on_1000_seeds(tmp_path):
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+    from conftest import CLASS
+    pywar_command = str(Path(sys.executable).parent / "pywar")
+    done = subprocess.run([pywar_command, "grade", str(CLASS / "faithful"), "-n", "1000",
+                           "--no-memory", "--json"], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    (sub,) = json.loads(done.stdout)["submissions"]
+    assert sub["mistakes"] == {} and sub["items"]["refill"]["of"] > 900
+    assert all(item["ok"] for name, item in sub["items"].items() if name != "memory")
+
+
+def cut_after_last_counts(text):
+    """A transcript up to its last counts line: a run stopped within its game."""
+    return text[:text.rindex("Player B has")].rstrip("\n").rsplit("\n", 1)[0] + "\n"
+
+
+def test_a_refill_not_shuffled_costs_refill_and_its_endless_game_says_so():
+    """pywar's engine with its refills kept as won (--refill keep, the smu narration):
+    where pywar finds a cycle, the game played on three periods past its start with no
+    cycle detection, and stopped: refill alone (refill_unshuffled), and the repeat the
+    referee finds has the engine's period."""
+    found = 0
+    for seed in range(1, 40):
+        game = pywar.play(seed, refill="keep", max_rounds=2000)
+        if game.outcome != "cycle":
+            continue
+        rounds = game.cycle_start + 3 * game.cycle_period
+        text = pywar.play(seed, refill="keep", max_rounds=rounds, detect_cycles=False,
+                          transcript=True).transcript
+        judged = judge(cut_after_last_counts(text), complete=False)
+        assert judged.broken() == ["refill"], (seed, judged.broken())
+        assert list(judged.mistakes) == ["refill_unshuffled"]
+        assert judged.repeats[1] == game.cycle_period, seed
+        found += 1
+    assert found >= 3
+
+
+def test_repeats_by_hand():
+    rounds = [(1, 2), (3, 4)] + [(5, 6), (7, 8), (9, 10)] * 3
+    assert endless.repeats(rounds, 6) == (3, 3)
+    assert endless.repeats(rounds, 7) is None                # a card in play never seen
+    assert endless.repeats(rounds[:-1], 6) == (3, 3)         # cut inside a period
+    assert endless.repeats([(1, 2), (3, 4), (5, 6)], 6) is None
+
+
+def test_the_z_function_by_hand():
+    assert endless.z_function("aabxaab") == [7, 1, 0, 0, 3, 1, 0]
+
+
+def test_the_war_of_other_books_costs_ties_alone():
+    """pywar's engine with three cards face down in each war (the smu narration), on
+    seeds where a tie is won: ties alone, nothing charged after it."""
+    for seed in (1, 2, 3, 5, 8):
+        judged = judge(pywar.play(seed, rules="smu", face_down=3, transcript=True).transcript)
+        assert judged.broken() == ["ties"], (seed, judged.broken())
+        assert list(judged.mistakes) == ["face_down_war"]
+
+
+@pytest.mark.parametrize("rule, shown", [
+    ("counts_less_one", lambda to_play, played: (to_play - 1, played - 1)),
+    ("counts_swapped", lambda to_play, played: (played, to_play)),
+    ("counts_total", lambda to_play, played: (to_play + played, to_play + played)),
+])
+def test_counts_of_their_own_cost_counts_alone(rule, shown):
+    """The reference's seed 1553 with every counts line rewritten by a rule: counts
+    alone, the rule named, every other rule still put to the test and kept."""
+    def counted(match):
+        to_play, played = shown(int(match.group(2)), int(match.group(3)))
+        return f"Player {match.group(1)} has {to_play} in their 'to play' pile and {played} in"
+    text = re.sub(r"Player ([AB]) has (\d+) in their 'to play' pile and (\d+) in", counted,
+                  reference_transcript(1553))
+    judged = judge(text)
+    assert judged.broken() == ["counts"] and list(judged.mistakes) == [rule]
+    assert judged.tested["pickup"] > 100 and judged.tested["refill"] > 10
+
+
+@pytest.mark.parametrize("line, said", [
+    ("Player A's deck is empty!", Said("refill", 0)),
+    ("A picks up the played pile.", Said("refill", 0)),
+    ("Shuffling B's cards...", Said("refill", 1)),
+    ("Shuffling...", Said("refill")),
+    ("They are using their played cards.", Said("refill")),
+    ("Player B puts a card face down.", Said("down", 1, number=1)),
+    ("Player A puts 3 cards face down", Said("down", 0, number=3)),
+    ("Player A has 24 in their 'to play' pile and -1 in their 'played' pile.",
+     Said("counts", 0, to_play=24, played=-1)),
+])
+def test_refills_face_down_cards_and_negative_counts_in_other_words(line, said):
+    assert Reader().events(line) == [said]
+
+
+def test_refill_lines_in_other_words_are_the_refill():
+    """The reference's seed 1553 with its refill lines in other words: format alone."""
+    text = re.sub(r"Player ([AB]) ran out of cards in their 'to play' pile\.  Getting cards "
+                  r"from the 'played' pile\.\nShuffling player [AB] cards\.\.\.",
+                  lambda m: f"{m.group(1)} picks up the played pile.\nShuffling "
+                            f"{m.group(1)}'s cards...", reference_transcript(1553))
+    judged = judge(text)
+    assert judged.broken() == ["format"] and judged.tested["refill"] > 10
+
+
+def test_a_silent_program_is_told_what_the_reference_prints_first():
+    judged = judge("Player 1 wins\n")
+    assert judged.first("format").required == repr(OPENING[0])
+    assert judged.first("end").said == ("'Player 1 wins': the end told before any battle "
+                                        "was played")
+
+
+def test_an_end_not_told_is_charged_once():
+    """Seed 1's B runs out in a tie; the file says nothing, plays one more card of A's,
+    then names the loser: end alone, not plays too (one event, one item)."""
+    text = reference_transcript(1).rstrip("\n").split("\n")
+    lost = next(i for i, line in enumerate(text) if line.endswith("has lost."))
+    text[lost:lost + 1] = ["Player A plays two of hearts",
+                           "Player B is out of cards. Player A wins!"]
+    judged = judge("\n".join(text) + "\n")
+    assert judged.broken() == ["format", "end"]
