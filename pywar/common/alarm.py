@@ -17,12 +17,26 @@ def time_up(signum, frame):
     raise TimeUp
 
 
-def within(seconds, action):
+def time_up_then_end(grace):
+    """The SIGALRM handler of within(..., grace): stop the code where it is, and leave
+    SIGALRM to its default action, the end of the process, grace seconds on."""
+    def handler(signum, frame):
+        signal.signal(signal.SIGALRM, signal.SIG_DFL)
+        signal.setitimer(signal.ITIMER_REAL, grace)
+        raise TimeUp
+    return handler
+
+
+def within(seconds, action, grace=None):
     """action(), stopped by TimeUp after seconds (in the main thread, where a signal
-    can stop it; elsewhere it runs to its end)."""
+    can stop it; elsewhere it runs to its end).  grace: code that goes on after its
+    TimeUp (an 'except BaseException' in a loop swallows it) ends the whole process,
+    killed by SIGALRM, grace seconds later: a signal's default action, which no Python
+    code runs in, so no code can swallow it."""
     if threading.current_thread() is not threading.main_thread():
         return action()
-    previous = signal.signal(signal.SIGALRM, time_up)
+    previous = signal.signal(signal.SIGALRM, time_up if grace is None else
+                             time_up_then_end(grace))
     try:
         signal.setitimer(signal.ITIMER_REAL, seconds)
         try:

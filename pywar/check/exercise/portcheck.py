@@ -18,11 +18,12 @@ or changes can make it pass: its records are only what it played.
 import ast
 import json
 import os
-import sys
 import time
 from dataclasses import dataclass
 
 from ..runner import sandbox
+from ..runner.pychild import (PYWAR_FOLDER, boot, copy_shared, not_started, python_for_runs,
+                              records_of)
 from .portplay import TODO
 from ...port.card import RANK, SUIT
 from ...rules import MAX_CARDS
@@ -278,51 +279,8 @@ def reference_games(seeds, stack):
 
 # ---- The port run in pywar's runner; what it printed and traced, judged here
 
-BOOT = ("import sys; sys.path.insert(0, sys.argv.pop(1)); "
-        "from pywar.check.exercise.portplay import main; main(sys.argv[1:])")
+BOOT = boot("pywar.check.exercise.portplay")
 SHARED = ("rules.py", "common", "check/exercise/portplay.py")   # of pywar, beside it
-PYWAR_FOLDER = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-
-
-def python_for_runs():
-    """The Python interpreter a port runs under (the base one, not a venv's)."""
-    return os.path.realpath(getattr(sys, "_base_executable", None) or sys.executable)
-
-
-def copy_shared(lib, with_port):
-    """The pywar a port runs beside: its shared modules (pywar.common, pywar.rules), and
-    the reference's port for the members run only."""
-    parts = SHARED + (("port",) if with_port else ())
-    for folder in ("pywar", "pywar/check", "pywar/check/exercise/portcheck"):
-        os.makedirs(os.path.join(lib, folder), 0o755, exist_ok=True)
-        with open(os.path.join(lib, folder, "__init__.py"), "w", encoding="utf-8"):
-            pass
-    for part in parts:
-        source, target = os.path.join(PYWAR_FOLDER, part), os.path.join(lib, "pywar", part)
-        names = sorted(os.listdir(source)) if os.path.isdir(source) else [None]
-        for name in names:
-            if name is None or name.endswith(".py"):
-                from_path = source if name is None else os.path.join(source, name)
-                to_path = target if name is None else os.path.join(target, name)
-                os.makedirs(os.path.dirname(to_path), 0o755, exist_ok=True)
-                with open(from_path, "rb") as file, open(to_path, "xb") as copy:
-                    copy.write(file.read())
-                os.chmod(to_path, 0o644)
-    return lib
-
-
-def records_of(text):
-    """The records a port's run wrote, up to the first that is not one."""
-    records = []
-    for line in text.splitlines():
-        try:
-            record = json.loads(line)
-        except ValueError:
-            break
-        if not isinstance(record, dict):
-            break
-        records.append(record)
-    return records
 
 
 @dataclass
@@ -432,7 +390,8 @@ class PortRun:
     def run(self, mode, seeds):
         """One run of the port (whole or members) on seeds: (games, load or drift words,
         how it stopped) or a PortFinding once the check's time is up."""
-        lib = copy_shared(os.path.join(self.work, f"lib-{mode}"), mode == "members")
+        lib = copy_shared(os.path.join(self.work, f"lib-{mode}"),
+                          SHARED + (("port",) if mode == "members" else ()))
         argv = [python_for_runs(), "-I", "-S", "-B", "-c", BOOT, lib, mode, self.copy,
                 self.stack, str(self.seconds), bounds_of(self.games, seeds),
                 ",".join(map(str, seeds))]
@@ -461,10 +420,7 @@ class PortRun:
 
     def not_started(self, outcome, python):
         """The finding of a check whose Python could not be started (the machine's)."""
-        said = outcome.failed_to_start or (outcome.stderr.strip().splitlines() or ["?"])[-1]
-        return PortFinding(None, None, f"the check could not start Python for your port: "
-                           f"{said} (without bubblewrap, as root, the port runs as a user of "
-                           f"its own, who must be able to run {python})", "unchecked")
+        return PortFinding(None, None, not_started(outcome, python, "your port"), "unchecked")
 
     def out_of_time(self):
         """The finding of a check that ran past its time."""

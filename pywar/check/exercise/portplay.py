@@ -26,7 +26,7 @@ import textwrap
 import traceback
 from importlib import util
 
-from ...common.alarm import TimeUp, within
+from ...common.record import Cut, record_game
 
 MEMBERS = (("pile.py", "Pile", "add_card_to_pile"), ("pile.py", "Pile", "remove_top_card"),
            ("pile.py", "Pile", "shuffle"), ("pile.py", "Pile", "print_cards"))
@@ -44,11 +44,6 @@ LINE_MAPS = {}      # a composed do_battle's file name: (its first student line,
 
 class ExerciseDrift(ValueError):
     """The port no longer has a member or piece the exercise cuts out."""
-
-
-class Cut(BaseException):
-    """A game that printed past its bound, or left the reference's (members run): every
-    later piece raises it again, so that a student's bare 'except' cannot swallow it."""
 
 
 def find_function(tree, class_name, name):
@@ -179,6 +174,9 @@ class Tape:
         start, self.printed = self.printed, self.printed + len(piece)
         return transcript[start:self.printed] == piece
 
+    def finish(self):
+        """Each piece is written as it comes: nothing is held back."""
+
 
 class Stream:
     """A text stream: anything with .append."""
@@ -187,29 +185,22 @@ class Stream:
         self.append = append
 
 
+def port_error(error, folder):
+    """An exception of the student's port as its game's end: (kind, words)."""
+    if isinstance(error, NotImplementedError):
+        if str(error).startswith(TODO):
+            return "unfilled", str(error)[len(TODO):]
+        return "error", f"raised NotImplementedError: {error}"
+    return ("error", f"raised {type(error).__name__}: {error}"
+                     f"{innermost_student_frame(error, folder)}")
+
+
 def play_game(out, play, label, seed, stack, seconds, bound, folder, expected=None):
-    """Play one game into records: its end, as ("finished", "") or (kind, words)."""
-    out.write(json.dumps({"game": [label, seed]}) + "\n")
+    """Play one game into records: True if it finished."""
     tape = Tape(out, bound, expected)
-    try:
-        within(seconds, lambda: play(seed, stack, tape.text, tape.trace))
-        end = (tape.stopped or "finished", "")
-    except TimeUp:
-        end = ("timeout", "")
-    except Cut:
-        end = (tape.stopped or "cut", "")
-    except NotImplementedError as error:
-        unfilled = str(error).startswith(TODO)
-        end = ("unfilled", str(error)[len(TODO):]) if unfilled else \
-            ("error", f"raised NotImplementedError: {error}")
-    except Exception as error:                   # the student's code, whatever it raises
-        end = ("error", f"raised {type(error).__name__}: {error}"
-                        f"{innermost_student_frame(error, folder)}")
-    if tape.stopped:
-        end = (tape.stopped, "")
-    out.write(json.dumps({"end": end[0], "words": end[1]}) + "\n")
-    out.flush()
-    return end[0] == "finished"
+    return record_game(out, {"game": [label, seed]}, tape,
+                       lambda: play(seed, stack, tape.text, tape.trace), seconds,
+                       lambda error: port_error(error, folder)) == "finished"
 
 
 # ---- The members run: the reference with one of the student's members

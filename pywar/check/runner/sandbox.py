@@ -1,6 +1,7 @@
 """The one runner of untrusted code: every process pywar starts from a student's work (a
-grade's build, its runs and valgrind, exercise check's port, a cmd: program of check and
-referee) is started by run() here, under a named profile of limits (PROFILES).
+grade's build, its runs and valgrind, exercise check's port, a cmd: program and a py:
+class of check and referee) is started by run() here, under a named profile of limits
+(PROFILES).
 
 Two modes (docs/grading.md says what each protects and what it does not):
 
