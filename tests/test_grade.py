@@ -235,6 +235,34 @@ def test_an_include_in_another_case_is_named_and_can_be_built(tmp_path, capsys):
     assert sub["score"] == len(ITEMS) - 2
 
 
+@pytest.mark.parametrize("included, files", [
+    ("./card.h", {"Card.h": "#pragma once\n"}),                       # Levi-B4's War
+    ("../include/Card.h", {"Include/card.h": "#pragma once\n"}),     # a folder's case too
+])
+def test_an_include_with_a_path_in_another_case_is_named_and_can_be_built(
+        tmp_path, capsys, included, files):
+    """An #include with a path, read from the including file's folder: named, and built
+    with --fix-include-case (it was skipped: any include with a '/' in it)."""
+    folder = tmp_path / "pathy"
+    for name, text in files.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(text)
+    source = folder / ("src/war.cpp" if included.startswith("..") else "war.cpp")
+    source.parent.mkdir(parents=True, exist_ok=True)
+    source.write_text(f'#include "{included}"\n' + (CLASS / "faithful" / "war.cpp").read_text())
+    build = "g++ -std=c++17 -O1 -o {program} $(find . -name '*.cpp')"
+    status, out, _ = run(capsys, "grade", folder, "-n", "1", "--no-memory", "--json",
+                         "--build", build)
+    (sub,) = json.loads(out)["submissions"]
+    assert status == 0 and sub["score"] == 0 and sub["mistakes"] == {"include_case": 1}
+    assert f'#include "{included}", but the file is {list(files)[0]}' in \
+        sub["items"]["builds"]["example"]["said"]
+    status, out, _ = run(capsys, "grade", folder, "-n", "1", "--no-memory", "--json",
+                         "--build", build, "--fix-include-case")
+    (sub,) = json.loads(out)["submissions"]
+    assert [item for item in ITEMS if not sub["items"][item]["ok"]] == ["builds", "memory"]
+
+
 def test_usage_errors_come_before_any_work(tmp_path, capsys):
     status, _, err = run(capsys, "grade", tmp_path / "nowhere")
     assert status == 2 and "is not a folder" in err

@@ -121,7 +121,7 @@ def referee_one(printed, complete, seed):
 
 
 @dataclass
-class Run:
+class SeedRun:
     """One seed's run: how it ended, what it printed, the referee's Judgement of it (None
     on a fault of pywar's own, in fault)."""
     seed: int
@@ -144,7 +144,7 @@ def referee_runs(settings, program, clock, ran):
         outcome = sandbox.run(run_argv(settings, program, seed), settings.limits,
                               isolation=settings.isolation,
                               env=sandbox.seeded(clock, seed))
-        run = Run(seed, outcome, outcome.stdout[:FLOOD_REFEREED] if outcome.flooded else
+        run = SeedRun(seed, outcome, outcome.stdout[:FLOOD_REFEREED] if outcome.flooded else
                   outcome.stdout)
         run.judged, run.fault = referee_one(run.printed, not run.stopped(), seed)
         runs.append(run)
