@@ -168,9 +168,9 @@ def same_deals(runs):
                 continue
             others = [other.seed for other in alike if other is not run]
             finding = Finding(required="a deal of its own on each seed", said=(
-                f"the same deal as on seed {others[0]}, shuffled alike on every run: the "
-                "program does not seed rand() with srand()"), item="deal",
-                mistake=ROW.same_deal.name)
+                f"the same deal as on seed {others[0]}: the program does not seed rand() "
+                "with srand() (a fair shuffle seeded deals alike twice with chance 1 in "
+                "52!)"), item="deal", mistake=ROW.same_deal.name)
             judged.findings.setdefault("deal", [finding, 0])[1] += 1
             judged.mistakes.setdefault(ROW.same_deal.name, finding)
 
