@@ -6,7 +6,7 @@ from .mistakes import Policy, candidates, in_table_order
 
 SEARCHES = 8                      # battles no deviation explains before the search stops:
                                   # past them the file's story is beyond the table, and
-                                  # each battle costs one try, not 121 (mistakes.py)
+                                  # each battle costs one try, not 245 (mistakes.py)
 
 
 LOOKAHEAD = 60                    # battles after one that two sets explain alike, played
