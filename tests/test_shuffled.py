@@ -183,3 +183,68 @@ def test_an_end_not_told_is_charged_once():
                            "Player B is out of cards. Player A wins!"]
     judged = judge("\n".join(text) + "\n")
     assert judged.broken() == ["format", "end"]
+
+
+# ---- Found by a review: each failed before its mend
+
+def test_cards_face_down_between_the_tie_and_its_counts_are_the_next_battle_s():
+    """'Tie', then the face-down lines, then the counts: the face-down lines belong to
+    the next battle, not a battle of their own."""
+    reader = Reader()
+    lines = ["Player A plays five of clubs", "Player B plays five of spades",
+             "There is a tie... Doing another battle.", "Player A puts 3 cards face down",
+             "Player B puts 3 cards face down",
+             "Player A has 22 in their 'to play' pile and 0 in their 'played' pile.",
+             "Player B has 22 in their 'to play' pile and 0 in their 'played' pile.",
+             "Player A plays ten of clubs", "Player B plays two of spades",
+             "Player A wins the 'currently in play' pile."]
+    from pywar.check.referee.judge import Judge
+    from pywar.check.referee.table import Event
+    events = [Event(i, line, said) for i, line in enumerate(lines)
+              for said in reader.events(line)]
+    first, second = Judge.battles(events)
+    assert [e.kind for e in first.events] == ["plays", "plays", "tie", "counts", "counts"]
+    assert [e.kind for e in second.events] == ["down", "down", "plays", "plays", "wins"]
+
+
+@pytest.mark.parametrize("line, number", [("Player 2 puts a card face down", 1),
+                                          ("A puts three cards face down", 3),
+                                          ("Player 1 puts 2 cards face down.", 2)])
+def test_a_player_s_number_is_not_a_count_of_cards_face_down(line, number):
+    assert Reader().events(line)[0].number == number
+
+
+def test_a_negative_count_is_counts_alone():
+    """One count printed as -25 for 25: counts alone (no pile holds -25, so it is not
+    taken as the state)."""
+    lines = reference_transcript(1553).split("\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith("Player A has 25 in"))
+    lines[at] = lines[at].replace("has 25 in", "has -25 in")
+    assert judge("\n".join(lines)).broken() == ["counts"]
+
+
+def test_a_stray_refill_after_a_tie_is_refill_alone():
+    """A refill printed after a tie's counts with 19 cards still to play: refill, not the
+    war of other books, and no counts after it."""
+    lines = reference_transcript(1553).split("\n")
+    tie = lines.index("There is a tie... Doing another battle.")
+    counts = next(i for i in range(tie, len(lines)) if lines[i].startswith("Player B has"))
+    lines[counts + 1:counts + 1] = ["", "Player A ran out of cards in their 'to play' pile.  "
+                                    "Getting cards from the 'played' pile.",
+                                    "Shuffling player A cards..."]
+    judged = judge("\n".join(lines))
+    assert judged.broken() == ["refill"] and "face_down_war" not in judged.mistakes
+
+
+def test_a_hang_is_not_excused_by_a_mistake_that_can_loop():
+    """A deal in the deck's own order, its run cut at round 12: a flood of such a game is
+    its mistake's (runs kept), a timeout is not, as its game does not repeat."""
+    from pywar.check.grading.grade import SeedRun, endless_words
+    from pywar.check.runner.sandbox import Limits, Outcome
+    text = pywar.play(1, deal=(range(0, 52, 2), range(1, 52, 2)), transcript=True).transcript
+    cut = text[:text.index("======== Round 13 ========")]
+    judged = judge(cut, complete=False)
+    assert "deal_unshuffled" in judged.mistakes and judged.repeats is None
+    for stop, excused in (({"timed_out": True}, False), ({"flooded": True}, True)):
+        outcome = Outcome(None, cut, "", 1.0, Limits(), **stop)
+        assert endless_words(SeedRun(1, outcome, cut, judged))[0] is excused

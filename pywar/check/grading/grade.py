@@ -168,32 +168,37 @@ def same_deals(runs):
                 continue
             others = [other.seed for other in alike if other is not run]
             finding = Finding(required="a deal of its own on each seed", said=(
-                f"the same deal as on seed {others[0]}: the program does not seed rand() "
-                "with srand() (a fair shuffle seeded deals alike twice with chance 1 in "
-                "52!)"), item="deal", mistake=ROW.same_deal.name)
+                f"the same deal as on seed {others[0]}: the program seeds rand() alike on "
+                "every run (no srand(), a constant, or getpid(), the same in every "
+                "sandboxed run), where srand(time(NULL)) reads the seed (a fair shuffle "
+                "deals alike twice with chance 1 in 52!)"), item="deal",
+                mistake=ROW.same_deal.name)
             judged.findings.setdefault("deal", [finding, 0])[1] += 1
             judged.mistakes.setdefault(ROW.same_deal.name, finding)
 
 
 def endless_words(run):
     """(whether the run's stop is a mistake's consequence, charged to that mistake's item;
-    what the game told did, in words) of a run stopped for time or output.  A game played
-    with no shuffle left to it is a function of its piles alone, so it ends or repeats
-    for ever: where it repeats within what was refereed, where it starts and its period
-    are said; where it does not, only that it does not yet."""
+    what the game told did, in words, the same on every seed where it can be) of a run
+    stopped for time or output.  A game played with no shuffle left to it is a function
+    of its piles alone, so it ends or repeats for ever: where it repeats within what was
+    refereed, where and how are said; a flood of such a game that does not repeat yet is
+    its mistake's too, but a run that stopped printing (a timeout) is not, unless its game
+    repeats."""
     judged = run.judged
     causes = [MISTAKE[name] for name in judged.mistakes if MISTAKE[name].loops]
     going = not judged.finished and judged.rounds > 0
     if judged.repeats is None:
-        said = f"the game told does not repeat in its {judged.rounds:,} rounds"
+        said = "the game told does not repeat"
     else:
         start, period = judged.repeats
         said = f"the game repeats from round {start:,} every {period:,} rounds"
-    if not causes or not going:
+    excused = bool(causes) and going and (judged.repeats is not None or run.outcome.flooded)
+    if not excused:
         return False, f"{said}, by no mistake pywar knows" if judged.repeats else said
     cause = f"{causes[0].sentence} ({causes[0].item})"
     if judged.repeats is None:
-        return True, f"{said}, but may not end: {cause}"
+        return True, f"{said} in what was refereed, and may not end: {cause}"
     return True, f"{said}: {cause}"
 
 
@@ -204,20 +209,20 @@ def tally_runs(runs, tallies, notes, mistakes):
         judged, outcome = run.judged, run.outcome
         trouble = outcome.trouble()
         progress = judged.progress() if judged else "not refereed"
-        explained = False
+        explained, words = False, None
         if judged and judged.rounds and (outcome.timed_out or outcome.flooded):
             explained, words = endless_words(run)
-            progress = f"{progress}; {words}"
         example = {"seed": run.seed, "required": "a run that ends by itself with status 0",
-                   "said": trouble, "progress": progress,
+                   "said": trouble, "progress": f"{progress}; {words}" if words else progress,
                    "last_lines": judged.last_lines if judged else tail(run.printed)}
         tallies["runs"].add(bool(trouble) and not explained, example)
         if outcome.ending() and not explained:
             mistakes[MISTAKE[outcome.ending()].name] += 1
         if judged:
             mistakes.update(judged.mistakes.keys())
-        if trouble:
-            notes.append((run.seed, f"it {trouble}; {progress}"))
+        if trouble:                         # a cause said alike on every seed it explains
+            notes.append((run.seed, f"it {trouble}; {words}" if explained else
+                          f"it {trouble}; {example['progress']}"))
         if run.fault:
             notes.append((None, run.fault))
         for item in GAME_ITEMS if judged else ():

@@ -94,12 +94,14 @@ def play_battle(table, battle, policy, last, known, near_stop=False, kept=None, 
             if not last:
                 out.miss("plays", battle.events[0], f"a face-up card of {player(number)}")
             return out
+        downs = [e for e in battle.downs if e.player == number]
         if war and policy.face_down == "some":
             face_down(table, number, battle, down[number] if down else 0, out)
-        elif war and any(e.player == number for e in battle.downs):
-            out.miss("ties", battle.downs[0], "after a tie, the next battle at once, with no "
-                     "card face down")
+        elif downs:
+            out.miss("ties", downs[0], "after a tie, the next battle at once, with no card "
+                     "face down" if war else "no card face down: no tie came before")
         cards_up.append(face_up(table, number, event, policy, known, out))
+    table.told = [False, False]                 # a refill told early is this battle's
     if battle.verdict is None and last:
         return out
     winner = verdict(cards_up, battle, policy, out)
@@ -129,11 +131,7 @@ def face_up(table, number, event, policy, known, out):
     card = event.card
     if table.count[number][0] == 0 and table.count[number][1] > 0 and \
             policy.refill_time == "when needed":
-        if table.told[number]:
-            table.told[number] = False          # its lines came before this battle
-        else:
-            out.lazy.add(number)
-        table.refill(number)
+        refill_now(table, number, out)
     if known:
         out.tested["plays"] += 1
         wrong = wrong_card(table, number, card)
@@ -158,12 +156,16 @@ def face_down(table, number, battle, count, out):
         return put_down(table, number, named, count)
     first = min(count, table.count[number][0])
     put_down(table, number, named[:first], first)
-    if table.told[number]:
-        table.told[number] = False              # its lines came before this battle
-    else:
+    refill_now(table, number, out)
+    return put_down(table, number, named[first:], count - first)
+
+
+def refill_now(table, number, out):
+    """A refill when a card is needed (lazily, or among a war's cards face down), its
+    lines due in this battle unless they were told as it began."""
+    if not table.told[number]:
         out.lazy.add(number)
     table.refill(number)
-    return put_down(table, number, named[first:], count - first)
 
 
 def put_down(table, number, named, count):
@@ -182,12 +184,17 @@ def put_down(table, number, named, count):
 
 
 def down_counts(table, battle):
-    """The cards each player may have put face down before this battle, likelier first:
-    three (fewer from a short pile, keeping one to play), one, two, none; or the file's."""
+    """The cards each player may have put face down before this battle (where no line
+    says), likelier first: three, one, two, fewer from a short pile, keeping one to play
+    (short by its 'to play' pile, or by all its cards with a refill among them as pywar's
+    engine plays it); none for both only where neither has a card of 'to play' to spare
+    (none for both is no war of this kind)."""
     def choices(number):
-        left = sum(table.count[number]) - 1
-        return list(dict.fromkeys(max(0, min(n, left)) for n in (3, 1, 2, 0)))
-    return [(a, b) for a in choices(0) for b in choices(1)]
+        to_play, played = table.count[number]
+        return list(dict.fromkeys(max(0, min(n, left)) for n in (3, 1, 2)
+                                  for left in (to_play + played - 1, to_play - 1)))
+    spare = [table.count[number][0] > 1 for number in (0, 1)]
+    return [(a, b) for a in choices(0) for b in choices(1) if a or b or not any(spare)]
 
 
 def wrong_card(table, number, card):
@@ -337,8 +344,9 @@ def told_early(table, battle, number, out):
     next battle, told as it begins: a lazy refill (its 'to play' pile empty, 'played'
     not), or one among a war's cards face down (after a tie)."""
     event = battle.refills.get(number)
+    short = table.count[number][0] == 0 or (table.pot and table.count[number][0] <= 3)
     if event is None or number in out.lazy or battle.refills_before_counts(number) or \
-            table.count[number][1] == 0 or (table.count[number][0] != 0 and not table.pot):
+            table.count[number][1] == 0 or not short:
         return False
     table.told[number] = True
     return True

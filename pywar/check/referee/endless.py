@@ -6,7 +6,7 @@
     True
 
 A game whose last rounds repeat with period P, at least twice over, each period playing
-every card still in the game, repeats from then on: each 'to play' pile has been played
+every card the file ever played face up, repeats from then on: each 'to play' pile has been played
 out and rebuilt in the same order, and the rules decide the rest.  The period is found in
 one pass (the Z-function of the rounds read backwards), so a 2 MiB transcript of 15,000
 rounds costs milliseconds.
@@ -32,8 +32,10 @@ def z_function(items):
 
 def repeats(rounds, in_game):
     """(the first round, from 1, of the repeating part; its period in rounds) of a game
-    whose last rounds repeat at least twice over, each period playing all in_game cards;
-    or None.  rounds: each round's cards played, in order."""
+    whose last rounds repeat at least twice over, each period playing in_game cards (the
+    judge gives the number of cards the file ever played face up: a cycle's piles are
+    played out, every card of them); or None.  rounds: each round's cards played, in
+    order."""
     backwards = rounds[::-1]
     z = z_function(backwards)
     for period in range(1, len(rounds) // 2 + 1):

@@ -286,15 +286,15 @@ class Judge(Notes):
         first = plain.mismatches[0]
         self.note(first.item, first.at, first.required, first.said)
         table = plain.table
-        for number, event in battle.counts.items():
-            if event.counts != table.count[number]:
+        for number, counts in file_counts(battle).items():
+            if counts != table.count[number]:
                 table.lose_track(number)
-                table.count[number] = event.counts
+                table.count[number] = counts
         # an end that is all the battle broke stays the end: the lines after it are that
         # one mistake's (the end's), not new ones
         table.over = table.over and all(m.item == "end" for m in plain.mismatches)
-        for number in battle.refills:
-            if table.order[number] is not None:
+        for number in battle.refills:               # a refill its counts show
+            if table.order[number] is not None and battle.refills_before_counts(number):
                 table.refill(number)
         return plain
 
@@ -310,8 +310,8 @@ class Judge(Notes):
             self.test(item, outcome.tested[item])
         table = outcome.table
         table.over = False                  # the rules' end needs counts this battle lacked
-        for number, event in battle.counts.items():
-            table.count[number] = event.counts
+        for number, counts in file_counts(battle).items():
+            table.count[number] = counts
             table.order[number] = None
         self.table = table
         self.synced = len(battle.counts) == 2
@@ -334,22 +334,33 @@ class Judge(Notes):
 
     @staticmethod
     def battles(events):
-        """The battles: runs of events from a face-up card to the next battle's first."""
-        found, block = [], []
+        """The battles: runs of events from a face-up card to the next battle's first;
+        cards put face down after a battle's verdict belong to the next battle."""
+        found, block, held = [], [], []
         for event in events:
             if event.kind == "round":
                 continue
-            starts = event.kind in ("plays", "down") and any(
-                seen.kind in AFTER_PLAYS or (seen.kind == event.kind == "plays" and
-                                             seen.player == event.player) for seen in block)
+            if event.kind == "down" and any(seen.kind in AFTER_PLAYS for seen in block):
+                held.append(event)
+                continue
+            starts = event.kind == "plays" and any(
+                seen.kind in AFTER_PLAYS or (seen.kind == "plays" and seen.player == event.player)
+                for seen in block)
             if starts and block:
                 found.append(Battle(block))
-                block = []
+                block, held = held, []
             if event.kind in BATTLE_KINDS:
                 block.append(event)
-        if block:
-            found.append(Battle(block))
+        if block or held:
+            found.append(Battle(block + held))
         return found
+
+
+def file_counts(battle):
+    """The counts a battle's lines print, taken as the state where the rules cannot say
+    it; a negative count, which no pile can hold, says nothing of the state."""
+    return {number: event.counts for number, event in battle.counts.items()
+            if min(event.counts) >= 0}
 
 
 def judge(text, complete=True):

@@ -100,6 +100,16 @@ def is_number(word):
     return (word[1:] if word.startswith("-") else word).isdigit()
 
 
+def numbers_at(words, negative=True):
+    """The positions of a line's numbers, but a player's ('player 2'); negative ones
+    too, unless told not."""
+    found = is_number if negative else str.isdigit
+    return [at for at, w in enumerate(words) if found(w) and not (at and words[at - 1] == "player")]
+
+
+COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "a": 1, "an": 1}
+
+
 def number(word):
     """A word's value as a count, a round or a place, or None (too long or no digits)."""
     digits = word[1:] if word.startswith("-") else word
@@ -245,8 +255,9 @@ class Reader:
         player = players[0][1]
         if cards:
             return [Said("down", player, card) for _, card, _ in cards]
-        counted = [number(w) for w in words if w.isdigit()]
-        return [Said("down", player, number=counted[0] if counted else 1)]
+        counted = [number(words[at]) for at in numbers_at(words, negative=False)]
+        worded = [COUNT_WORDS[w] for w in words[players[0][0] + 1:] if w in COUNT_WORDS]
+        return [Said("down", player, number=(counted or worded or [1])[0])]
 
     def with_cards(self, text, words, cards, players):
         """A line that names cards: plays (one or two), a verdict with the cards, or a
@@ -312,8 +323,7 @@ class Reader:
             "empty" in words and any(has_phrase(text, pile) for pile in TO_PLAY_WORDS)) or (
             any(w in REFILL_VERBS for w in words) and any(
                 has_phrase(text, f"played {pile}") for pile in ("pile", "cards", "deck")))
-        counted = sum(is_number(w) and not (at and words[at - 1] == "player")
-                      for at, w in enumerate(words))
+        counted = len(numbers_at(words))
         if not cued or counted >= 2:
             return None
         if not players:
@@ -325,8 +335,7 @@ class Reader:
         """A player's pile counts: two numbers, told apart by the pile words beside them
         ('to play', 'deck', 'hand' ... against 'played', 'discard', 'won' ...); a count
         may be printed negative."""
-        numbers = [at for at, w in enumerate(words)
-                   if is_number(w) and not (at and words[at - 1] == "player")]
+        numbers = numbers_at(words)
         if not players or cards or len(numbers) != 2:
             return None
         values = [number(words[at]) for at in numbers]
@@ -352,8 +361,7 @@ class Reader:
     def deal_header(text, words, cards, players):
         """A pile's heading in the deal ('Player A:', "Alice's cards") or its size
         ('There are 26 cards in the pile.')."""
-        numbers = [number(w) for at, w in enumerate(words)
-                   if w.isdigit() and not (at and words[at - 1] == "player")]
+        numbers = [number(words[at]) for at in numbers_at(words, negative=False)]
         if players and len(numbers) <= 1:
             found = [Said("pile", players[0][1])]
             return found + ([Said("size", number=numbers[0])] if numbers and numbers[0] is not None
