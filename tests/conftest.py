@@ -1,6 +1,7 @@
 """Shared test helpers: where the reference data lies, which engines exist, and C programs
 built once per session."""
 
+import os
 import signal
 import subprocess
 from pathlib import Path
@@ -76,6 +77,31 @@ def bench_driver(c_program, extra=()):
     """bench/driver.c with the whole core (csrc/), at C_FLAGS and extra, once per session."""
     core = sorted(str(path) for path in (ROOT / "csrc").rglob("*.c"))
     return c_program([ROOT / "bench" / "driver.c", *core], [*C_FLAGS, *extra])
+
+
+def others_may_run(path):
+    """Whether a user of its own (the runner's, as root, without bubblewrap) may run a
+    program: every folder above it searchable by others, the file runnable by them."""
+    folder = os.path.dirname(path)
+    while folder != "/":
+        if not os.stat(folder).st_mode & 0o001:
+            return False
+        folder = os.path.dirname(folder)
+    return bool(os.stat(path).st_mode & 0o001)
+
+
+def runner_may_run_python():
+    """Whether a child of pywar's runner can start the Python the runs use: under
+    bubblewrap, or not as root, yes; as root without it, only a Python that other users
+    may run (one under /root, mode 0700, may not: issue 37)."""
+    from pywar.check.runner import pychild, sandbox
+    return sandbox.bwrap_works() or os.geteuid() != 0 or others_may_run(
+        pychild.python_for_runs())
+
+
+needs_python_runs = pytest.mark.skipif(
+    not runner_may_run_python(), reason="the runner's user of its own may not run this "
+    "Python without bubblewrap (apt-get install bubblewrap; issue 37)")
 
 
 CLASS = DATA / "class"

@@ -17,10 +17,12 @@ import uuid
 import pytest
 
 import pywar
-from conftest import ROOT
+from conftest import ROOT, needs_python_runs, others_may_run
 from pywar.check.implementations import outside
 from pywar.check.runner import sandbox
 from pywar.cli import main
+
+pytestmark = needs_python_runs        # its children start Python as the runner's user
 
 WELCOME = "Welcome to the Game of War!"
 LEFT = f"/tmp/pywar-pyclass-{uuid.uuid4().hex[:12]}"      # a file the spy tries to leave
@@ -70,17 +72,6 @@ def seen_by_the_spy(text):
     return json.loads(line[line.index("SPY ") + 4:])
 
 
-def others_may_run(path):
-    """Whether a user of its own (the runner's, as root, without bubblewrap) may run a
-    program: every folder above it searchable by others, the file runnable by them."""
-    folder = os.path.dirname(path)
-    while folder != "/":
-        if not os.stat(folder).st_mode & 0o001:
-            return False
-        folder = os.path.dirname(folder)
-    return bool(os.stat(path).st_mode & 0o001)
-
-
 def test_a_spy_sees_no_secret_runs_as_its_own_user_and_writes_nothing_outside(tmp_path):
     """The issue's done-when: `python -m pywar check --engine py:spy:TableTop --against
     port-python -n 1` from the spy's folder (python -m puts the current folder on
@@ -109,7 +100,7 @@ def test_without_bubblewrap_a_spy_runs_as_its_own_user(monkeypatch, capsys):
     python = outside.python_for_runs()
     if not others_may_run(python):
         pytest.skip(f"{python} may not be run by another user (issue 37)")
-    monkeypatch.setattr(sandbox.CHOICE, "wanted", "none")
+    monkeypatch.setattr(sandbox, "bwrap_works", lambda: False)     # auto: limits alone
     monkeypatch.setenv("SECRET_TOKEN", "x")
     folder = tempfile.mkdtemp(prefix="pywar-test-spy-")
     os.chmod(folder, 0o755)                    # readable by the run's user, not writable

@@ -248,3 +248,17 @@ def test_a_hang_is_not_excused_by_a_mistake_that_can_loop():
     for stop, excused in (({"timed_out": True}, False), ({"flooded": True}, True)):
         outcome = Outcome(None, cut, "", 1.0, Limits(), **stop)
         assert endless_words(SeedRun(1, outcome, cut, judged))[0] is excused
+
+
+def test_a_flood_of_other_lines_after_a_game_is_not_excused():
+    """A deal in the deck's own order, twelve rounds, then a flood of lines that are no
+    game: the stop is the flood's (runs), not the game's; the same twelve rounds cut as
+    a flood of the game itself are excused."""
+    from pywar.check.grading.grade import SeedRun, endless_words
+    from pywar.check.runner.sandbox import Limits, Outcome
+    text = pywar.play(1, deal=(range(0, 52, 2), range(1, 52, 2)), transcript=True).transcript
+    game = text[:text.index("======== Round 13 ========")]
+    for printed, excused in ((game + "x\n" * 1000, False), (game, True)):
+        judged = judge(printed, complete=False)
+        outcome = Outcome(None, printed, "", 1.0, Limits(), flooded=True)
+        assert endless_words(SeedRun(1, outcome, printed, judged))[0] is excused

@@ -439,15 +439,6 @@ def add_seed_range_options(parser, required=False, default=None):
 
 
 
-def warn_isolation(isolation):
-    """The one line on stderr, before any run, of a command whose untrusted programs will
-    not be isolated though isolation was wanted (--isolation auto without bubblewrap)."""
-    from ..check.runner import sandbox
-    said = sandbox.warning(isolation)
-    if said:
-        print(said, file=sys.stderr)
-
-
 def add_isolation_option(parser):
     """--isolation: how untrusted programs are run (pywar.check.runner.sandbox)."""
     parser.add_argument("--isolation", choices=("auto", "required", "none"), default="auto",

@@ -15,7 +15,7 @@ import sys
 
 from ..check.exercise import portcheck as exercise, skeleton
 from ..check.runner import sandbox
-from .common import add_isolation_option, examples, seed_type, warn_isolation
+from .common import add_isolation_option, examples, seed_type
 from .inputs import cannot
 
 
@@ -43,7 +43,6 @@ def run_check(args):
         sandbox.check_isolation(args.isolation)
     except sandbox.SandboxMissing as error:
         args.parser.error(str(error))
-    warn_isolation(args.isolation)
     seeds = args.seed or list(exercise.SEEDS)
     findings = exercise.check(args.folder, args.stack, seeds, args.timeout,
                               isolation=args.isolation)

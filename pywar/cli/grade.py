@@ -14,8 +14,7 @@ from ..check.runner import sandbox
 from ..check.grading.grade import DEFAULT_BUILD, DEFAULT_RUN, GradeInterrupted, Settings, grade
 from ..check.referee.rubric import NAMES, default_weights
 from .common import (Progress, add_isolation_option, add_progress_option, count_type,
-                     examples, interrupted_status, interrupted_words, seed_type,
-                     warn_isolation)
+                     examples, interrupted_status, interrupted_words, seed_type)
 from .inputs import seconds_type
 from .outputs import check_distinct, output_files, refuse_stdout
 
@@ -135,7 +134,6 @@ def run_grade(args):
     130 after a Ctrl-C (143 SIGTERM, 129 SIGHUP), once the submissions graded before it
     are reported."""
     settings = checked(args)
-    warn_isolation(settings.isolation)
     status = 0
     with output_files(("--html", args.html, False, "utf-8"),
                       ("--gradescope", args.gradescope, False, "utf-8")) as files:

@@ -187,7 +187,7 @@ def endless_words(run):
     repeats."""
     judged = run.judged
     causes = [MISTAKE[name] for name in judged.mistakes if MISTAKE[name].loops]
-    going = not judged.finished and judged.rounds > 0
+    going = not judged.finished and judged.playing     # its game, not other lines, at the stop
     if judged.repeats is None:
         said = "the game told does not repeat"
     else:

@@ -37,6 +37,7 @@ BATTLE_KINDS = {"plays", "down", "wins", "tie", "refill", "counts", "lost", "ann
 AFTER_PLAYS = {"wins", "tie", "counts", "lost", "announce"}   # a battle's lines after its plays
 CONTEXT = 1                       # lines shown on each side of an example's line
 REFILL_LINES = 3                  # a refill's lines, a blank among them: its later ones
+BATTLE_LINES = 10                 # a battle's lines at most, its refills' but one among them
 
 
 @dataclass
@@ -51,6 +52,7 @@ class Judgement:
     last_lines: list = field(default_factory=list)
     dealt: tuple = None                 # each pile's cards as listed, when the deal was sound
     repeats: tuple = None               # (first round, period) of a game told endlessly
+    playing: bool = False               # the file's last lines are its game's battle
 
     def broken(self):
         """The items broken, in rubric order."""
@@ -207,6 +209,8 @@ class Judge(Notes):
         if not self.complete:
             played = {card for cards_up in self.round_cards for card in cards_up}
             self.result.repeats = repeats(self.round_cards, len(played))
+            self.result.playing = bool(battles) and \
+                battles[-1].events[-1].index >= len(self.lines) - BATTLE_LINES
         self.result.rounds = self.round
         self.result.last_lines = self.lines[-3:]
         return self.result

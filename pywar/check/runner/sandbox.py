@@ -192,12 +192,18 @@ def check_isolation(wanted):
 
 
 def warning(isolation):
-    """The one line a command says before its runs when isolation was wanted and cannot
-    be had here, or None."""
+    """The one line said at the first run whose isolation was wanted and cannot be had
+    here, or None."""
     if isolation == "auto" and mode(isolation) == "none":
         return (f"pywar: warning: bubblewrap (bwrap) does not work here: untrusted programs "
                 f"run with limits but not isolated ({INSTALL}; docs/grading.md)")
     return None
+
+
+@functools.cache
+def warn_once(said):
+    """Say a warning on stderr, once a process (a fact of the machine, like the probe)."""
+    print(said, file=sys.stderr)
 
 
 # ---- The steps of a child's start, as programs
@@ -499,6 +505,9 @@ def run(argv, limits=Limits(), cwd=None, env=None, show=(), writable=(), pass_fd
     writable: host folders it may write (made by the caller, handed to its user here);
     hide: folders of the system it may not see (under bubblewrap); isolation: auto (in
     bubblewrap where it works), required (checked before, by check_isolation) or none."""
+    said = warning(isolation)
+    if said:
+        warn_once(said)
     uid = new_user()
     for folder in writable:
         if uid != os.geteuid():
