@@ -54,6 +54,8 @@ __all__ = ["CoreMissing", "ENGINES", "ExactResult", "Game", "GameResult", "PRESE
 
 def __getattr__(name):
     """A public name, imported from its module on first use (PEP 562)."""
+    if name == "__version__":            # asked of the installation, as --version is
+        return import_module(".installed", __name__).version()
     if name not in PUBLIC:
         raise AttributeError(f"module 'pywar' has no attribute {name!r}")
     module_name, attribute = PUBLIC[name]

@@ -7,13 +7,38 @@ The raw layer is pywar._core.lib; the friendly layer is pywar (the facade).
 from . import rules as rules_module
 from .common.fields import BATCH_FIELDS, FIELDS, OUTCOMES
 
+
+
+def shadowing_checkout():
+    """(this checkout's folder, the installed pywar's folder) when Python imported a
+    source checkout (the current folder comes first on sys.path) while pywar is installed
+    elsewhere, else None."""
+    import os
+    from importlib import metadata
+    from .installed import source
+    top = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    if not os.path.isdir(os.path.join(top, "csrc")):
+        return None                     # an installed copy, not a checkout
+    found = source()
+    try:
+        other = (found[0] if found and found[1] else
+                 os.path.dirname(str(metadata.distribution("pywar").locate_file("pywar"))))
+    except metadata.PackageNotFoundError:
+        return None
+    return None if os.path.abspath(other) == top else (top, os.path.abspath(other))
+
+
+SHADOW = None                              # (checkout, installed) when one hides the other
 try:
     from ._core import ffi, lib
     MISSING = None
 except ImportError as error:               # not built, or built but not loadable here
     ffi = lib = None
     if isinstance(error, ModuleNotFoundError) and error.name == f"{__package__}._core":
-        MISSING = "the C core (pywar._core) is not built"
+        SHADOW = shadowing_checkout()
+        MISSING = "the C core (pywar._core) is not built" + (
+            f" in the checkout {SHADOW[0]}, which Python imported from the current folder "
+            f"instead of the pywar installed in {SHADOW[1]}" if SHADOW else "")
     else:
         MISSING = f"the C core (pywar._core) cannot be loaded ({error})"
 
@@ -32,6 +57,13 @@ def missing():
     if available():
         return None
     return MISSING or "the C core (pywar._core) is not built"
+
+
+def remedy():
+    """What to do about a missing core, in a few words."""
+    if SHADOW:
+        return f"run from another folder than {SHADOW[0]}, or pip install -e {SHADOW[0]}"
+    return "install a C compiler and reinstall pywar (pip install .)"
 
 
 def sanitized():

@@ -3,10 +3,25 @@ TypeError that names the argument and says what it may be (a file descriptor is 
 path).  The seed and count checks live with the seed limit, in pywar/common/fields.py."""
 
 
-def check_callable(name, value):
-    """A TypeError naming the argument unless value is None or callable."""
-    if value is not None and not callable(value):
-        raise TypeError(f"{name} must be a function or None, not {type(value).__name__}")
+def progress_function(progress, label):
+    """The progress(done, total) a long call reports to: the caller's function, tqdm's bar
+    on stderr for True, or None for False or None (the flag tqdm's users pass)."""
+    if progress is True:
+        from tqdm import tqdm
+        bar = tqdm(desc=label, unit=" games", leave=False)
+
+        def draw(done, total):
+            bar.total = total
+            bar.update(done - bar.n)
+            if done >= total:
+                bar.close()
+        return draw
+    if progress is False or progress is None:
+        return None
+    if not callable(progress):
+        raise TypeError("progress must be a function, True, False or None, not "
+                        f"{type(progress).__name__}")
+    return progress
 
 
 def check_client(client):

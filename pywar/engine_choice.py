@@ -53,17 +53,17 @@ def resolve_engine(engine=None):
     from . import _checked
     if engine in ("c", "port-c") and not _checked.available():
         instead = "python" if engine == "c" else "port-python"
-        raise CoreMissing("{missing}: reinstall pywar with a C compiler (pip install .), "
-                          "or use {instead}", missing=_checked.missing(),
+        raise CoreMissing("{missing}: {remedy}, or use {instead}", missing=_checked.missing(),
+                          remedy=_checked.remedy(),
                           instead=Setting("engine", instead))
     if engine == "auto":
         if _checked.available():
             return "c"
         if require_c():
             raise RuntimeError(f"PYWAR_REQUIRE_C is set and {_checked.missing()}: "
-                               "reinstall pywar with a C compiler (pip install .)")
+                               f"{_checked.remedy()}")
         warnings.warn(f"{_checked.missing()}; using the Python twin, a few hundred times "
-                      "slower (install a C compiler and reinstall pywar for the C engine)",
+                      f"slower (for the C engine: {_checked.remedy()})",
                       RuntimeWarning, stacklevel=3)
         return "python"
     return engine

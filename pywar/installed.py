@@ -9,6 +9,15 @@ from importlib import metadata
 from urllib.parse import unquote, urlparse
 
 
+def version():
+    """pywar's version as installed ('0.1.0'), or 'unknown' where no installation's
+    metadata can be read (a checkout on sys.path, never installed)."""
+    try:
+        return metadata.version("pywar")
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
 def source():
     """(directory, editable) of the checkout pywar was installed from, or None when it
     came from an index or a wheel (or its metadata cannot be read)."""

@@ -146,3 +146,16 @@ def test_a_failing_stream_raises_after_the_game():
     with pytest.raises(OSError, match="disk full"):
         pywar.play(1553, engine="c", transcript=stream)
     assert stream.writes == 3
+
+
+def test_the_version_is_the_projects():
+    """pywar.__version__ (it had none) is pyproject.toml's, as --version says it."""
+    tomllib = pytest.importorskip("tomllib")
+    pyproject = os.path.join(os.path.dirname(__file__), os.pardir, "pyproject.toml")
+    if not os.path.exists(pyproject):
+        pytest.skip("needs a checkout (pyproject.toml beside tests/)")
+    with open(pyproject, "rb") as file:
+        number = tomllib.load(file)["project"]["version"]
+    assert pywar.__version__ == number
+    from pywar.cli.common import version
+    assert version().startswith(f"{number} (")

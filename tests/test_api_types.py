@@ -74,3 +74,18 @@ def test_a_binary_file_and_a_path_like_are_taken(tmp_path):
     pywar.simulate(2, csv=tmp_path / "games.csv", engine="c")
     assert buffer.getvalue() == (tmp_path / "games.csv").read_bytes()
     assert buffer.getvalue().count(b"\n") == 3
+
+
+@pytest.mark.parametrize("call", [
+    lambda progress: pywar.simulate(40, seed=7, engine="python", progress=progress).combined_digest(),
+    lambda progress: pywar.exact_counts(**EXACT, engine="python", progress=progress).to_json()["rounds"],
+])
+def test_progress_true_draws_a_bar_and_false_draws_nothing(call, capsys):
+    """A flag, as tqdm's users pass (progress=False raised a TypeError): the results are
+    the ones without a bar, and only True writes one, on stderr."""
+    quiet = call(None)
+    capsys.readouterr()
+    assert call(False) == quiet and capsys.readouterr() == ("", "")
+    assert call(True) == quiet
+    out, err = capsys.readouterr()
+    assert out == "" and "games" in err

@@ -15,6 +15,8 @@ import subprocess
 import sys
 from importlib import metadata
 
+from pathlib import Path
+
 import pytest
 
 import pywar
@@ -66,8 +68,8 @@ def test_version_without_the_core_says_how_to_get_it(capsys, no_core):
     status, out, err = run(capsys, "--version")
     assert (status, err) == (0, "")
     assert out == (f"pywar {metadata.version('pywar')} (engines: python, port-python; the C "
-                   "core (pywar._core) is not built: install a C compiler and reinstall "
-                   "pywar for c and port-c)\n")
+                   "core (pywar._core) is not built: for c and port-c, install a C compiler "
+                   "and reinstall pywar (pip install .))\n")
 
 
 def test_other_commands_do_not_load_the_core():
@@ -87,7 +89,7 @@ def test_without_the_core_the_command_says_which_option_to_use(no_core, capsys, 
     """The command line's words (--engine python), not Python's (engine='python')."""
     status, out, err = run(capsys, *argv)
     assert (status, out) == (2, "") and err.count("\n") == 1
-    assert err.endswith(f"is not built: reinstall pywar with a C compiler (pip install .), "
+    assert err.endswith(f"is not built: install a C compiler and reinstall pywar (pip install .), "
                         f"or use --engine {instead}\n")
     with pytest.raises(RuntimeError, match=f"or use engine='{instead}'$"):
         pywar.play(1, engine=argv[argv.index("--engine") + 1])
@@ -121,7 +123,7 @@ def test_require_c_on_the_command_line_is_one_line(capsys, no_core):
     status, out, err = run(capsys, "play", "--seed", "17455")
     assert (status, out) == (2, "")
     assert err == ("pywar play: error: PYWAR_REQUIRE_C is set and the C core (pywar._core) "
-                   "is not built: reinstall pywar with a C compiler (pip install .)\n")
+                   "is not built: install a C compiler and reinstall pywar (pip install .)\n")
     status, out, err = run(capsys, "play", "--seed", "17455", "--engine", "python", "--json")
     assert status == 0 and json.loads(out)["rounds"] == 29
 
@@ -167,3 +169,23 @@ def test_a_deal_for_the_port_is_refused_in_the_callers_words(capsys):
         "--engine c or python\n")
     with pytest.raises(ValueError, match="a given deal needs engine c or python$"):
         pywar.play(1, engine="port-python", deal=([1], [0]))
+
+
+def test_a_checkout_imported_in_place_of_the_installed_pywar_says_so(tmp_path):
+    """From inside a checkout whose core is not built, Python imports the checkout, not
+    the installed pywar: the warning said 'install a C compiler and reinstall pywar' of a
+    core that is built (issue 37); it names both folders and what to do."""
+    checkout = tmp_path / "checkout"
+    shutil.copytree(Path(pywar.__file__).parent, checkout / "pywar",
+                    ignore=shutil.ignore_patterns("*.so", "__pycache__"))
+    (checkout / "csrc").mkdir()
+    code = "import warnings, pywar; warnings.simplefilter('error'); pywar.play(1)"
+    found = subprocess.run([sys.executable, "-c", code], cwd=checkout, capture_output=True,
+                           text=True)
+    installed = subprocess.run([sys.executable, "-c", "import pywar; print(pywar.__file__)"],
+                               cwd=tmp_path, capture_output=True, text=True).stdout
+    last = found.stderr.strip().splitlines()[-1]
+    assert f"is not built in the checkout {checkout}, which Python imported" in last
+    assert f"instead of the pywar installed in {Path(installed).parent.parent}" in last
+    assert last.endswith(f"(for the C engine: run from another folder than {checkout}, or "
+                         f"pip install -e {checkout})")

@@ -110,16 +110,16 @@ def test_without_a_compiler_pywar_plays_with_python(no_compiler):
         if not extra:                   # auto: the fallback, said in one line
             assert game.stderr == ("pywar: warning: the C core (pywar._core) is not built; "
                                    "using the Python twin, a few hundred times slower "
-                                   "(install a C compiler and reinstall pywar for the C "
-                                   "engine)\n")
+                                   "(for the C engine: install a C compiler and reinstall "
+                                   "pywar (pip install .))\n")
         else:
             assert game.stderr == ""
     version = subprocess.run([str(bin_dir / "pywar"), "--version"], cwd=away,
                              capture_output=True, text=True, env=clean_environment())
     assert version.stdout == (f"pywar {metadata.version('pywar')} (engines: python, "
                               "port-python; the C core "
-                              "(pywar._core) is not built: install a C compiler and reinstall "
-                              "pywar for c and port-c)\n")
+                              "(pywar._core) is not built: for c and port-c, install a C "
+                              "compiler and reinstall pywar (pip install .))\n")
 
 
 def test_without_a_compiler_require_c_fails_at_run_time(no_compiler):
@@ -129,8 +129,8 @@ def test_without_a_compiler_require_c_fails_at_run_time(no_compiler):
                           env=clean_environment(PYWAR_REQUIRE_C="1"))
     assert (game.returncode, game.stdout) == (2, "")
     assert game.stderr == ("pywar play: error: PYWAR_REQUIRE_C is set and the C core "
-                           "(pywar._core) is not built: reinstall pywar with a C compiler "
-                           "(pip install .)\n")
+                           "(pywar._core) is not built: install a C compiler and reinstall "
+                           "pywar (pip install .)\n")
 
 
 def test_without_a_compiler_require_c_fails_the_install(no_compiler):
@@ -188,6 +188,7 @@ def test_the_wheel_carries_the_compiled_core(built, tmp_path):
     assert len(cores) == 1, names
     assert "pywar/_core.c" not in names and not any(name.startswith("csrc/") for name in names)
     assert any(name.endswith(".dist-info/licenses/LICENSE") for name in names)
+    assert "pywar/py.typed" in names                            # PEP 561: typed
     assert "-cp3" in wheel.name and "linux" in wheel.name       # a platform wheel
     check = subprocess.run([sys.executable, "-c",
                             "import pywar, pywar._checked as c; "

@@ -10,9 +10,9 @@ import threading
 import time
 import warnings
 from contextlib import contextmanager
-from importlib import metadata
 
 import pywar
+from .. import installed
 from ..stopping import STOPPING
 from ..rules import (DECK_HELP, DIMENSIONS, MAX_FACE_DOWN, MAX_PLAYERS, MAX_ROUNDS_LIMIT, PICKUPS,
                      PILES, PRESETS, REFILLS, SHORT_WARS, SHUFFLES, RulesError, make_rules)
@@ -89,15 +89,11 @@ class Parser(argparse.ArgumentParser):
 def version():
     """The installed version of pywar and the engines built, as --version prints them:
     '0.1.0 (engines: c, python, port-c, port-python)'."""
-    try:
-        number = metadata.version("pywar")
-    except metadata.PackageNotFoundError:
-        number = "unknown"
+    number = installed.version()
     notes = [f"engines: {', '.join(pywar.engines())}"]
     core = pywar._checked                  # the facade's, loaded now: --version asks
     if not core.available():
-        notes.append(f"{core.missing()}: install a C compiler and reinstall "
-                     "pywar for c and port-c")
+        notes.append(f"{core.missing()}: for c and port-c, {core.remedy()}")
     elif core.sanitized():
         notes.append("C core built with PYWAR_SANITIZE")
     return f"{number} ({'; '.join(notes)})"

@@ -360,15 +360,15 @@ def exact(rules="smu", jobs=None, engine=None, symmetry=True, prefix_length=None
     cycle detection on), else a one-line ValueError.  engine 'c' (default, on jobs
     threads) or 'python' (the twin, slowly); symmetry uses the player swap where it is
     exact; prefix_length sets how the deals are split (the result does not depend on
-    it); progress(games, total) is called as parts finish; stop, a
+    it); progress(games, total) is called as parts finish (True: a bar, False: none); stop, a
     pywar._checked.stop_flag(), ends the C parts early once set.  client, a
     distributed.Client (pip install 'pywar[dask]'), runs each part as a task on its
     cluster's workers instead (jobs is then the workers' threads); the result is the same.
     """
-    from ..arguments import check_callable, check_client
+    from ..arguments import check_client, progress_function
     from ..common.fields import check_count
     from ..engine_choice import resolve_engine, usable_cores
-    check_callable("progress", progress)
+    progress = progress_function(progress, "counting")
     check_client(client)
     chosen = make_rules(rules, **dimensions)
     check_rules(chosen)

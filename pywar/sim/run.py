@@ -3,7 +3,7 @@ threads of this machine and a Dask cluster."""
 
 from contextlib import contextmanager
 
-from ..arguments import check_binary_file, check_callable, check_client
+from ..arguments import check_binary_file, check_client, progress_function
 from ..common.fields import SEED_LIMIT, check_count, check_seed
 from ..engine_choice import PORT_ENGINES, resolve_engine, usable_cores
 from ..rules import make_rules
@@ -21,8 +21,9 @@ def simulate(n, rules="smu", seed=0, engine=None, jobs=None, progress=None, keep
     finishes; keep_games=False keeps only those, so memory does not grow with n, and
     keep_games=True (the default) also keeps every game's fields as arrays.  csv, a path
     or a binary file, receives one row per game in seed order as chunks finish.
-    progress, if given, is called as progress(finished, n) now and then, and last as
-    progress(n, n), once every game is finished.  Ctrl-C raises SimulationInterrupted,
+    progress, if a function, is called as progress(finished, n) now and then, and last as
+    progress(n, n), once every game is finished; progress=True draws tqdm's bar on
+    stderr, and False or None draws nothing.  Ctrl-C raises SimulationInterrupted,
     whose .simulation holds the games finished from the first seed on, with no gap.
     """
     n = check_count("n", n, high=SEED_LIMIT)
@@ -35,7 +36,7 @@ def simulate(n, rules="smu", seed=0, engine=None, jobs=None, progress=None, keep
         raise ValueError("the port plays one game at a time (pywar.play): "
                          "simulate with engine c or python")
     csv = None if csv is None else check_binary_file("csv", csv)
-    check_callable("progress", progress)
+    progress = progress_function(progress, "simulating")
     check_client(client)
     report = None if progress is None else (lambda finished: progress(finished, n))
     from . import batch
