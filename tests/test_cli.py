@@ -469,3 +469,13 @@ def test_help_of_an_unknown_command_is_one_line_naming_the_commands(capsys):
     out, err = capsys.readouterr()
     assert (status, out) == (2, "") and err.count("\n") == 1
     assert all(f"'{name}'" in err for name in COMMAND_NAMES)
+
+
+@pytest.mark.parametrize("argv, near", [(["simulat"], "simulate"), (["grdae"], "grade"),
+                                        (["play", "--engine", "pythn"], "python")])
+def test_a_misspelt_choice_names_the_nearest(capsys, argv, near):
+    """'pywar simulat' said only 'invalid choice' (issue 37): one line, exit 2, with the
+    choice it was near."""
+    status, out, err = run(capsys, *argv)
+    assert (status, out) == (2, "") and err.count("\n") == 1
+    assert f"invalid choice: {argv[-1]!r}: did you mean {near!r}? (choose from " in err

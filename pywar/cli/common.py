@@ -2,6 +2,7 @@
 engines, a progress bar on stderr, and the handling of Ctrl-C."""
 
 import argparse
+import difflib
 import signal
 import textwrap
 import os
@@ -80,6 +81,18 @@ class Parser(argparse.ArgumentParser):
         kwargs.setdefault("allow_abbrev", False)
         kwargs.setdefault("formatter_class", Formatter)
         super().__init__(*args, **kwargs)
+
+    def _check_value(self, action, value):
+        """argparse's check of a choice, with the nearest choice named ('did you mean
+        simulate?'), as Python 3.14's suggest_on_error does."""
+        if action.choices is not None and isinstance(value, str) and value not in action.choices:
+            choices = [str(choice) for choice in action.choices]
+            near = difflib.get_close_matches(value, choices, n=1)
+            if near:
+                raise argparse.ArgumentError(action, f"invalid choice: {value!r}: did you mean "
+                                                     f"{near[0]!r}? (choose from "
+                                                     f"{', '.join(choices)})")
+        super()._check_value(action, value)
 
     def error(self, message):
         """Raise a UsageError reading 'prog: error: message'."""
