@@ -5,6 +5,7 @@ Each dimension's values are listed in the order of the C core's enums
 every value means.
 """
 
+from collections import Counter
 from dataclasses import asdict, dataclass, replace
 from functools import partial
 
@@ -208,8 +209,12 @@ def check_deal(deal, rules):
     cards = [card.__index__() for card in cards]
     if not all(hands):
         raise ValueError("a deal gives each player at least one card")
-    if any(not 0 <= card < size for card in cards) or len(set(cards)) != len(cards):
-        raise ValueError(f"a deal holds distinct card ids from 0 to {size - 1}")
+    outside = [card for card in cards if not 0 <= card < size]
+    twice = [card for card, count in Counter(cards).items() if count > 1]
+    if outside or twice:
+        wrong = (f"{outside[0]} is not a card of the deck" if outside
+                 else f"card {twice[0]} is dealt {cards.count(twice[0])} times")
+        raise ValueError(f"a deal holds distinct card ids from 0 to {size - 1}: {wrong}")
     return tuple(tuple(card.__index__() for card in hand) for hand in hands)
 
 

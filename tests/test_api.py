@@ -69,10 +69,16 @@ def test_bad_dimensions(dimensions, error, words):
         pywar.play(1, **dimensions)
 
 
-@pytest.mark.parametrize("deal", [([], [1]), ([0, 0], [1]), ([52], [1]), ([-1], [2])])
-def test_bad_deals(deal):
-    with pytest.raises(ValueError, match="deal"):
+@pytest.mark.parametrize("deal, words", [
+    (([], [1]), "each player at least one card"),
+    (([0, 5], [7, 5]), "ids from 0 to 51: card 5 is dealt 2 times"),
+    (([52], [1]), "ids from 0 to 51: 52 is not a card of the deck"),
+    (([-1], [2]), "ids from 0 to 51: -1 is not a card of the deck")])
+def test_bad_deals(deal, words):
+    """Each names what is wrong: a card dealt twice was 'distinct ids' alone (issue 37)."""
+    with pytest.raises(ValueError, match="deal") as refused:
         pywar.play(1, deal=deal)
+    assert str(refused.value).endswith(words)
 
 
 def test_engine_from_the_environment(monkeypatch):
