@@ -165,3 +165,11 @@ def test_the_version_is_the_projects():
     assert pywar.__version__ == number
     from pywar.cli.common import version
     assert version().startswith(f"{number} (")
+
+
+def test_a_study_from_seed_0_counts_seed_1s_game_twice():
+    """docs/rules.md, section 1: simulate starts at 0, which glibc plays as 1, and from 1
+    its games are distinct (the help says to start at 1 for N distinct games)."""
+    games = pywar.simulate(3, seed=0, engine="python").arrays
+    rows = list(zip(*(games[name] for name in ("rounds", "winner", "battles"))))
+    assert rows[0] == rows[1] and rows[1] != rows[2]

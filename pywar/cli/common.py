@@ -444,7 +444,8 @@ def add_seed_range_options(parser, required=False, default=None):
                         help="how many games to play" + ("" if required else
                                                          f" (default: {default})"))
     parser.add_argument("--seed", type=seed_type, default=0, metavar="S",
-                        help="the first seed (default: 0)")
+                        help="the first seed (default: 0; glibc plays seed 0 as seed 1, so "
+                             "start at 1 for N distinct games: docs/rules.md, section 1)")
 
 
 
