@@ -164,3 +164,15 @@ def test_a_folder_named_with_a_newline_and_an_escape_is_shown_escaped(tmp_path, 
     status, out, _ = run(capsys, "grade", folder, "-n", "1", "--no-memory", "--json")
     assert json.loads(out)["submissions"][0]["name"] == name
 
+
+
+def test_two_folders_of_one_name_are_named(tmp_path, capsys, no_work):
+    """It said 'two submissions have the same folder name' and not which (issue 37)."""
+    first, second = tmp_path / "a" / "ann", tmp_path / "b" / "ann"
+    first.mkdir(parents=True)
+    second.mkdir(parents=True)
+    folders(tmp_path, "ben")
+    found, out, err = run(capsys, "grade", first, tmp_path / "ben", second)
+    assert (found, out) == (2, "")
+    assert err == (f"pywar grade: error: two submissions have the same folder name, 'ann' "
+                   f"({str(first)!r}, {str(second)!r}): each is reported by its name\n")

@@ -93,8 +93,11 @@ def checked(args):
             args.parser.error(f"{folder!r} is not a folder: each SUBMISSION is a folder of "
                               "one student's sources")
     names = [os.path.basename(os.path.normpath(folder)) for folder in args.submissions]
-    if len(set(names)) < len(names):
-        args.parser.error("two submissions have the same folder name: each is reported by it")
+    twice = [name for name in dict.fromkeys(names) if names.count(name) > 1]
+    if twice:
+        same = [folder for folder, name in zip(args.submissions, names) if name == twice[0]]
+        args.parser.error(f"two submissions have the same folder name, {twice[0]!r} "
+                          f"({', '.join(map(repr, same))}): each is reported by its name")
     if args.gradescope and len(args.submissions) != 1:
         args.parser.error("--gradescope writes the results of one submission: give one folder")
     for option, path in (("--html", args.html), ("--gradescope", args.gradescope)):
