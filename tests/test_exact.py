@@ -506,3 +506,14 @@ def test_the_twin_names_a_c_function_in_every_docstring():
         named = re.search(r"C: (?:struct )?(\w+)", function.__doc__ or "")
         assert named, function.__qualname__
         assert re.search(rf"\b{named[1]}\b", c_text), named[1]
+
+
+def test_lehighs_pickup_favours_b_and_winner_first_is_even():
+    """docs/rules.md, section 9 (issue 37): the design's pot-order pickup takes A's cards
+    first whoever won, so B wins more deals; winner-first is the same for both seats, so
+    each wins as many (the player swap of section 14 maps one's wins to the other's)."""
+    design = pywar.exact_counts("lehigh", deck="4x2")
+    even = pywar.exact_counts("lehigh", deck="4x2", pickup="winner-first")
+    assert design.b_wins > 2 * design.a_wins and design.cycles > 0
+    assert even.a_wins == even.b_wins and even.cycles == 0
+    assert design.orderings == even.orderings == 40320                 # 8!
