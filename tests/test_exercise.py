@@ -7,6 +7,8 @@ import ast
 import json
 import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -123,6 +125,21 @@ def test_the_skeleton_is_the_port_with_its_bodies_cut_out(skeleton, capsys):
         kept = [line for line in filled.splitlines()[2:]          # the header's two lines
                 if not re.match(r"\s*# ---- (.*: TODO|end of piece \d) ----$", line)]
         assert kept == (PORT / name).read_text().splitlines(), name
+
+
+@pytest.mark.parametrize("stack", ["pile", "adt"])
+def test_a_student_plays_their_own_port_with_python_dir(skeleton, stack):
+    """'python my-port 1553' prints the port's game as it goes (my-port is no module name,
+    and program4.py alone fails on its relative imports: issue 37), the reference's
+    transcript once filled; unfilled, the traceback names the member's TODO."""
+    command = [sys.executable, str(skeleton), "1553", "--stack", stack]
+    unfilled = subprocess.run(command, capture_output=True, text=True, cwd=skeleton.parent)
+    assert unfilled.returncode == 1 and unfilled.stdout.startswith("Welcome")
+    assert unfilled.stderr.rstrip().endswith('NotImplementedError: TODO: Pile.add_card_to_pile')
+    fill(skeleton)
+    filled = subprocess.run(command, capture_output=True, text=True, cwd=skeleton.parent)
+    assert (filled.returncode, filled.stderr) == (0, "")
+    assert filled.stdout == (Path(__file__).parent / "data" / "seed-1553.txt").read_text()
 
 
 def test_a_port_that_moves_a_piece_is_refused(monkeypatch):

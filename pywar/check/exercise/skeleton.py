@@ -2,7 +2,7 @@
 
     >>> files = skeleton()
     >>> sorted(files)
-    ['README.md', '__init__.py', 'card.py', 'pile.py', 'player.py', 'program4.py', 'tabletop.py']
+    ['README.md', '__init__.py', '__main__.py', 'card.py', 'pile.py', 'player.py', 'program4.py', 'tabletop.py']
     >>> 'raise NotImplementedError("TODO: Pile.shuffle")' in files["pile.py"]
     True
 
@@ -141,13 +141,57 @@ Check your work as often as you like:
     pywar exercise check DIR --stack adt  # Program 6's Pile (the stack ADT)
 
 It names the first member whose behaviour departs from the reference's, with the seed,
-the event and what was expected.  docs/exercises.md has more to try.
+the event and what was expected.  Play your own port, a game printed as it goes:
+
+    python DIR 1553                       # your game of seed 1553 (pywar play --seed 1553
+                                          # prints the reference's, to compare)
+
+docs/exercises.md has more to try.
 """
+
+
+MAIN = '''"""Play your port: python DIR [SEED] [--stack adt] prints its game as it goes, as
+`pywar play --seed SEED` prints the reference's (made by pywar exercise new).  A member
+not written yet stops it with its TODO, and any error shows its traceback in your code."""
+
+import argparse
+import importlib.util
+import os
+import sys
+
+FOLDER = os.path.dirname(os.path.abspath(__file__))
+
+
+def load():
+    """This folder, imported as the package 'port' (my-port is no module name)."""
+    spec = importlib.util.spec_from_file_location(
+        "port", os.path.join(FOLDER, "__init__.py"), submodule_search_locations=[FOLDER])
+    port = importlib.util.module_from_spec(spec)
+    sys.modules["port"] = port
+    spec.loader.exec_module(port)
+    return port
+
+
+def main():
+    """Parse the command line and play one game of your port to stdout."""
+    parser = argparse.ArgumentParser(prog=f"python {os.path.basename(FOLDER)}",
+                                     description=__doc__.split("\\n\\n")[0])
+    parser.add_argument("seed", type=int, nargs="?", default=1553,
+                        help="the seed of the game (default: 1553, which has ties)")
+    parser.add_argument("--stack", choices=("pile", "adt"), default="pile",
+                        help="Program 4's Pile (an array, the default) or Program 6's ADT")
+    args = parser.parse_args()
+    load().play(args.seed, args.stack, transcript=sys.stdout)
+
+
+if __name__ == "__main__":
+    main()
+'''
 
 
 def skeleton():
     """The skeleton's files: {file name: text}."""
-    files = {"README.md": README}
+    files = {"README.md": README, "__main__.py": MAIN}
     for name in FILES:
         text = port_source(name)
         cuts = member_cuts(text, name)
