@@ -251,8 +251,8 @@ def test_a_program_too_big_for_the_build_s_output_fails_builds(tmp_path, monkeyp
     monkeypatch.setattr(sandbox, "BUILD_LIMITS", sandbox.profile("build", output=sandbox.MIB))
     (tmp_path / "sub").mkdir()
     settings = Settings(build='ln -s "$(g++ -print-prog-name=cc1plus)" {program}')
-    (tmp_path / "work").mkdir()
-    program, _, _, said = build.build(tmp_path / "sub", str(tmp_path / "work"), settings)
+    with sandbox.Scratch("pywar-test-build-") as work:     # a folder the run's user may read
+        program, _, _, said = build.build(tmp_path / "sub", work, settings)
     assert (program, said) == (None, "made a program of more than 1 MiB")
 
 
