@@ -25,6 +25,8 @@ MARK = f"pywar-hostile-{uuid.uuid4().hex[:12]}"        # in every attacker's pro
 SENTINEL = f"/tmp/{MARK}-sentinel"                      # a file any user may write
 LEFT = f"/tmp/{MARK}-left"                              # a file a run tries to leave
 WRAPPED = f"/tmp/{MARK}-wrapper"                        # what gcc's -wrapper would make
+PLUGIN_RAN = f"{MARK}-plugin-ran"                       # what gcc's -fplugin would print
+SECRET = f"graders_secret_{uuid.uuid4().hex[:12]}"      # in a file only its owner may read
 
 
 def modes():
@@ -32,6 +34,30 @@ def modes():
     works = getattr(sandbox, "bwrap_works", lambda: False)()
     found = [pytest.param("auto", id="bwrap" if works else "auto")]
     return found + [pytest.param("none", id="none", marks=pytest.mark.slow)]   # 30 s
+
+
+PLUGIN = ("#include <stdio.h>\n#include <stdlib.h>\nint plugin_is_GPL_compatible;\n"
+          "int plugin_init(void *info, void *version)\n"
+          f'{{ (void) info; (void) version; fputs("{PLUGIN_RAN}\\n", stderr); exit(1); }}\n')
+
+
+def plugin(path):
+    """A gcc plugin at path (no plugin header needed: gcc looks for these two symbols)."""
+    source = path.with_suffix(".c")
+    source.write_text(PLUGIN)
+    subprocess.run(["g++", "-x", "c", "-shared", "-fPIC", "-o", str(path), str(source)],
+                   check=True, env=sandbox.unloaded())
+    source.unlink()
+
+
+def hard_link(path):
+    """A hard link at path to a file beside the class's folders that only its owner (the
+    grader, who may be root) may read."""
+    secret = path.parent.parent / "graders-secret"
+    if not secret.exists():
+        secret.write_text(f"{SECRET}\n")
+        os.chmod(secret, stat.S_IRUSR | stat.S_IWUSR)
+    os.link(secret, path)
 
 
 def cpp(body, includes=""):
@@ -65,6 +91,12 @@ ATTACKS = {
     # a file named @opts.cpp: with `g++ ... *.cpp`, gcc reads its options from opts.cpp
     "gcc_options": {"@opts.cpp": "", "opts.cpp": f"-wrapper /bin/sh,-c,touch\\ {WRAPPED}\n",
                     "war.cpp": cpp("")},
+    # ./@opts.cpp is still an options file: g++ hands cc1plus `-dumpbase @opts.cpp`, whose
+    # first word it takes, and opts.cpp is C++ too (an unknown #pragma): a plugin runs
+    "gcc_plugin": {"@opts.cpp": "", "opts.cpp": "#pragma -fplugin=./evil.so\n",
+                   "evil.so": plugin, "war.cpp": cpp("")},
+    # a hard link to a file only the grader may read (as tarfile.extractall() makes one)
+    "hard_link": {"hard.h": hard_link, "war.cpp": cpp("", '#include "hard.h"\n')},
 }
 
 
@@ -75,7 +107,10 @@ def write_class(root, attacks):
         folder = root / name
         folder.mkdir()
         for file_name, text in files.items():
-            (folder / file_name).write_text(text)
+            if callable(text):
+                text(folder / file_name)
+            else:
+                (folder / file_name).write_text(text)
         folders.append(folder)
     victim = root / "victim"
     victim.mkdir()
@@ -158,6 +193,11 @@ def test_a_hostile_class_changes_no_classmate_s_marks(tmp_path, mode, victim_alo
     assert after == before                                   # the submissions unchanged
     assert any("FIFO" in note or "not a regular file" in note
                for note in graded["tamperer"]["notes"])
+    said = json.dumps(graded)
+    assert PLUGIN_RAN not in said and SECRET not in said
+    refused = graded["gcc_plugin"]["items"]["builds"]["example"]["said"]
+    assert "@opts.cpp" in refused and "starts with '@' or '-'" in refused
+    assert any("hard link" in note for note in graded["hard_link"]["notes"])
 
 
 def test_a_program_that_is_a_text_file_fails_its_own_runs(tmp_path, victim_alone):
@@ -170,6 +210,50 @@ def test_a_program_that_is_a_text_file_fails_its_own_runs(tmp_path, victim_alone
     runs = graded["text"]["items"]["runs"]
     assert (runs["ok"], runs["failed"]) == (False, 2)
     assert "could not be started" in runs["example"]["said"]
+
+
+FILL = ("\td=.; for m in $$(awk '{print $$5}' /proc/self/mountinfo); do case $$m in "
+        "/|/tmp|/proc*|/dev*) ;; *) [ -w \"$$m\" ] && d=$$m;; esac; done; \\\n"
+        "\tfor i in 1 2 3 4 5 6 7 8 9 10; do dd if=/dev/zero of=\"$$d/fill$$i\" bs=1M count=64 "
+        "2>/dev/null || exit 1; done\n")
+MAKE = "\tg++ -std=c++17 -O1 -o \"$(PROGRAM)\" war.cpp\n"
+MAKE_BUILD = ("if [ -f Makefile ]; then make -s PROGRAM={program}; "
+              "else g++ -std=c++17 -O1 -o {program} ./*.cpp; fi")
+HONEST = (VICTIM / "war.cpp").read_text()
+MAKE_ATTACKS = {
+    # 640 MiB in files of 64 MiB (each under the build's 256 MiB a file) into the first
+    # folder it may write outside its own (the build's output folder, once), else its own
+    "make_filler": {"Makefile": "all:\n" + FILL + MAKE, "war.cpp": HONEST},
+    # an honest submission built by its Makefile (Gradescope's --build 'make' keeps working)
+    "make_honest": {"Makefile": "all:\n" + MAKE, "war.cpp": HONEST},
+}
+
+
+@pytest.mark.skipif(not getattr(sandbox, "bwrap_works", lambda: False)(),
+                    reason="bubblewrap does not work here: without it a build's files are "
+                           "bounded one by one, not in all (docs/grading.md)")
+def test_a_make_build_cannot_write_past_its_disk(tmp_path, victim_alone):
+    folders = write_class(tmp_path, MAKE_ATTACKS)
+    graded = grade(folders, "auto", "--no-memory", "--build", MAKE_BUILD)
+    assert marks(graded["victim"]) == victim_alone
+    assert marks(graded["make_honest"]) == victim_alone
+    builds = graded["make_filler"]["items"]["builds"]
+    assert builds["ok"] is False
+    disk = sandbox.PROFILES["build"].disk // sandbox.MIB
+    assert f"it filled its {disk} MiB of disk" in builds["example"]["said"]
+
+
+def test_a_program_too_big_for_the_build_s_output_fails_builds(tmp_path, monkeypatch):
+    """A program (here a link to cc1plus, followed) past the build's output limit: no
+    program, and builds says why."""
+    from pywar.check.grading import build
+    from pywar.check.grading.grade import Settings
+    monkeypatch.setattr(sandbox, "BUILD_LIMITS", sandbox.profile("build", output=sandbox.MIB))
+    (tmp_path / "sub").mkdir()
+    settings = Settings(build='ln -s "$(g++ -print-prog-name=cc1plus)" {program}')
+    with sandbox.Scratch("pywar-test-build-") as work:     # a folder the run's user may read
+        program, _, _, said = build.build(tmp_path / "sub", work, settings)
+    assert (program, said) == (None, "made a program of more than 1 MiB")
 
 
 LEAK = ("for (int i = 0; i < 10; i++) std::fprintf(stderr, \"%p\\n\", std::malloc(4000));\n")

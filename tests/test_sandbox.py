@@ -201,3 +201,44 @@ def test_without_prlimit_python_sets_the_limits(built, monkeypatch):
     assert outcome.trouble() == "ran past its 1 s of CPU time"
     missing = sandbox.run(["/no/such/program"])
     assert missing.status == 127 and "failed to execute /no/such/program" in missing.stderr
+
+
+def copied(copy):
+    """The files and folders of a copy, as paths relative to it."""
+    return sorted(str(path.relative_to(copy)) for path in copy.rglob("*"))
+
+
+def test_a_copy_leaves_out_a_hard_link(tmp_path):
+    """A second name of a file (tarfile.extractall() makes one from a tarball's link
+    member) may name a file only the grader may read: left out, and noted."""
+    secret = tmp_path / "secret"
+    secret.write_text("the grader's\n")
+    secret.chmod(0o600)
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "war.cpp").write_text("int main() {}\n")
+    os.link(secret, tmp_path / "sub" / "hard.h")
+    notes = sandbox.safe_copy(tmp_path / "sub", tmp_path / "copy")
+    assert copied(tmp_path / "copy") == ["war.cpp"]
+    assert len(notes) == 1 and "hard.h" in notes[0] and "a hard link" in notes[0]
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="only root may give a file to another user")
+def test_a_copy_leaves_out_what_the_submission_s_owner_could_not_read(tmp_path):
+    """pywar, as root, copies for the student only what the student could read: their
+    own files, and others' readable by all (a folder, and searchable)."""
+    student = sandbox.FIRST_UID - 1                     # no run's user, nor root
+    sub = tmp_path / "sub"
+    (sub / "closed").mkdir(parents=True)
+    (sub / "open").mkdir()
+    for name, mode in (("mine.cpp", 0o600), ("public.h", 0o644), ("private.h", 0o600),
+                       ("closed/in.h", 0o644), ("open/in.h", 0o644)):
+        (sub / name).write_text("int x;\n")
+        (sub / name).chmod(mode)
+    (sub / "closed").chmod(0o700)
+    os.chown(sub, student, student)
+    os.chown(sub / "mine.cpp", student, student)
+    notes = sandbox.safe_copy(sub, tmp_path / "copy")
+    assert copied(tmp_path / "copy") == ["mine.cpp", "open", "open/in.h", "public.h"]
+    assert sorted(os.path.basename(note.split("'")[1]) for note in notes) == ["closed",
+                                                                            "private.h"]
+    assert all(f"not by the submission's owner {student}" in note for note in notes)

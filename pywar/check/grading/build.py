@@ -6,6 +6,7 @@ import os
 import re
 import shlex
 import shutil
+import tempfile
 
 from ..runner import sandbox
 
@@ -98,43 +99,108 @@ def match_case(folder, found):
             shutil.copyfile(os.path.join(folder, real), target, follow_symlinks=False)
 
 
-BUILD_SCRIPT = ('PYWAR_PROGRAM="$PWD/{name}"; export PYWAR_PROGRAM; cp -R -- "$1/." . || exit 125; '
-                '/bin/sh -c "$2"; status=$?; '
-                'if [ -f "$PYWAR_PROGRAM" ]; then cp -- "$PYWAR_PROGRAM" "$3/{name}"; fi; '
-                'exit $status')
+OPTION_STARTS = ("@", "-")      # a name gcc reads as a file of its options, or an option
+DISK_FULL = "No space left on device"
+CHANNEL_FAILED = 125            # the script's status when the program cannot go out
+FULL_KIB = 1024                 # free KiB under which a failed build's disk was full
+BUILD_SCRIPT = """\
+PYWAR_PROGRAM="$PWD/{name}"; export PYWAR_PROGRAM
+cp -R -- "$1/." . || exit {failed}
+/bin/sh -c "$2"; status=$?
+if [ $status -ne 0 ]; then
+    df -Pk . /tmp 2>/dev/null | awk 'NR > 1 && $4 < {full} {{full = 1}} END {{exit !full}}' &&
+        echo "pywar: {disk_full}: the build filled its disk" >&2
+    exit $status
+fi
+if [ -f "$PYWAR_PROGRAM" ]; then cat -- "$PYWAR_PROGRAM" > "/dev/fd/$3" || exit {failed}; fi
+"""                             # $1: the copy, $2: the build command, $3: the program's fd
+
+
+def option_names(folder):
+    """The paths (relative to folder) of a submission's files and folders whose name
+    starts with '@' or '-': gcc reads '@opts.cpp' as a file of options wherever its name
+    is passed, even as ./@opts.cpp (g++ hands cc1plus `-dumpbase @opts.cpp`)."""
+    found = []
+    for top, folders, files in os.walk(folder):
+        folders.sort()
+        found += sorted(os.path.relpath(os.path.join(top, name), folder)
+                        for name in folders + files if name.startswith(OPTION_STARTS))
+    return found
+
+
+def refused(names):
+    """The words of a build not run for its names."""
+    more = f" (and {len(names) - 1} more)" if len(names) > 1 else ""
+    return (f"was not run: {names[0]}{more}: a file or folder whose name starts with '@' or "
+            "'-' is read by gcc as a file of its options or as an option; rename it")
+
+
+def build_said(outcome, made, isolation):
+    """What went wrong in a build, in words ('' when it made a program): a program that
+    could not go out named by its size, a full disk by its bound."""
+    limits = outcome.limits
+    if outcome.status == CHANNEL_FAILED and made:
+        return f"made a program of more than {limits.output // sandbox.MIB} MiB"
+    said = outcome.trouble() or ("" if made else "no program was made")
+    output = (outcome.stderr or "") + (outcome.stdout or "")
+    if said and DISK_FULL in output:
+        bound = (f"its {limits.disk // sandbox.MIB} MiB of disk"
+                 if sandbox.mode(isolation) == "bwrap" else "the disk")
+        said += f"; it filled {bound} ({DISK_FULL})"
+    return said
 
 
 def build(source, work, settings):
     """Copy a submission and build it: (the program's path or None, the build's Outcome,
-    the #includes whose case differs from their files').  The build runs in a scratch of its own with a copy of the sources; only the program
-    comes out, read with O_NOFOLLOW into a folder of pywar's that no run may write."""
-    copy, out, bin_folder = (os.path.join(work, name) for name in ("src", "out", "bin"))
+    the #includes whose case differs from their files', what went wrong in words).  The
+    build runs in a scratch of its own (under bubblewrap a tmpfs of the build's disk) with
+    a copy of the sources, and no folder of the grader's to write: the program comes out
+    through a file pywar opened (its descriptor, bounded as every file of the run), into
+    a folder of pywar's that no run may write."""
+    copy, bin_folder = (os.path.join(work, name) for name in ("src", "bin"))
     try:
         skipped = sandbox.safe_copy(source, copy)
     except (OSError, sandbox.CopyTrouble) as error:
         outcome = sandbox.Outcome(None, "", "", 0.0, sandbox.BUILD_LIMITS,
                                   failed_to_start=f"the submission cannot be copied: {error}")
-        return None, outcome, []
+        return None, outcome, [], outcome.trouble()
+    names = option_names(copy)
+    if names:
+        outcome = sandbox.Outcome(None, "", "", 0.0, sandbox.BUILD_LIMITS, notes=skipped)
+        return None, outcome, [], refused(names)
     cases = include_case(copy)
     if cases and settings.fix_include_case:
         match_case(copy, cases)
-    os.mkdir(out, 0o700)
-    command = settings.build.replace("{program}", '"$PYWAR_PROGRAM"')
-    script = BUILD_SCRIPT.format(name=PROGRAM)
-    outcome = sandbox.run(["/bin/sh", "-c", script, "pywar-build", copy, command, out],
-                          sandbox.BUILD_LIMITS, show=[copy], writable=[out],
-                          isolation=settings.isolation)
+    outcome, made = run_build(copy, settings)
     outcome.notes = skipped
-    made = sandbox.read_file_of_run(os.path.join(out, PROGRAM), sandbox.BUILD_LIMITS.output)
-    sandbox.remove(out)
-    if outcome.status != 0 or not made:
-        return None, outcome, cases
+    said = build_said(outcome, made, settings.isolation)
+    if said:
+        return None, outcome, cases, said
     os.mkdir(bin_folder, 0o755)
     program = os.path.join(bin_folder, PROGRAM)
     with open(program, "xb") as file:
         file.write(made)
     os.chmod(program, 0o755)
-    return program, outcome, cases
+    return program, outcome, cases, ""
+
+
+def run_build(copy, settings):
+    """Run the build command on a copy: (its Outcome, the program's bytes, up to the
+    build's output limit and one more).  The program goes out through an unnamed file
+    of pywar's that the build's user may write (by its descriptor, /dev/fd/N: no name
+    on the grader's disk), bounded by RLIMIT_FSIZE as every file the build writes."""
+    limits = sandbox.BUILD_LIMITS
+    command = settings.build.replace("{program}", '"$PYWAR_PROGRAM"')
+    script = BUILD_SCRIPT.format(name=PROGRAM, failed=CHANNEL_FAILED, full=FULL_KIB,
+                                 disk_full=DISK_FULL)
+    with tempfile.TemporaryFile() as channel:
+        os.fchmod(channel.fileno(), 0o622)         # the run's own user opens it to write
+        outcome = sandbox.run(["/bin/sh", "-c", script, "pywar-build", copy, command,
+                               str(channel.fileno())], limits, show=[copy],
+                              pass_fds=(channel.fileno(),), isolation=settings.isolation)
+        channel.seek(0)
+        made = channel.read(limits.output + 1)
+    return outcome, made
 
 
 def run_argv(settings, program, seed):

@@ -256,10 +256,9 @@ def grade_one(source, settings, clock, ran=lambda: None):
     notes, mistakes = [], Counter()
     with tempfile.TemporaryDirectory(prefix="pywar-grade-") as work:
         os.chmod(work, 0o755)
-        program, outcome, cases = build(source, work, settings)
+        program, outcome, cases, said = build(source, work, settings)
         notes.extend(outcome.notes)
         fixed = bool(cases) and settings.fix_include_case
-        said = outcome.trouble() or "no program was made"
         if cases:
             said = (f"{said}; " if program is None else "built only with "
                     "--fix-include-case; ") + case_note(cases)

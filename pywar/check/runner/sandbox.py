@@ -438,10 +438,28 @@ class CopyTrouble(Exception):
     """A submission that cannot be copied as it is (too deep, too many files or bytes)."""
 
 
-def copy_entry(entry, target, counted, skipped):
-    """Copy one entry of a submission (a regular file or a folder, never followed):
-    the folder to walk next, if it is one."""
+def unreadable(found, owner):
+    """Why the student could not read a file or folder themselves (None if they could):
+    one the submission's owner does not own must be readable by all (a folder, and
+    searchable), and a file must have one name alone (a hard link may be a second name
+    of a file that is another's: pywar, as root, could read it)."""
+    if stat.S_ISREG(found.st_mode) and found.st_nlink > 1:
+        return f"a hard link ({found.st_nlink} names of one file)"
+    wanted = stat.S_IROTH | (stat.S_IXOTH if stat.S_ISDIR(found.st_mode) else 0)
+    if found.st_uid != owner and found.st_mode & wanted != wanted:
+        return (f"owned by user {found.st_uid}, not by the submission's owner {owner}, "
+                "and not readable by all")
+    return None
+
+
+def copy_entry(entry, target, owner, counted, skipped):
+    """Copy one entry of a submission (a regular file or a folder, never followed, that
+    its owner could read): the folder to walk next, if it is one."""
     if entry.is_dir(follow_symlinks=False):
+        why = unreadable(entry.stat(follow_symlinks=False), owner)
+        if why:
+            skipped.append(f"left out {entry.path!r}: {why}")
+            return None
         os.mkdir(target, 0o755)
         return target
     if not entry.is_file(follow_symlinks=False):
@@ -450,8 +468,10 @@ def copy_entry(entry, target, counted, skipped):
     fd = os.open(entry.path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
     with os.fdopen(fd, "rb") as source:
         found = os.fstat(fd)
-        if not stat.S_ISREG(found.st_mode):
-            skipped.append(f"left out {entry.path!r}: not a regular file")
+        why = "not a regular file" if not stat.S_ISREG(found.st_mode) else \
+            unreadable(found, owner)
+        if why:
+            skipped.append(f"left out {entry.path!r}: {why}")
             return None
         counted[0] += 1
         counted[1] += found.st_size
@@ -466,8 +486,10 @@ def copy_entry(entry, target, counted, skipped):
 
 def safe_copy(source, copy):
     """Copy a submission's regular files and folders, following no link, without
-    recursion: the notes of what was left out (a FIFO, a device, a link)."""
+    recursion, leaving out what its owner could not read themselves: the notes of what
+    was left out (a FIFO, a device, a link, a hard link, another user's private file)."""
     skipped, counted = [], [0, 0]
+    owner = os.stat(source).st_uid
     os.mkdir(copy, 0o755)
     pending = [(source, copy, 0)]
     while pending:
@@ -476,7 +498,8 @@ def safe_copy(source, copy):
             raise CopyTrouble(f"folders more than {COPY_DEPTH} deep")
         with os.scandir(folder) as entries:
             for entry in entries:
-                walked = copy_entry(entry, os.path.join(target, entry.name), counted, skipped)
+                walked = copy_entry(entry, os.path.join(target, entry.name), owner, counted,
+                                    skipped)
                 if walked is not None:
                     pending.append((entry.path, walked, depth + 1))
     return skipped
