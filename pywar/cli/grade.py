@@ -92,9 +92,11 @@ def checked(args):
         if not os.path.isdir(folder):
             args.parser.error(f"{folder!r} is not a folder: each SUBMISSION is a folder of "
                               "one student's sources")
-    names = [os.path.basename(os.path.normpath(folder)) for folder in args.submissions]
+    names = [report.readable(os.path.basename(os.path.normpath(folder)))
+             for folder in args.submissions]
     if len(set(names)) < len(names):
-        args.parser.error("two submissions have the same folder name: each is reported by it")
+        args.parser.error("two submissions have the same folder name (a byte that is not "
+                          "UTF-8 spelled \\xff): each is reported by it")
     if args.gradescope and len(args.submissions) != 1:
         args.parser.error("--gradescope writes the results of one submission: give one folder")
     for option, path in (("--html", args.html), ("--gradescope", args.gradescope)):
@@ -135,6 +137,7 @@ def run_grade(args):
     are reported."""
     settings = checked(args)
     status = 0
+    sys.stdout.reconfigure(errors="backslashreplace")      # a name a terminal cannot show
     with output_files(("--html", args.html, False, "utf-8"),
                       ("--gradescope", args.gradescope, False, "utf-8")) as files:
         progress = Progress("grading", args.progress)
