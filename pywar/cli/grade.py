@@ -13,8 +13,8 @@ from ..check.grading import report
 from ..check.runner import sandbox
 from ..check.grading.grade import DEFAULT_BUILD, DEFAULT_RUN, GradeInterrupted, Settings, grade
 from ..check.referee.rubric import NAMES, default_weights
-from .common import (Progress, add_isolation_option, add_progress_option, count_type,
-                     examples, interrupted_status, interrupted_words, seed_type)
+from .common import (Progress, add_isolation_option, add_progress_option, checked_isolation,
+                     count_type, examples, interrupted_status, interrupted_words, seed_type)
 from .inputs import seconds_type
 from .outputs import check_distinct, output_files, refuse_stdout
 
@@ -104,10 +104,7 @@ def checked(args):
             refuse_stdout(option, path, args.parser)
     check_distinct(args.parser, [("--html", args.html), ("--gradescope", args.gradescope),
                                  ("the report on stdout", "-")])
-    try:
-        sandbox.check_isolation(args.isolation)
-    except sandbox.SandboxMissing as error:
-        args.parser.error(str(error))
+    checked_isolation(args)
     if sandbox.c_compiler() is None:
         args.parser.error("no C compiler (cc, gcc or clang): pywar builds its seed clock with "
                           "one")
