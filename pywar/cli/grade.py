@@ -86,6 +86,20 @@ def check_hard_limits(parser, limits):
                          f"{hard // scale:,} {unit}): give at most {most:,}")
 
 
+def warn_of_open_folders(args):
+    """One line on stderr where runs without bubblewrap, as root, may read a classmate's
+    folder: any user may reach it, and pywar's command line, every user's to read in
+    /proc, names it (pywar cannot close a folder of the instructor's)."""
+    if sandbox.mode(args.isolation) != "none" or not sandbox.as_root():
+        return
+    opened = [folder for folder in args.submissions if sandbox.open_to_others(folder)]
+    if len(args.submissions) > 1 and opened:
+        print(f"{args.parser.prog}: warning: without bubblewrap a run may read what any "
+              f"user may: {len(opened)} submissions' folders are open to other users "
+              f"({opened[0]!r} the first), so a run may read a classmate's sources: chmod "
+              "700 the folder that holds them (docs/grading.md)", file=sys.stderr)
+
+
 def checked(args):
     """The Settings of a command line, or a usage error found before any work."""
     for folder in args.submissions:
@@ -105,6 +119,7 @@ def checked(args):
     check_distinct(args.parser, [("--html", args.html), ("--gradescope", args.gradescope),
                                  ("the report on stdout", "-")])
     checked_isolation(args)
+    warn_of_open_folders(args)
     if sandbox.c_compiler() is None:
         args.parser.error("no C compiler (cc, gcc or clang): pywar builds its seed clock with "
                           "one")

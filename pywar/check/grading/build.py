@@ -123,7 +123,7 @@ def build(source, work, settings):
     script = BUILD_SCRIPT.format(name=PROGRAM)
     outcome = sandbox.run(["/bin/sh", "-c", script, "pywar-build", copy, command, out],
                           sandbox.BUILD_LIMITS, show=[copy], writable=[out],
-                          isolation=settings.isolation)
+                          isolation=settings.isolation, group=settings.group)
     outcome.notes = skipped
     made = sandbox.read_file_of_run(os.path.join(out, PROGRAM), sandbox.BUILD_LIMITS.output)
     sandbox.remove(out)
