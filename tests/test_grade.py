@@ -181,10 +181,12 @@ def test_the_gradescope_file_has_its_documented_shape(class_json):
     weights = dict.fromkeys(ITEMS, 1.0) | {"format": 0.5, "memory": 2.0}
     sub = next(s for s in submissions_of(class_json) if s.name == "top_first")
     found = json.loads(report.gradescope(sub, weights))
-    assert set(found) == {"score", "tests", "output"}
+    assert set(found) == {"score", "tests", "output", "output_format", "test_output_format"}
+    assert found["output_format"] == found["test_output_format"] == "text"
     assert [test["name"] for test in found["tests"]] == list(ITEMS)
     for test in found["tests"]:
-        assert set(test) == {"name", "score", "max_score", "output"}
+        assert set(test) == {"name", "score", "max_score", "output", "output_format"}
+        assert test["output_format"] == "text"          # shown as it is: no HTML
         assert test["max_score"] == weights[test["name"]]
         assert test["score"] == (0 if test["name"] == "format" else weights[test["name"]])
     format_test = found["tests"][ITEMS.index("format")]

@@ -20,9 +20,9 @@ import pywar
 from ..check.implementations.agreement import sides
 from ..check.implementations.outside import ENGINE_HELP
 from ..rules import make_rules
-from .common import (InterruptGuard, Progress, add_progress_option, add_rule_options,
-                     add_seed_range_options, examples, interrupted_status, rule_dimensions,
-                     usage_errors)
+from .common import (InterruptGuard, Progress, add_isolation_option, add_progress_option,
+                     add_rule_options, add_seed_range_options, checked_isolation, examples,
+                     interrupted_status, rule_dimensions, usage_errors)
 from .inputs import seconds_type
 
 EXAMPLES = examples(
@@ -65,9 +65,10 @@ def setting_up(args):
     before any game, usage errors otherwise."""
     checked_games(args)
     mine, theirs = stacks(args)
+    checked_isolation(args)
     with usage_errors(args.parser):
         rules = make_rules(args.rules, **rule_dimensions(args))
-        sides(rules, args.engine, args.against, mine, theirs, args.timeout)
+        sides(rules, args.engine, args.against, mine, theirs, args.timeout, args.isolation)
     return rules, mine, theirs
 
 
@@ -82,7 +83,7 @@ def run_check(args):
         try:
             verdict = pywar.compare(args.games, rules, args.seed, args.engine, args.against,
                                     mine, theirs, args.traces, args.timeout, progress,
-                                    keep_going=args.keep_going)
+                                    keep_going=args.keep_going, isolation=args.isolation)
         finally:
             guard.holding = True                # a further Ctrl-C waits for the report
             progress.close()
@@ -126,5 +127,6 @@ def add(subparsers):
                              "seeds of each and the first of each kind (exit 1 unless all "
                              "agree)")
     parser.add_argument("--json", action="store_true", help="print the verdict as one JSON line")
+    add_isolation_option(parser)
     add_progress_option(parser)
     parser.set_defaults(run=run_check, parser=parser)

@@ -450,9 +450,22 @@ def add_seed_range_options(parser, required=False, default=None):
 
 
 def add_isolation_option(parser):
-    """--isolation: how untrusted programs are run (pywar.check.runner.sandbox)."""
-    parser.add_argument("--isolation", choices=("auto", "required", "none"), default="auto",
+    """--isolation: how untrusted programs are run (pywar.check.runner.sandbox), the one
+    definition of grade's, exercise check's, check's and referee's."""
+    from ..check.runner import sandbox
+    parser.add_argument("--isolation", choices=sandbox.MODES, default="auto",
                         help="auto (the default): every untrusted process in a bubblewrap "
                              "sandbox where bwrap works, else with limits alone and one "
                              "warning; required: refuse to run without bubblewrap; none: "
                              "limits alone (docs/grading.md)")
+
+
+def checked_isolation(args):
+    """The isolation asked for, checked before any work: a usage error for --isolation
+    required where bubblewrap does not work."""
+    from ..check.runner import sandbox
+    try:
+        sandbox.check_isolation(args.isolation)
+    except sandbox.SandboxMissing as error:
+        args.parser.error(str(error))
+    return args.isolation

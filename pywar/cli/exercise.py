@@ -14,8 +14,7 @@ import os
 import sys
 
 from ..check.exercise import portcheck as exercise, skeleton
-from ..check.runner import sandbox
-from .common import add_isolation_option, examples, seed_type
+from .common import add_isolation_option, checked_isolation, examples, seed_type
 from .inputs import cannot
 
 
@@ -39,10 +38,7 @@ def run_check(args):
     if not os.path.isfile(os.path.join(args.folder, "__init__.py")):
         args.parser.error(f"{args.folder!r} is not a port to check: make one with "
                           f"pywar exercise new {args.folder}")
-    try:
-        sandbox.check_isolation(args.isolation)
-    except sandbox.SandboxMissing as error:
-        args.parser.error(str(error))
+    checked_isolation(args)
     seeds = args.seed or list(exercise.SEEDS)
     findings = exercise.check(args.folder, args.stack, seeds, args.timeout,
                               isolation=args.isolation)

@@ -13,8 +13,8 @@ from ..check.grading import report
 from ..check.runner import sandbox
 from ..check.grading.grade import DEFAULT_BUILD, DEFAULT_RUN, GradeInterrupted, Settings, grade
 from ..check.referee.rubric import NAMES, default_weights
-from .common import (Progress, add_isolation_option, add_progress_option, count_type,
-                     examples, interrupted_status, interrupted_words, seed_type)
+from .common import (Progress, add_isolation_option, add_progress_option, checked_isolation,
+                     count_type, examples, interrupted_status, interrupted_words, seed_type)
 from .inputs import seconds_type
 from .outputs import check_distinct, output_files, refuse_stdout
 
@@ -86,16 +86,32 @@ def check_hard_limits(parser, limits):
                          f"{hard // scale:,} {unit}): give at most {most:,}")
 
 
+def warn_of_open_folders(args):
+    """One line on stderr where runs without bubblewrap, as root, may read a classmate's
+    folder: any user may reach it, and pywar's command line, every user's to read in
+    /proc, names it (pywar cannot close a folder of the instructor's)."""
+    if sandbox.mode(args.isolation) != "none" or not sandbox.as_root():
+        return
+    opened = [folder for folder in args.submissions if sandbox.open_to_others(folder)]
+    if len(args.submissions) > 1 and opened:
+        print(f"{args.parser.prog}: warning: without bubblewrap a run may read what any "
+              f"user may: {len(opened)} submissions' folders are open to other users "
+              f"({opened[0]!r} the first), so a run may read a classmate's sources: chmod "
+              "700 the folder that holds them (docs/grading.md)", file=sys.stderr)
+
+
 def checked(args):
     """The Settings of a command line, or a usage error found before any work."""
     for folder in args.submissions:
         if not os.path.isdir(folder):
             args.parser.error(f"{folder!r} is not a folder: each SUBMISSION is a folder of "
                               "one student's sources")
-    names = [os.path.basename(os.path.normpath(folder)) for folder in args.submissions]
+    names = [report.readable(os.path.basename(os.path.normpath(folder)))
+             for folder in args.submissions]          # a byte that is not UTF-8 as \\xff
     twice = [name for name in dict.fromkeys(names) if names.count(name) > 1]
     if twice:
-        same = [folder for folder, name in zip(args.submissions, names) if name == twice[0]]
+        same = [report.readable(folder) for folder, name in zip(args.submissions, names)
+                if name == twice[0]]
         args.parser.error(f"two submissions have the same folder name, {twice[0]!r} "
                           f"({', '.join(map(repr, same))}): each is reported by its name")
     if args.gradescope and len(args.submissions) != 1:
@@ -105,10 +121,8 @@ def checked(args):
             refuse_stdout(option, path, args.parser)
     check_distinct(args.parser, [("--html", args.html), ("--gradescope", args.gradescope),
                                  ("the report on stdout", "-")])
-    try:
-        sandbox.check_isolation(args.isolation)
-    except sandbox.SandboxMissing as error:
-        args.parser.error(str(error))
+    checked_isolation(args)
+    warn_of_open_folders(args)
     if sandbox.c_compiler() is None:
         args.parser.error("no C compiler (cc, gcc or clang): pywar builds its seed clock with "
                           "one")
@@ -138,6 +152,7 @@ def run_grade(args):
     are reported."""
     settings = checked(args)
     status = 0
+    sys.stdout.reconfigure(errors="backslashreplace")      # a name a terminal cannot show
     with output_files(("--html", args.html, False, "utf-8"),
                       ("--gradescope", args.gradescope, False, "utf-8")) as files:
         progress = Progress("grading", args.progress)

@@ -9,7 +9,8 @@ from ..check.implementations.outside import OutsideError, implementation
 from ..check.referee.exact import NotATranscript, referee
 from ..check.implementations.replay import narrate_steps, split_lines
 from ..rules import PRESETS
-from .common import examples, seed_type, usage_errors
+from .common import (add_isolation_option, checked_isolation, examples, seed_type,
+                     usage_errors)
 from .inputs import NOT_WANTED, InputError, read_input, say_error, seconds_type
 
 
@@ -17,8 +18,9 @@ def transcript_of(args):
     """(name, text): the file's text, or the transcript the engine prints for --seed."""
     if args.engine is None:
         return args.file, read_input(args.file)
+    checked_isolation(args)
     with usage_errors(args.parser):
-        player = implementation(args.engine, args.stack, args.timeout)
+        player = implementation(args.engine, args.stack, args.timeout, args.isolation)
         player.check(PRESETS["smu"])
     side = player.play(args.seed, PRESETS["smu"])
     if side.transcript is not None:
@@ -107,4 +109,5 @@ def add(subparsers):
     parser.add_argument("--stack", choices=("pile", "adt"), help="the port's stack")
     parser.add_argument("--timeout", type=seconds_type, default=10.0, metavar="S",
                         help="seconds an outside program may take (default: 10)")
+    add_isolation_option(parser)
     parser.set_defaults(run=run_referee, parser=parser)

@@ -197,7 +197,8 @@ def run_build(copy, settings):
         os.fchmod(channel.fileno(), 0o622)         # the run's own user opens it to write
         outcome = sandbox.run(["/bin/sh", "-c", script, "pywar-build", copy, command,
                                str(channel.fileno())], limits, show=[copy],
-                              pass_fds=(channel.fileno(),), isolation=settings.isolation)
+                              pass_fds=(channel.fileno(),), isolation=settings.isolation,
+                              group=settings.group)
         channel.seek(0)
         made = channel.read(limits.output + 1)
     return outcome, made

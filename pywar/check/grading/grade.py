@@ -12,7 +12,7 @@ import tempfile
 import threading
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..referee.finding import Finding
 from ..referee.judge import judge
@@ -39,6 +39,7 @@ class Settings:
     memory: bool = True
     fix_include_case: bool = False      # build with each #include's case matched to its file
     isolation: str = "auto"             # auto, required or none (sandbox.check_isolation)
+    group: int = None                   # one submission's group (grade_one's): sandbox.run
     weights: dict = field(default_factory=default_weights)
 
     def seeds(self):
@@ -142,7 +143,7 @@ def referee_runs(settings, program, clock, ran):
     runs = []
     for seed in settings.seeds():
         outcome = sandbox.run(run_argv(settings, program, seed), settings.limits,
-                              isolation=settings.isolation,
+                              isolation=settings.isolation, group=settings.group,
                               env=sandbox.seeded(clock, seed))
         run = SeedRun(seed, outcome, outcome.stdout[:FLOOD_REFEREED] if outcome.flooded else
                   outcome.stdout)
@@ -250,12 +251,15 @@ def seeds_words(seeds):
 
 
 def grade_one(source, settings, clock, ran=lambda: None):
-    """Grade one submission folder: a Submission."""
+    """Grade one submission folder: a Submission.  Its build and runs share a group of
+    their own, and its folder of pywar's (the copy, the program) is closed to every
+    other run (sandbox.close_folder): no classmate's run may read or run them."""
     name = os.path.basename(os.path.normpath(source))
     tallies = {item: ItemMarks() for item in NAMES}
     notes, mistakes = [], Counter()
+    settings = replace(settings, group=sandbox.new_group())
     with tempfile.TemporaryDirectory(prefix="pywar-grade-") as work:
-        os.chmod(work, 0o755)
+        sandbox.close_folder(work, settings.group)
         program, outcome, cases, said = build(source, work, settings)
         notes.extend(outcome.notes)
         fixed = bool(cases) and settings.fix_include_case

@@ -64,7 +64,7 @@ def memcheck(settings, program, seed, clock):
     with tempfile.TemporaryFile() as log_file:
         argv = [*VALGRIND, f"--log-fd={log_file.fileno()}", *run_argv(settings, program, seed)]
         outcome = sandbox.run(argv, limits, env=sandbox.seeded(clock, seed),
-                              isolation=settings.isolation,
+                              isolation=settings.isolation, group=settings.group,
                               pass_fds=(log_file.fileno(),))
         log_file.seek(0)
         log = log_file.read(limits.output).decode("utf-8", "replace")

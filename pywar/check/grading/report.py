@@ -1,9 +1,17 @@
 """A class's grades as a reader wants them: a terminal table with each submission's first
 examples, one line of JSON, a self-contained HTML page, and Gradescope's results.json.
+
+Every report is written whatever the names of a class's files and folders: a byte that is
+not UTF-8 is spelled \\xff in all of them, a control or format character (a newline, an
+escape, a right-to-left mark) as Python spells it wherever a person reads the text, and
+a name that looks like another of the class with its characters outside ASCII escaped
+(docs/grading.md, section 4).
 """
 
 import html
 import json
+import unicodedata
+from dataclasses import replace
 
 from ..referee.rubric import ITEM, NAMES
 
@@ -14,12 +22,92 @@ LEGEND = ("(ok: put to the test and kept on every seed; K/N: broken on K of the 
           "that put it to the test; -: not checked, no points)")
 
 
+GRADESCOPE_FORMAT = "text"      # Gradescope shows each output as it is: no HTML, no Markdown
+
+
+def readable(text):
+    """A text as every report writes it: each byte of a file or folder name that is not
+    UTF-8 (a lone surrogate, as os gives it) spelled \\xff; never an exception."""
+    try:
+        raw = text.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:          # a lone surrogate that stands for no byte
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return raw.decode("utf-8", "backslashreplace")
+
+
+def readable_value(value):
+    """A value of a submission's JSON with each of its texts readable()."""
+    if isinstance(value, str):
+        return readable(value)
+    if isinstance(value, dict):
+        return {readable_value(key): readable_value(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(readable_value(item) for item in value)
+    return value
+
+
+def readable_submission(sub):
+    """A submission whose every text any report may write: its name, items and notes."""
+    return replace(sub, name=readable(sub.name), items=readable_value(sub.items),
+                   notes=readable_value(sub.notes), mistakes=readable_value(sub.mistakes))
+
+
 def terminal_name(name):
-    """A submission's name as the terminal table prints it: as it is, or, with a control
-    character in it (a newline, an escape sequence), spelled as Python spells it
-    ('ann\\n\\x1b[31m'), so that no folder's name can split the table or colour the
-    terminal."""
+    """A text as a person reads it (the terminal, the page, Gradescope): as it is, or, with
+    a control or format character in it (a newline, an escape sequence, a right-to-left
+    mark), spelled as Python spells it ('ann\\n\\x1b[31m'), so that no folder's name can
+    split the table, colour the terminal or turn a line around."""
     return name if name.isprintable() else repr(name)[1:-1]
+
+
+def look(name):
+    """A name as it looks: its NFKC form (a full-width or ligature letter as its plain one)."""
+    return unicodedata.normalize("NFKC", name)
+
+
+def alike(one, other):
+    """Whether two names of a class may look alike: the same in NFKC, or of one length and
+    differing only where one has a character outside ASCII and the other not (Cyrillic
+    'а' for Latin 'a').  No table of confusable letters: a pair it names may differ to the
+    eye, and escaping such a name costs nothing."""
+    first, second = look(one), look(other)
+    if first == second:
+        return True
+    return len(first) == len(second) and all(
+        a == b or a.isascii() != b.isascii() for a, b in zip(first, second))
+
+
+def look_alikes(names):
+    """{name: the first other name of the class it looks like} of the names that do."""
+    found = {}
+    for i, one in enumerate(names):
+        for other in names[i + 1:]:
+            if one != other and alike(one, other):
+                found.setdefault(one, other)
+                found.setdefault(other, one)
+    return found
+
+
+def shown_name(name, alikes):
+    """A submission's name as a person reads it: printable, and with its characters outside
+    ASCII escaped ('\\u0430lice') where it looks like another of the class."""
+    if name in alikes:
+        return name.encode("ascii", "backslashreplace").decode("ascii")
+    return terminal_name(name)
+
+
+def alike_words(name, alikes):
+    """The words that say a name looks like another's, or ''."""
+    if name not in alikes:
+        return ""
+    return (f" (its name looks like {shown_name(alikes[name], alikes)}'s: characters "
+            "outside ASCII escaped)")
+
+
+def readable_class(submissions):
+    """(the submissions readable, the look-alike names among them)."""
+    subs = [readable_submission(sub) for sub in submissions]
+    return subs, look_alikes([sub.name for sub in subs])
 
 
 def mark(item):
@@ -91,8 +179,9 @@ def findings(submission):
 
 def terminal(submissions):
     """The class table, submissions by items, then each submission's first examples."""
+    submissions, alikes = readable_class(submissions)
     header = ["submission", *(SHORT[item] for item in NAMES), "score"]
-    rows = [header] + [[terminal_name(sub.name), *(mark(sub.items[item]) for item in NAMES),
+    rows = [header] + [[shown_name(sub.name, alikes), *(mark(sub.items[item]) for item in NAMES),
                         f"{sub.score:g}/{sub.max_score:g}"] for sub in submissions]
     widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
     lines = ["  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip()
@@ -101,8 +190,8 @@ def terminal(submissions):
     for sub in submissions:
         found = findings(sub)
         lines.append("")
-        lines.append(f"{terminal_name(sub.name)}: {sub.score:g} of {sub.max_score:g}" +
-                     ("" if found else ", every item ok"))
+        lines.append(f"{shown_name(sub.name, alikes)}: {sub.score:g} of {sub.max_score:g}" +
+                     ("" if found else ", every item ok") + alike_words(sub.name, alikes))
         for name, count, text, context in found:
             lines.append(f"  {name}" + (f" ({count})" if count else "") + f": {terminal_name(text)}")
             lines.extend(f"      {number:>5} | {terminal_name(line)}" for number, line in context)
@@ -112,8 +201,9 @@ def terminal(submissions):
 
 def as_json(submissions):
     """One line: {"submissions": [{"name", "items", "score", ...}, ...]}."""
+    subs = [readable_submission(sub) for sub in submissions]
     return json.dumps({"items": list(NAMES),
-                       "submissions": [sub.to_json() for sub in submissions]}) + "\n"
+                       "submissions": [sub.to_json() for sub in subs]}) + "\n"
 
 
 PAGE = """<!DOCTYPE html>
@@ -140,29 +230,36 @@ seeds on which the item was broken of those checked.</p>
 """
 
 
+def page_text(text):
+    """A text of the page: printable (terminal_name), then escaped for HTML."""
+    return html.escape(terminal_name(text))
+
+
 def html_page(submissions):
     """The class report as one self-contained HTML page."""
+    submissions, alikes = readable_class(submissions)
     heads = "".join(f"<th>{item}</th>" for item in NAMES)
     rows = []
     for sub in submissions:
+        name = html.escape(shown_name(sub.name, alikes))
         cells = []
         for item in NAMES:
             value = sub.items[item]
             kind = "unchecked" if not value["of"] else "ok" if value["ok"] else "failed"
             cells.append(f'<td class="{kind}" data-item="{item}">{html.escape(mark(value))}</td>')
-        rows.append(f'<tr data-name="{html.escape(sub.name)}"><td class="name">'
-                    f'{html.escape(sub.name)}</td>{"".join(cells)}<td class="score">'
-                    f'{sub.score:g}/{sub.max_score:g}</td></tr>')
+        rows.append(f'<tr data-name="{name}"><td class="name">{name}</td>{"".join(cells)}'
+                    f'<td class="score">{sub.score:g}/{sub.max_score:g}</td></tr>')
     sections = []
     for sub in submissions:
         found = findings(sub)
-        items = "".join(f'<li data-item="{name}"><b>{name}</b>'
-                        f'{" (" + count + ")" if count else ""}: {html.escape(text)}'
+        name = html.escape(shown_name(sub.name, alikes))
+        items = "".join(f'<li data-item="{item}"><b>{item}</b>'
+                        f'{" (" + count + ")" if count else ""}: {page_text(text)}'
                         f'{context_html(context)}</li>'
-                        for name, count, text, context in found) or "<li>every item ok</li>"
-        notes = "".join(f'<li class="note">{html.escape(note)}</li>' for note in sub.notes)
-        sections.append(f'<section data-name="{html.escape(sub.name)}"><h2>'
-                        f'{html.escape(sub.name)}: {sub.score:g} of {sub.max_score:g}</h2>'
+                        for item, count, text, context in found) or "<li>every item ok</li>"
+        notes = "".join(f'<li class="note">{page_text(note)}</li>' for note in sub.notes)
+        sections.append(f'<section data-name="{name}"><h2>{name}: {sub.score:g} of '
+                        f'{sub.max_score:g}{html.escape(alike_words(sub.name, alikes))}</h2>'
                         f'<ul>{items}</ul>' + (f'<ul class="notes">{notes}</ul>' if notes
                                                else "") + '</section>')
     return PAGE.format(count=len(submissions), heads=heads, rows="\n".join(rows),
@@ -173,12 +270,14 @@ def context_html(context):
     """The lines around an example, numbered, as a block of the page."""
     if not context:
         return ""
-    return "<pre>" + "\n".join(f"{number:>5} | {html.escape(line)}"
+    return "<pre>" + "\n".join(f"{number:>5} | {page_text(line)}"
                                 for number, line in context) + "</pre>"
 
 
 def gradescope(submission, weights):
-    """Gradescope's results.json for one submission: a test per item, and the score."""
+    """Gradescope's results.json for one submission: a test per item, and the score, each
+    output plain text (output_format "text": Gradescope shows it as it is), printable."""
+    submission = readable_submission(submission)
     tests = []
     for name in NAMES:
         item = submission.items[name]
@@ -192,7 +291,15 @@ def gradescope(submission, weights):
         if not item["ok"] and item["of"] > 1:
             text = f"broken on {item['failed']} of {item['of']} seeds; first: {text}"
         tests.append({"name": name, "score": weight if item["ok"] else 0.0,
-                      "max_score": weight, "output": text})
+                      "max_score": weight, "output": printable_lines(text),
+                      "output_format": GRADESCOPE_FORMAT})
     return json.dumps({"score": submission.score, "tests": tests,
                        "output": f"pywar grade: {submission.score:g} of "
-                                 f"{submission.max_score:g}"}, indent=1) + "\n"
+                                 f"{submission.max_score:g}",
+                       "output_format": GRADESCOPE_FORMAT,
+                       "test_output_format": GRADESCOPE_FORMAT}, indent=1) + "\n"
+
+
+def printable_lines(text):
+    """A text of lines, each printable (terminal_name), the lines kept."""
+    return "\n".join(terminal_name(line) for line in text.split("\n"))

@@ -27,18 +27,18 @@ SHOWN_SEEDS = 10                                # seeds listed per kind in the t
 
 def check(n=1000, rules="smu", seed=0, engine="c", against="python", stack=None,
           stack_against=None, traces=False, timeout=10.0, progress=None, keep_going=False,
-          **dimensions):
+          isolation="auto", **dimensions):
     """Play n games from seed in two implementations and return the Verdict: where they
     first differ, if they do.  engine and against are each an engine name, a
     'cmd:PROGRAM {seed}' or a 'py:MODULE:CLASS' (pywar.check.implementations.outside); stack and
     stack_against are the port stacks of either side.  progress, if given, is called as
     progress(compared, n).  keep_going plays every seed one at a time and tallies them
-    by kind (verdict.tally).  A Ctrl-C ends the check with the games compared so far:
+    by kind (verdict.tally).  isolation: how an outside side runs (sandbox.MODES).  A Ctrl-C ends the check with the games compared so far:
     verdict.interrupted is then True."""
     n = check_count("n", n, high=SEED_LIMIT)
     seed = check_seed(seed)
     chosen = make_rules(rules, **dimensions)
-    one, other = sides(chosen, engine, against, stack, stack_against, timeout)
+    one, other = sides(chosen, engine, against, stack, stack_against, timeout, isolation)
     verdict = Verdict(one.name, other.name, chosen.name, seed, n)
     try:
         report = progress or (lambda done, total: None)
@@ -51,11 +51,12 @@ def check(n=1000, rules="smu", seed=0, engine="c", against="python", stack=None,
     return verdict
 
 
-def sides(rules, engine, against, stack=None, stack_against=None, timeout=10.0):
+def sides(rules, engine, against, stack=None, stack_against=None, timeout=10.0,
+          isolation="auto"):
     """The two implementations, each checked against the rules: a one-line ValueError
     (or OutsideError) before any game for one that cannot play them."""
-    one = implementation(engine, stack, timeout)
-    other = implementation(against, stack_against, timeout)
+    one = implementation(engine, stack, timeout, isolation)
+    other = implementation(against, stack_against, timeout, isolation)
     one.check(rules)
     other.check(rules)
     return one, other

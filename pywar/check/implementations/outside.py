@@ -98,7 +98,7 @@ class Builtin:
 class Program:
     """An outside program, run once per seed: cmd:COMMAND."""
 
-    def __init__(self, command, timeout):
+    def __init__(self, command, timeout, isolation="auto"):
         try:
             self.argv = shlex.split(command)
         except ValueError as error:
@@ -113,6 +113,7 @@ class Program:
                              "not executable")
         self.name = "cmd:" + command
         self.timeout = timeout
+        self.isolation = isolation          # auto, required or none (sandbox.run)
 
     def check(self, rules):
         """An outside program plays the rules it plays: nothing to check."""
@@ -125,7 +126,7 @@ class Program:
         argv, shown = named_paths(argv)
         limits = sandbox.profile("cmd", wall=self.timeout, cpu=max(1, int(self.timeout + 1)),
                                  output=OUTPUT_LIMIT)
-        outcome = sandbox.run(argv, limits, show=shown)
+        outcome = sandbox.run(argv, limits, show=shown, isolation=self.isolation)
         if outcome.failed_to_start or outcome.status in (126, 127):
             said = outcome.failed_to_start or (split_lines(outcome.stderr) or ["?"])[-1]
             raise OutsideError(f"{self.name} could not be run: {said}")
@@ -271,7 +272,7 @@ class PythonClass:
     runs in pywar's process: children of the runner (pyclass.py, the cmd profile) load
     it and play it, a batch of seeds each."""
 
-    def __init__(self, spec, timeout):
+    def __init__(self, spec, timeout, isolation="auto"):
         module_name, _, class_name = spec.partition(":")
         if not module_name or not class_name:
             raise ValueError(f"py: takes MODULE:CLASS, as in py:pywar.port.tabletop:TableTop, "
@@ -279,6 +280,7 @@ class PythonClass:
         self.module_name, self.class_name = module_name, class_name
         self.name = "py:" + spec
         self.timeout = timeout
+        self.isolation = isolation          # auto, required or none (sandbox.run)
         self.shown, self.folders = located(module_name)
         self.games = {}             # seed: Side or OutsideError, the last child's, not yet asked
         self.following = None       # the seed after the last child's games
@@ -302,7 +304,8 @@ class PythonClass:
             wall = SLACK + GRACE + self.timeout * (1 + len(seeds))
             limits = sandbox.profile("cmd", wall=wall, cpu=max(1, int(wall + 1)),
                                      output=OUTPUT_LIMIT)
-            outcome = sandbox.run(argv, limits, show=[lib, *self.shown])
+            outcome = sandbox.run(argv, limits, show=[lib, *self.shown],
+                                  isolation=self.isolation)
         return outcome, records_of(outcome.stdout)
 
     def load_trouble(self, outcome, records):
@@ -382,12 +385,13 @@ class PythonClass:
         return failure(self.name, seed, status, printed, outcome.stderr)
 
 
-def implementation(name, stack=None, timeout=10.0):
-    """The implementation an --engine value names; a one-line ValueError otherwise."""
+def implementation(name, stack=None, timeout=10.0, isolation="auto"):
+    """The implementation an --engine value names, an outside one run under isolation
+    (sandbox.MODES); a one-line ValueError otherwise."""
     if name.startswith("cmd:"):
-        found = Program(name[len("cmd:"):], timeout)
+        found = Program(name[len("cmd:"):], timeout, isolation)
     elif name.startswith("py:"):
-        found = PythonClass(name[len("py:"):], timeout)
+        found = PythonClass(name[len("py:"):], timeout, isolation)
     elif name in ENGINES:
         return Builtin(name, stack)
     else:

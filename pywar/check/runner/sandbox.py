@@ -11,8 +11,11 @@ Two modes (docs/grading.md says what each protects and what it does not):
   size (its only writable place, beside the folders a caller hands it), and none of the
   grader's other files: no /root, /home, /work, no other submission, no original folder.
 - none: no bubblewrap on this machine (or --isolation none).  The limits alone, mended:
-  as root a run has a user of its own (a fresh user id, no other run's), no network
-  where unshare(1) works, and every process of that user is killed at its end.
+  as root a run has a user of its own (a fresh user id, no other run's), a grade's
+  submission a group of its own to which its folders are closed (new_group,
+  close_folder), no network where unshare(1) works, and every process of that user is
+  killed at its end.  It reads what any user may: /proc, the installed pywar, folders
+  open to others.
 
 In both modes: no stdin, a scrubbed environment, limits on wall-clock time, CPU time,
 address space, the size of any file written (stdout and stderr included) and processes;
@@ -196,7 +199,9 @@ def warning(isolation):
     here, or None."""
     if isolation == "auto" and mode(isolation) == "none":
         return (f"pywar: warning: bubblewrap (bwrap) does not work here: untrusted programs "
-                f"run with limits but not isolated ({INSTALL}; docs/grading.md)")
+                f"run with limits but not isolated: each may read what any user may, the "
+                f"installed pywar and folders open to others included ({INSTALL}; "
+                "docs/grading.md)")
     return None
 
 
@@ -285,12 +290,14 @@ def bwrap_argv(scratch, home, shown, writable, limits, hide=()):
     return argv + ["--chdir", home]
 
 
-def limit_argv(limits, uid):
-    """setpriv (as root: the run's own user, no groups, no new privileges) and prlimit."""
+def limit_argv(limits, uid, group=None):
+    """setpriv (as root: the run's own user, its group, no other groups, no new
+    privileges) and prlimit."""
     argv = []
     if as_root():
         argv += [shutil.which("setpriv") or "/usr/bin/setpriv", f"--reuid={uid}",
-                 f"--regid={uid}", "--clear-groups", "--no-new-privs", "--"]
+                 f"--regid={uid if group is None else group}", "--clear-groups",
+                 "--no-new-privs", "--"]
     processes = limits.processes if as_root() else processes_of(uid) + limits.processes
     prlimit = shutil.which("prlimit")
     if prlimit is None:                 # no util-linux (macOS, say): Python sets them
@@ -325,6 +332,39 @@ def new_user():
     if not as_root():
         return os.geteuid()
     return FIRST_UID + secrets.randbelow(LAST_UID - FIRST_UID)
+
+
+def new_group():
+    """A group id of one submission's own, as root (drawn as a run's user id is): its
+    build and runs get it, and its folders are closed to every other (close_folder);
+    else None (every run is pywar's own user)."""
+    return new_user() if as_root() else None
+
+
+def close_folder(path, group):
+    """Close a folder pywar made to every run but its group's: as root 0750, pywar's and
+    the group's (no other run's user may enter it, under bubblewrap or not); else 0700."""
+    if group is None:
+        os.chmod(path, 0o700)
+        return
+    os.chown(path, os.geteuid(), group, follow_symlinks=False)
+    os.chmod(path, 0o750)
+
+
+def open_to_others(path):
+    """Whether any user may reach a path: every folder from / to it searchable by others
+    (without bubblewrap a run is such a user, and reads a file whose name it knows or
+    guesses)."""
+    path = os.path.realpath(path)
+    while True:
+        try:
+            if not os.stat(path).st_mode & 0o001:
+                return False
+        except OSError:
+            return False
+        if path == "/":
+            return True
+        path = os.path.dirname(path)
 
 
 def users_of_processes():
@@ -513,21 +553,24 @@ def scrubbed_environment(home, extra=None):
     return env
 
 
-def full_argv(argv, scratch, home, shown, writable, limits, uid, hide=(), isolation="auto"):
+def full_argv(argv, scratch, home, shown, writable, limits, uid, hide=(), isolation="auto",
+              group=None):
     """The command line that starts argv in its sandbox (or with the limits alone)."""
-    limited = [*limit_argv(limits, uid), *argv]
+    limited = [*limit_argv(limits, uid, group), *argv]
     if mode(isolation) == "bwrap":
         return [*bwrap_argv(scratch, home, shown, writable, limits, hide), "--", *limited]
     return [*unshare_argv(), *limited]
 
 
 def run(argv, limits=Limits(), cwd=None, env=None, show=(), writable=(), pass_fds=(),
-        hide=(), isolation="auto"):
+        hide=(), isolation="auto", group=None):
     """Run argv under the limits with a fresh scratch folder as its working directory
     (cwd, a folder of writable, instead): an Outcome.  show: host paths it may read;
     writable: host folders it may write (made by the caller, handed to its user here);
     hide: folders of the system it may not see (under bubblewrap); isolation: auto (in
-    bubblewrap where it works), required (checked before, by check_isolation) or none."""
+    bubblewrap where it works), required (checked before, by check_isolation) or none;
+    group: the group it runs in (new_group: a submission's, shared by its runs), else
+    one of its own."""
     said = warning(isolation)
     if said:
         warn_once(said)
@@ -539,7 +582,7 @@ def run(argv, limits=Limits(), cwd=None, env=None, show=(), writable=(), pass_fd
         home = cwd or scratch
         shown = shown_paths(argv, env, show)
         command = full_argv(argv, scratch, home, shown, list(writable), limits, uid, hide,
-                            isolation)
+                            isolation, group)
         with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
             start = time.monotonic()
             status, timed_out, failed = wait_for(command, out, err, home, env, limits, uid,
