@@ -201,3 +201,15 @@ def test_without_prlimit_python_sets_the_limits(built, monkeypatch):
     assert outcome.trouble() == "ran past its 1 s of CPU time"
     missing = sandbox.run(["/no/such/program"])
     assert missing.status == 127 and "failed to execute /no/such/program" in missing.stderr
+
+
+@pytest.mark.skipif(not sandbox.bwrap_works(), reason="bubblewrap does not work here")
+@pytest.mark.skipif(not sandbox.userns_filter(), reason="no seccomp filter for this machine")
+def test_under_bubblewrap_a_run_makes_no_user_namespace(built):
+    """A user namespace of its own would let a run mount a tmpfs out of its disk's bound:
+    unshare, clone and the i386 unshare are each refused (issue 36)."""
+    outcome = sandbox.run([built["userns"]])
+    assert outcome.stdout == "user namespaces made: 0\n"
+    threads = sandbox.run(["python3", "-c", "import threading; t = threading.Thread("
+                           "target=print, args=('a thread',)); t.start(); t.join()"])
+    assert threads.stdout == "a thread\n"               # clone3 refused: clone is used
