@@ -206,8 +206,10 @@ def test_memory_cheats_fail_the_memory_item(tmp_path):
         memory = graded[name]["items"]["memory"]
         assert memory["ok"] is False, (name, memory)
     assert "the graders secret" not in json.dumps(graded)
-    for name in ("summary_killer", "summary_forger"):
-        assert "not checked" in graded[name]["items"]["memory"]["example"]["said"]
+    said = {name: graded[name]["items"]["memory"]["example"]["said"] for name in MEMORY_CHEATS}
+    assert "not checked: the program was killed by SIGKILL" in said["summary_forger"]
+    # its child's own summary lists the leak it inherited, when its exit outruns the kill
+    assert said["summary_killer"].startswith(("not checked", "40,000 bytes"))
 
 
 @pytest.mark.skipif(not getattr(sandbox, "bwrap_works", lambda: False)(),

@@ -213,3 +213,10 @@ def test_under_bubblewrap_a_run_makes_no_user_namespace(built):
     threads = sandbox.run(["python3", "-c", "import threading; t = threading.Thread("
                            "target=print, args=('a thread',)); t.start(); t.join()"])
     assert threads.stdout == "a thread\n"               # clone3 refused: clone is used
+
+
+def test_the_memory_limit_is_each_process_s_and_the_processes_bound_the_run(built):
+    """No cgroup (docs/grading.md): three processes of a run may each have 200 MiB under
+    a limit of 256 MiB, but no more processes than the limit's."""
+    outcome = sandbox.run([built["hoarders"]], Limits(memory=256 * MIB, processes=4))
+    assert outcome.stdout == "200 MiB each: 3\n"         # the parent is the fourth

@@ -4,6 +4,7 @@ its run ended."""
 import fcntl
 import os
 import resource
+import signal
 import tempfile
 from dataclasses import replace
 
@@ -52,12 +53,15 @@ def found(marks):
 
 def unchecked(outcome, reports):
     """Why valgrind's run checked nothing ('' when it did).  Its summary is trusted only
-    from a run that exited (a program can write a forged one before it kills itself or
-    hangs), as the last line valgrind wrote of the program, after its one Command."""
-    exited = isinstance(outcome.status, int) and outcome.status >= 0
-    if outcome.timed_out or outcome.flooded or not exited or outcome.failed_to_start:
-        return (f"the program {outcome.trouble()}, and only a program that exits has its "
-                "leaks checked")
+    as the last line valgrind wrote of the program, after its one Command, and not from
+    a run killed by SIGKILL or at its time limit: valgrind writes its summary at an exit
+    and at any signal it can catch, and a program can write a forged one, then die where
+    valgrind cannot write its own."""
+    if outcome.timed_out or outcome.failed_to_start or outcome.status == -signal.SIGKILL:
+        how = "was killed by SIGKILL" if outcome.status == -signal.SIGKILL else \
+            outcome.trouble()
+        return (f"the program {how}, and valgrind writes no summary of a program killed "
+                "so (one in its log may be the program's own)")
     if not reports or reports[0][1] is None:
         return f"valgrind ended without its summary ({outcome.trouble() or 'no summary'})"
     if reports[0][0] > 1:
