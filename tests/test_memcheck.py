@@ -1,7 +1,7 @@
 """The memory item's trust in valgrind (issue 36): valgrind runs in the program's own
-process, so what its log says counts only from a run that exited, with the summary
-valgrind wrote last, on a descriptor the program cannot write; and valgrind's run gets
-its memory from --memory-limit."""
+process, so its summary counts only as the last line it wrote of the program, not from
+a run killed by SIGKILL or at its time limit, on a descriptor the program cannot write;
+and valgrind's run gets its memory from --memory-limit."""
 
 import os
 import shutil
