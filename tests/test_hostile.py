@@ -266,12 +266,19 @@ MEMORY_CHEATS = {
     "summary_killer": cpp(LEAK + UNDER_VALGRIND + " if (checked) { if (fork() == 0) { "
                           "kill(getppid(), 9); _exit(0); } sleep(5); }",
                           "#include <cstring>\n#include <csignal>\n"),
+    # the audit's forgery (issue 36): under valgrind, its own ERROR SUMMARY on every
+    # descriptor it may write (valgrind's --log-fd was 3), then a SIGKILL of its group
+    "summary_forger": cpp(LEAK + UNDER_VALGRIND + " if (checked) { char line[128]; "
+                          "int n = std::snprintf(line, 128, \"==%d== ERROR SUMMARY: 0 errors "
+                          "from 0 contexts (suppressed: 0 from 0)\\n\", (int) getpid()); "
+                          "for (int fd = 3; fd < 4096; fd++) if (write(fd, line, n) < 0) {} "
+                          "kill(0, 9); }", "#include <cstring>\n#include <csignal>\n"),
     # valgrind.log in the program's folder made a link to a file only root may read
     "log_linker": cpp(LEAK + 'unlink("valgrind.log"); symlink(argv[1], "valgrind.log");'),
 }
 
 
-@pytest.mark.slow                       # 13 s: valgrind, three times
+@pytest.mark.slow                       # 16 s: valgrind, four times
 def test_memory_cheats_fail_the_memory_item(tmp_path):
     secret = tmp_path / "secret"
     secret.write_text("definitely lost: the graders secret\n")   # a line valgrind's could be
@@ -283,7 +290,10 @@ def test_memory_cheats_fail_the_memory_item(tmp_path):
         memory = graded[name]["items"]["memory"]
         assert memory["ok"] is False, (name, memory)
     assert "the graders secret" not in json.dumps(graded)
-    assert "not checked" in graded["summary_killer"]["items"]["memory"]["example"]["said"]
+    said = {name: graded[name]["items"]["memory"]["example"]["said"] for name in MEMORY_CHEATS}
+    assert "not checked: the program was killed by SIGKILL" in said["summary_forger"]
+    # its child's own summary lists the leak it inherited, when its exit outruns the kill
+    assert said["summary_killer"].startswith(("not checked", "40,000 bytes"))
 
 
 @pytest.mark.skipif(not getattr(sandbox, "bwrap_works", lambda: False)(),

@@ -242,3 +242,22 @@ def test_a_copy_leaves_out_what_the_submission_s_owner_could_not_read(tmp_path):
     assert sorted(os.path.basename(note.split("'")[1]) for note in notes) == ["closed",
                                                                             "private.h"]
     assert all(f"not by the submission's owner {student}" in note for note in notes)
+
+
+@pytest.mark.skipif(not sandbox.bwrap_works(), reason="bubblewrap does not work here")
+@pytest.mark.skipif(not sandbox.userns_filter(), reason="no seccomp filter for this machine")
+def test_under_bubblewrap_a_run_makes_no_user_namespace(built):
+    """A user namespace of its own would let a run mount a tmpfs out of its disk's bound:
+    unshare, clone and the i386 unshare are each refused (issue 36)."""
+    outcome = sandbox.run([built["userns"]])
+    assert outcome.stdout == "user namespaces made: 0\n"
+    threads = sandbox.run(["python3", "-c", "import threading; t = threading.Thread("
+                           "target=print, args=('a thread',)); t.start(); t.join()"])
+    assert threads.stdout == "a thread\n"               # clone3 refused: clone is used
+
+
+def test_the_memory_limit_is_each_process_s_and_the_processes_bound_the_run(built):
+    """No cgroup (docs/grading.md): three processes of a run may each have 200 MiB under
+    a limit of 256 MiB, but no more processes than the limit's."""
+    outcome = sandbox.run([built["hoarders"]], Limits(memory=256 * MIB, processes=4))
+    assert outcome.stdout == "200 MiB each: 3\n"         # the parent is the fourth

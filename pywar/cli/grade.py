@@ -207,7 +207,7 @@ def add(subparsers):
                         help="seconds a run may take, on the clock and of CPU, at most a day "
                              "(default: 10)")
     parser.add_argument("--memory-limit", type=count_type(16, MAX_MEMORY_MIB), default=512,
-                        metavar="MIB", help="address space a run may use, in MiB "
+                        metavar="MIB", help="address space of each process of a run, in MiB "
                                             "(default: 512)")
     parser.add_argument("--output-limit", type=count_type(1, MAX_OUTPUT_MIB), default=16,
                         metavar="MIB", help="what a run may print, in MiB (default: 16)")

@@ -71,7 +71,8 @@ ITEMS = (
     Item("memory", "mem", "valgrind memcheck on the first seed: no error in its ERROR "
          "SUMMARY: no leak (definite, indirect or possible), no invalid read or write, no "
          "mismatched `delete` of a `new[]`", "the first seed, unless its run did not finish "
-         "in time (valgrind's, slower, would not either: not checked)",
+         "in time (valgrind's, slower, would not either) or valgrind's was killed by "
+         "SIGKILL (not checked)",
          "the program did not build", source="memcheck"),
 )
 ITEM = {item.name: item for item in ITEMS}

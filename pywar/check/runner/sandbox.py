@@ -27,12 +27,15 @@ and scratch folders are removed by rm -rf, which follows no link and has no recu
 limit.
 """
 
+import contextlib
 import functools
 import os
+import platform
 import secrets
 import shutil
 import signal
 import stat
+import struct
 import subprocess
 import sys
 import tempfile
@@ -51,6 +54,17 @@ SYSTEM = ("/usr", "/etc", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"
 COPY_DEPTH = 32                      # folders deep, at most, in a submission's copy
 COPY_FILES = 10_000                  # files in it, at most
 COPY_BYTES = 256 * MIB               # bytes in it, at most
+CLONE_NEWUSER = 0x10000000
+EPERM, ENOSYS = 1, 38
+# The system calls that make a user namespace, by seccomp's audit arch: (clone, unshare,
+# clone3) of each ABI a machine runs; a run under bubblewrap may not make one (a user
+# namespace of its own would mount a tmpfs out of its disk's bound).  x32's calls (nr |
+# 2^30, on x86_64's arch) and any other ABI are refused whole.
+USERNS_CALLS = {
+    "x86_64": {0xC000003E: (56, 272, 435), 0x40000003: (120, 310, 435)},   # and i386
+    "aarch64": {0xC00000B7: (220, 97, 435)},
+}
+X32_BIT = 0x40000000
 
 
 @dataclass(frozen=True)
@@ -62,6 +76,9 @@ class Limits:
     output: int = 16 * MIB      # bytes of any file written, stdout and stderr included
     processes: int = 8          # processes of its own user at once
     disk: int = 64 * MIB        # bytes of its scratch (a tmpfs under bwrap)
+    files: int = 256            # open files of each process (RLIMIT_NOFILE): a descriptor
+                                # numbered at or above it is out of a run's reach under
+                                # valgrind (grading/memcheck.py)
 
 
 PROFILES = {
@@ -80,18 +97,18 @@ BUILD_LIMITS = PROFILES["build"]
 
 LIMITER = """\
 import os, resource, sys
-cpu, memory, output, processes = map(int, sys.argv[1:5])
+cpu, memory, output, processes, files = map(int, sys.argv[1:6])
 for name, soft, hard in (("RLIMIT_CPU", cpu, cpu + 1), ("RLIMIT_AS", memory, memory),
                          ("RLIMIT_FSIZE", output, output), ("RLIMIT_NPROC", processes, processes),
-                         ("RLIMIT_CORE", 0, 0)):
+                         ("RLIMIT_NOFILE", files, files), ("RLIMIT_CORE", 0, 0)):
     try:
         resource.setrlimit(getattr(resource, name), (soft, hard))
     except (AttributeError, ValueError, OSError):
         pass                            # a limit this system does not have
 try:
-    os.execvp(sys.argv[5], sys.argv[5:])
+    os.execvp(sys.argv[6], sys.argv[6:])
 except OSError as error:
-    print(f"pywar: failed to execute {sys.argv[5]}: {error.strerror}", file=sys.stderr)
+    print(f"pywar: failed to execute {sys.argv[6]}: {error.strerror}", file=sys.stderr)
     os._exit(127 if isinstance(error, FileNotFoundError) else 126)
 """                                     # prlimit's steps where there is no prlimit
 
@@ -290,6 +307,44 @@ def bwrap_argv(scratch, home, shown, writable, limits, hide=()):
     return argv + ["--chdir", home]
 
 
+def bpf(code, k=0, jt=0, jf=0):
+    """One instruction of a classic BPF program (struct sock_filter)."""
+    return struct.pack("=HBBI", code, jt, jf, k)
+
+
+LOAD, JEQ, JSET, JGE, RET = 0x20, 0x15, 0x45, 0x35, 0x06    # BPF_LD|W|ABS, BPF_JMP|..|K
+ALLOW, ERRNO = 0x7FFF0000, 0x00050000                       # SECCOMP_RET_*
+NR, ARCH, ARG0 = 0, 4, 16           # offsets in struct seccomp_data (arg0's low half)
+
+
+def arch_checks(calls):
+    """The filter's steps for one ABI (the syscall number loaded): clone and unshare with
+    CLONE_NEWUSER refused, clone3 said to be missing (its flags are out of a filter's
+    reach; the C library then calls clone)."""
+    clone, unshare, clone3 = calls
+    return [bpf(JEQ, clone3, 0, 1), bpf(RET, ERRNO | ENOSYS),
+            bpf(JEQ, clone, 1, 0), bpf(JEQ, unshare, 0, 3),
+            bpf(LOAD, ARG0), bpf(JSET, CLONE_NEWUSER, 0, 1), bpf(RET, ERRNO | EPERM),
+            bpf(RET, ALLOW)]
+
+
+@functools.cache
+def userns_filter():
+    """The seccomp program (bytes) that keeps a run from making a user namespace, or b""
+    on a machine whose system calls it does not know."""
+    arches = USERNS_CALLS.get(platform.machine())
+    if arches is None:
+        return b""
+    steps = [bpf(LOAD, ARCH)]
+    for arch, calls in arches.items():
+        body = [bpf(LOAD, NR)]
+        if arch == 0xC000003E:
+            body += [bpf(JGE, X32_BIT, 0, 1), bpf(RET, ERRNO | EPERM)]
+        body += arch_checks(calls)
+        steps += [bpf(JEQ, arch, 0, len(body))] + body
+    return b"".join(steps + [bpf(RET, ERRNO | EPERM)])
+
+
 def limit_argv(limits, uid, group=None):
     """setpriv (as root: the run's own user, its group, no other groups, no new
     privileges) and prlimit."""
@@ -303,9 +358,10 @@ def limit_argv(limits, uid, group=None):
     if prlimit is None:                 # no util-linux (macOS, say): Python sets them
         return argv + [os.path.realpath(getattr(sys, "_base_executable", sys.executable)),
                        "-I", "-S", "-c", LIMITER, str(limits.cpu), str(limits.memory),
-                       str(limits.output), str(processes)]
+                       str(limits.output), str(processes), str(limits.files)]
     return argv + [prlimit, f"--cpu={limits.cpu}:{limits.cpu + 1}", f"--as={limits.memory}",
-                   f"--fsize={limits.output}", f"--nproc={processes}", "--core=0", "--"]
+                   f"--fsize={limits.output}", f"--nproc={processes}",
+                   f"--nofile={limits.files}", "--core=0", "--"]
 
 
 @functools.cache
@@ -553,12 +609,30 @@ def scrubbed_environment(home, extra=None):
     return env
 
 
+@contextlib.contextmanager
+def userns_rules(mode_now):
+    """The descriptor of a file holding userns_filter(), for bwrap's --seccomp (None
+    without bubblewrap, or on a machine with no filter)."""
+    program = userns_filter() if mode_now == "bwrap" else b""
+    if not program:
+        yield None
+        return
+    with tempfile.TemporaryFile() as rules:
+        rules.write(program)
+        rules.flush()
+        rules.seek(0)
+        yield rules.fileno()
+
+
 def full_argv(argv, scratch, home, shown, writable, limits, uid, hide=(), isolation="auto",
-              group=None):
-    """The command line that starts argv in its sandbox (or with the limits alone)."""
+              group=None, rules=None):
+    """The command line that starts argv in its sandbox (or with the limits alone); rules:
+    the descriptor of bwrap's seccomp program."""
     limited = [*limit_argv(limits, uid, group), *argv]
     if mode(isolation) == "bwrap":
-        return [*bwrap_argv(scratch, home, shown, writable, limits, hide), "--", *limited]
+        seccomp = [] if rules is None else ["--seccomp", str(rules)]
+        return [*bwrap_argv(scratch, home, shown, writable, limits, hide), *seccomp, "--",
+                *limited]
     return [*unshare_argv(), *limited]
 
 
@@ -578,15 +652,17 @@ def run(argv, limits=Limits(), cwd=None, env=None, show=(), writable=(), pass_fd
     for folder in writable:
         if uid != os.geteuid():
             os.chown(folder, uid, uid, follow_symlinks=False)
-    with Scratch("pywar-run-", uid, 0o700) as scratch:
+    with Scratch("pywar-run-", uid, 0o700) as scratch, \
+            userns_rules(mode(isolation)) as rules:
         home = cwd or scratch
         shown = shown_paths(argv, env, show)
         command = full_argv(argv, scratch, home, shown, list(writable), limits, uid, hide,
-                            isolation, group)
+                            isolation, group, rules)
+        kept = (*pass_fds, *([] if rules is None else [rules]))
         with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
             start = time.monotonic()
             status, timed_out, failed = wait_for(command, out, err, home, env, limits, uid,
-                                                 pass_fds, mode(isolation))
+                                                 kept, mode(isolation))
             seconds = time.monotonic() - start
             stdout, stderr = read_back(out, limits.output), read_back(err, limits.output)
     flooded = status == -signal.SIGXFSZ or max(len(stdout), len(stderr)) > limits.output

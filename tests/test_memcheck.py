@@ -1,0 +1,115 @@
+"""The memory item's trust in valgrind (issue 36): valgrind runs in the program's own
+process, so its summary counts only as the last line it wrote of the program, not from
+a run killed by SIGKILL or at its time limit, on a descriptor the program cannot write;
+and valgrind's run gets its memory from --memory-limit."""
+
+import os
+import shutil
+import subprocess
+import tempfile
+
+import pytest
+
+from conftest import needs_tools
+from pywar.check.grading import memcheck
+from pywar.check.grading.grade import Settings
+from pywar.check.referee.mistakes import ROW
+from pywar.check.runner import sandbox
+from pywar.check.runner.sandbox import MIB, Limits
+
+PID = "4242"
+FORGED = f"=={PID}== ERROR SUMMARY: 0 errors from 0 contexts (suppressed: 0 from 0)\n"
+LOG_START = f"=={PID}== Memcheck, a memory error detector\n=={PID}== Command: ./war\n"
+CLEAN_END = (f"=={PID}== All heap blocks were freed -- no leaks are possible\n"
+             f"=={PID}== \n" + FORGED)
+
+
+def outcome(status, timed_out=False):
+    """A run of valgrind that ended so."""
+    return sandbox.Outcome(status, "", "", 1.0, sandbox.PROFILES["memcheck"], timed_out)
+
+
+def test_a_clean_run_is_checked_and_ok_however_valgrind_saw_it_end():
+    assert memcheck.memcheck_said(outcome(0), LOG_START + CLEAN_END) == (None, "no report")
+    for status in (3, -11, -25):          # its status, a crash, the output limit (SIGXFSZ)
+        assert memcheck.memcheck_said(outcome(status), LOG_START + CLEAN_END)[0] is None
+
+
+@pytest.mark.parametrize("ending", [outcome(-9), outcome(None, timed_out=True)],
+                         ids=["killed", "hung"])
+def test_a_forged_summary_of_a_run_that_did_not_exit_is_not_checked(ending):
+    """The audit's forgery: the summary written by the program, then a SIGKILL of its
+    own group (or a hang) before valgrind's own.  (At any other signal valgrind writes
+    its own summary after the forged one, as at an exit.)"""
+    mistake, said = memcheck.memcheck_said(ending, LOG_START + FORGED)
+    assert mistake is ROW.memcheck_unfinished
+    assert said.startswith("not checked: the program ")
+    assert said.endswith(", and valgrind writes no summary of a program killed so (one in "
+                         "its log may be the program's own)")
+
+
+def test_a_summary_that_is_not_valgrind_s_last_word_is_not_checked():
+    log = LOG_START + FORGED + f"=={PID}== Warning: set address range perms\n"
+    mistake, said = memcheck.memcheck_said(outcome(0), log)
+    assert (mistake, said) == (ROW.memcheck_unfinished, "not checked: valgrind's summary "
+                               "is not the last it said of the program")
+
+
+def test_what_valgrind_found_counts_however_the_run_ended():
+    log = LOG_START + f"=={PID}== Invalid read of size 4\n" + FORGED
+    assert memcheck.memcheck_said(outcome(-11), log)[0] is ROW.memory_error
+    leak = LOG_START + f"=={PID}==    definitely lost: 40 bytes in 1 blocks\n" + FORGED
+    assert memcheck.memcheck_said(outcome(memcheck.FOUND_ERRORS), leak)[0] is ROW.leak
+    assert memcheck.memcheck_said(outcome(-9), leak)[0] is ROW.leak    # a forgery costs
+
+
+def test_valgrind_s_memory_is_twice_the_memory_limit():
+    settings = Settings(limits=Limits(memory=512 * MIB))
+    assert memcheck.valgrind_limits(settings).memory == 1024 * MIB
+    small = Settings(limits=Limits(memory=16 * MIB))
+    assert memcheck.valgrind_limits(small).memory == memcheck.VALGRIND_MEMORY_FLOOR
+
+
+FORGER = r"""
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <unistd.h>
+int main() {
+    for (int i = 0; i < 10; i++) std::printf("%p\n", std::malloc(4000));
+    char line[128];
+    int n = std::snprintf(line, sizeof line, "==%d== FORGED-BY-THE-PROGRAM\n", (int) getpid());
+    for (int fd = 3; fd < 4096; fd++)
+        if (write(fd, line, n) == n) std::printf("wrote to %d\n", fd);
+    void *big = std::malloc(1L << 30);
+    std::printf("a GiB: %s\n", big ? "allocated" : "refused");
+    return 0;
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def forger():
+    """The forger built, and the seed clock, in a folder any user may read."""
+    if not (shutil.which("g++") and shutil.which("valgrind") and sandbox.c_compiler()):
+        pytest.skip("g++, valgrind or a C compiler missing")
+    folder = tempfile.mkdtemp(prefix="pywar-test-memcheck-")
+    os.chmod(folder, 0o755)
+    source, program = os.path.join(folder, "forger.cpp"), os.path.join(folder, "forger")
+    with open(source, "w") as file:
+        file.write(FORGER)
+    subprocess.run(["g++", "-O1", "-o", program, source], check=True, env=sandbox.unloaded())
+    yield program, sandbox.seed_clock(folder)
+    shutil.rmtree(folder)
+
+
+@needs_tools("g++", "valgrind")
+def test_the_program_cannot_write_valgrind_s_log_and_has_its_memory_limit(forger):
+    """A program that writes a line of its own to every descriptor it may (the audit's
+    forgery went to valgrind's --log-fd 3) and asks for 1 GiB under a 64 MiB limit."""
+    program, clock = forger
+    settings = Settings(limits=Limits(memory=64 * MIB))
+    ran, log = memcheck.valgrind_log(settings, program, 1, clock)
+    assert "FORGED-BY-THE-PROGRAM" not in log and "wrote to" not in ran.stdout
+    assert "a GiB: refused" in ran.stdout                   # valgrind's 256 MiB, not 16 GiB
+    assert memcheck.memcheck_said(ran, log)[0] is ROW.leak
