@@ -185,8 +185,10 @@ def test_the_gradescope_file_has_its_documented_shape(class_json):
     assert found["output_format"] == found["test_output_format"] == "text"
     assert [test["name"] for test in found["tests"]] == list(ITEMS)
     for test in found["tests"]:
-        assert set(test) == {"name", "score", "max_score", "output", "output_format"}
+        assert set(test) == {"name", "score", "max_score", "status", "output",
+                             "output_format"}
         assert test["output_format"] == "text"          # shown as it is: no HTML
+        assert test["status"] == ("failed" if test["name"] == "format" else "passed")
         assert test["max_score"] == weights[test["name"]]
         assert test["score"] == (0 if test["name"] == "format" else weights[test["name"]])
     format_test = found["tests"][ITEMS.index("format")]
@@ -370,6 +372,23 @@ def test_ctrl_c_reports_the_submissions_graded_before_it(tmp_path, capsys, monke
     assert status == 130
     assert err == "pywar grade: interrupted: 1 of 3 submissions graded\n"
     assert [sub["name"] for sub in json.loads(out)["submissions"]] == ["ann"]
+
+
+def test_sources_in_one_folder_of_a_submission_are_built_there(tmp_path, capsys):
+    """A zip of a folder, as Gradescope unpacks it (submission/War/*.cpp, and macOS's
+    __MACOSX beside it), scored 0 ('./*.cpp: No such file or directory', issue 37): it
+    is built in that folder, and a note says so; its marks are those of the same files
+    handed in flat."""
+    flat, nested = tmp_path / "flat", tmp_path / "nested"
+    shutil.copytree(DATA / "class" / "ace_low", flat)
+    shutil.copytree(DATA / "class" / "ace_low", nested / "War" / "src")
+    (nested / "__MACOSX").mkdir()
+    status, out, _ = run(capsys, "grade", flat, nested, "-n", "2", "--no-memory", "--json")
+    first, second = json.loads(out)["submissions"]
+    assert status == 0 and first["items"]["builds"]["ok"]
+    assert {item: marks["ok"] for item, marks in first["items"].items()} == \
+        {item: marks["ok"] for item, marks in second["items"].items()}
+    assert "its sources are in the folder War/src/ alone: built there" in second["notes"]
 
 
 def test_an_item_left_out_is_in_neither_the_score_nor_the_table(tmp_path, capsys):

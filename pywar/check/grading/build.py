@@ -135,6 +135,27 @@ def refused(names):
             "'-' is read by gcc as a file of its options or as an option; rename it")
 
 
+IGNORED_FOLDERS = ("__MACOSX",)  # what a zip made on macOS holds beside the sources
+
+
+def source_folder(folder):
+    """The folder (relative to folder, '.' for itself) a submission's sources are in: it,
+    or, where it holds nothing but one folder, that folder's, and so on down (a zip of
+    a folder, as Gradescope unpacks it: War/*.cpp); '.' where none holds a source."""
+    here = "."
+    while True:
+        path = os.path.join(folder, here)
+        names = [name for name in sorted(os.listdir(path))
+                 if not name.startswith(".") and name not in IGNORED_FOLDERS]
+        if any(name.lower().endswith(SOURCES) and os.path.isfile(os.path.join(path, name))
+               for name in names):
+            return here
+        only = os.path.join(path, names[0]) if len(names) == 1 else None
+        if only is None or os.path.islink(only) or not os.path.isdir(only):
+            return "."
+        here = os.path.normpath(os.path.join(here, names[0]))
+
+
 def build_said(outcome, made, isolation):
     """What went wrong in a build, in words ('' when it made a program): a program that
     could not go out named by its size, a full disk by its bound."""
@@ -171,8 +192,10 @@ def build(source, work, settings):
     cases = include_case(copy)
     if cases and settings.fix_include_case:
         match_case(copy, cases)
-    outcome, made = run_build(copy, settings)
-    outcome.notes = skipped
+    inner = source_folder(copy)
+    outcome, made = run_build(copy, os.path.join(copy, inner), settings)
+    outcome.notes = skipped + ([f"its sources are in the folder {inner}/ alone: built there"]
+                               if inner != "." else [])
     said = build_said(outcome, made, settings.isolation)
     if said:
         return None, outcome, cases, said
@@ -184,8 +207,8 @@ def build(source, work, settings):
     return program, outcome, cases, ""
 
 
-def run_build(copy, settings):
-    """Run the build command on a copy: (its Outcome, the program's bytes, up to the
+def run_build(copy, sources, settings):
+    """Run the build command on the folder of a copy's sources: (its Outcome, the program's bytes, up to the
     build's output limit and one more).  The program goes out through an unnamed file
     of pywar's that the build's user may write (by its descriptor, /dev/fd/N: no name
     on the grader's disk), bounded by RLIMIT_FSIZE as every file the build writes."""
@@ -195,7 +218,7 @@ def run_build(copy, settings):
                                  disk_full=DISK_FULL)
     with tempfile.TemporaryFile() as channel:
         os.fchmod(channel.fileno(), 0o622)         # the run's own user opens it to write
-        outcome = sandbox.run(["/bin/sh", "-c", script, "pywar-build", copy, command,
+        outcome = sandbox.run(["/bin/sh", "-c", script, "pywar-build", sources, command,
                                str(channel.fileno())], limits, show=[copy],
                               pass_fds=(channel.fileno(),), isolation=settings.isolation,
                               group=settings.group)

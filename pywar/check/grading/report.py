@@ -291,7 +291,8 @@ def gradescope(submission, weights):
         if not item["ok"] and item["of"] > 1:
             text = f"broken on {item['failed']} of {item['of']} seeds; first: {text}"
         tests.append({"name": name, "score": weight if item["ok"] else 0.0,
-                      "max_score": weight, "output": printable_lines(text),
+                      "max_score": weight, "status": "passed" if item["ok"] else "failed",
+                      "output": printable_lines(text),
                       "output_format": GRADESCOPE_FORMAT})
     return json.dumps({"score": submission.score, "tests": tests,
                        "output": f"pywar grade: {submission.score:g} of "
