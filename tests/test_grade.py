@@ -289,6 +289,7 @@ def test_the_html_report_in_chromium(class_json):
     html = page.read_text()
     for outside in ("http:", "https:", "src=", "<link", "<script"):
         assert outside not in html, outside
+    assert "-: not checked, no points" in html      # what a '-' cell means (issue 37)
     driver = browser_or_skip()
     try:
         driver.get(page.as_uri())

@@ -219,8 +219,7 @@ section {{ margin-top: 1.5em; }} li {{ margin: 0.3em 0; }}
 code {{ background: #f4f4f4; }}
 </style></head><body>
 <h1>pywar grade</h1>
-<p>{count} submissions, each run on the same seeds. A cell is <b>ok</b>, or the number of
-seeds on which the item was broken of those checked.</p>
+<p>{count} submissions, each run on the same seeds. A cell: {legend}.</p>
 <table id="grades"><thead><tr><th>submission</th>{heads}<th>score</th></tr></thead>
 <tbody>
 {rows}
@@ -262,7 +261,8 @@ def html_page(submissions):
                         f'{sub.max_score:g}{html.escape(alike_words(sub.name, alikes))}</h2>'
                         f'<ul>{items}</ul>' + (f'<ul class="notes">{notes}</ul>' if notes
                                                else "") + '</section>')
-    return PAGE.format(count=len(submissions), heads=heads, rows="\n".join(rows),
+    return PAGE.format(count=len(submissions), legend=html.escape(LEGEND[1:-1]),
+                       heads=heads, rows="\n".join(rows),
                        sections="\n".join(sections))
 
 
