@@ -154,7 +154,8 @@ def test_main_returning_1_fails_runs(class_json):
 
 def test_cards_never_deleted_fail_memory(class_json):
     assert marks(class_json, "never_deletes") == {"memory": ALL}
-    assert "definitely lost" in example(class_json, "never_deletes", "memory")["said"]
+    said = example(class_json, "never_deletes", "memory")["said"]
+    assert "definitely lost" in said and ", allocated by " in said     # where (issue 37)
 
 
 # ---- The reports

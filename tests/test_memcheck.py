@@ -113,3 +113,33 @@ def test_the_program_cannot_write_valgrind_s_log_and_has_its_memory_limit(forger
     assert "FORGED-BY-THE-PROGRAM" not in log and "wrote to" not in ran.stdout
     assert "a GiB: refused" in ran.stdout                   # valgrind's 256 MiB, not 16 GiB
     assert memcheck.memcheck_said(ran, log)[0] is ROW.leak
+
+
+FOUND = f"""=={PID}== Invalid read of size 4
+=={PID}==    at 0x109195: main (war.cpp:4)
+=={PID}==  Address 0x4d6ecdc is 4 bytes after a block of size 8 alloc'd
+=={PID}==    at 0x484320F: operator new[](unsigned long) (in /usr/libexec/valgrind/vgpreload_memcheck-amd64-linux.so)
+=={PID}==    by 0x109191: main (war.cpp:4)
+=={PID}== 
+=={PID}== 4 bytes in 1 blocks are definitely lost in loss record 1 of 1
+=={PID}==    at 0x4841F2F: operator new(unsigned long) (in /usr/libexec/valgrind/vgpreload_memcheck-amd64-linux.so)
+=={PID}==    by 0x109176: make() (in /tmp/pywar-run-x/pywar-program)
+=={PID}==    by 0x109187: main (war.cpp:4)
+=={PID}== 
+=={PID}== LEAK SUMMARY:
+=={PID}==    definitely lost: 4 bytes in 1 blocks
+=={PID}==    indirectly lost: 0 bytes in 0 blocks
+=={PID}== 
+=={PID}== ERROR SUMMARY: 2 errors from 2 contexts (suppressed: 0 from 0)
+"""
+
+
+def test_a_finding_names_where_it_happened_and_where_a_leak_was_allocated():
+    """valgrind's log of a program with an invalid read and a leak (as valgrind 3.19
+    wrote it): the finding said only 'definitely lost' (issue 37); now the first frame of
+    the program's own code, past valgrind's allocator and without pywar's scratch path."""
+    row, said = memcheck.memcheck_said(outcome(memcheck.FOUND_ERRORS), LOG_START + FOUND)
+    assert row is ROW.memory_error
+    assert said == ("Invalid read of size 4 at main (war.cpp:4); 4 bytes in 1 blocks are "
+                    "definitely lost in loss record 1 of 1, allocated by make(); definitely "
+                    "lost: 4 bytes in 1 blocks")

@@ -72,12 +72,42 @@ def unchecked(outcome, reports):
     return ""
 
 
+VALGRIND_OWN = ("vgpreload_", "vg_replace_")      # frames of valgrind's own allocator
+
+
+def site(lines, index):
+    """The first frame of the program's own code in the stack under lines[index] ('make()
+    (war.cpp:3)' with -g, 'make()' without), or '' (valgrind's frames, and the path of a
+    program in pywar's scratch, left out)."""
+    for line in lines[index + 1:]:
+        said = line.split("== ", 1)[-1].strip()
+        if not said.startswith(("at 0x", "by 0x")):
+            return ""
+        frame = said.split(": ", 1)[-1]
+        if not any(own in frame for own in VALGRIND_OWN):
+            return frame.split(" (in /", 1)[0]
+    return ""
+
+
+def with_sites(lines):
+    """Each line of valgrind's findings, an error with where it happened and a leak with
+    where its block was allocated ('... are definitely lost ..., allocated by make()')."""
+    found = []
+    for index, line in enumerate(lines):
+        said = line.split("== ", 1)[-1].strip()
+        if not any(mark in line for mark in SUMMARY_MARKS) or " 0 bytes in 0 blocks" in line:
+            continue                                # a crash's summary lists zeros
+        where = site(lines, index)
+        if where:
+            said += f", allocated by {where}" if "lost in loss record" in said else f" at {where}"
+        found.append(said)
+    return found
+
+
 def memcheck_said(outcome, log):
     """(the mistake's row or None, words) of a memcheck run: what valgrind found, or why
     it checked nothing ("not checked": not ok, and no points)."""
-    marks = [line.split("== ", 1)[-1].strip() for line in log.splitlines()
-             if any(mark in line for mark in SUMMARY_MARKS)
-             and " 0 bytes in 0 blocks" not in line]      # a crash's summary lists zeros
+    marks = with_sites(log.splitlines())
     if marks or outcome.status == FOUND_ERRORS:
         return found(marks), "; ".join(dict.fromkeys(marks)) or "valgrind found an error"
     why = unchecked(outcome, list(valgrind_reports(log).values()))
