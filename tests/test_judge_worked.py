@@ -4,8 +4,6 @@ of their own, their counts worked out here, line by line.  Each test holds a ver
 the referee (an item, a mistake's row, a line) against what the rules and the rubric of
 docs/grading.md say of that game, not against the referee's own tables."""
 
-import re
-
 import pytest
 
 from conftest import reference_transcript
@@ -92,8 +90,9 @@ def test_a_pile_s_size_other_than_its_listing_breaks_the_deal():
     assert first.line == at + 1 and first.required == "the number of cards listed, 26"
 
 
-@pytest.mark.parametrize("line, header", [("======== Round 01 ========", "======== Round 1 ========"),
-                                          ("Card 01, king of spades", "Card 1, king of spades")])
+@pytest.mark.parametrize("line, header", [
+    ("======== Round 01 ========", "======== Round 1 ========"),
+    ("Card 01, king of spades", "Card 1, king of spades")])
 def test_a_number_with_a_leading_zero_is_not_the_reference_s(line, header):
     """The reference prints 'Round 1' and 'Card 1', never '01': both referees say so at
     that line."""
