@@ -2,9 +2,11 @@
  * tests/test_rng_paths.py, which holds what it prints against glibc's rand().
  *
  * usage: rng_driver PATH SEED OP...   (PATH 0 scalar, 1 AVX2, 2 AVX-512)
+ *        rng_driver best              (prints Rng_BestPath(): the path games take here)
  * Each OP is rK (the next K values of Rng_Rand) or dC:N (Rng_Draws of C draws below N).
  * prints: every value made, in order, on one line; or 'unavailable' (exit 0) for a
  * path this machine cannot run. */
+#include <string.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -14,6 +16,10 @@ int main(int argc, char **argv)
 {
     Rng rng;
     uint32_t draws[RNG_BLOCK];
+    if (argc == 2 && strcmp(argv[1], "best") == 0) {
+        printf("%d\n", Rng_BestPath());
+        return 0;
+    }
     if (argc < 3) {
         fprintf(stderr, "usage: %s PATH SEED OP...\n", argv[0]);
         return 2;

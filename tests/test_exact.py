@@ -7,6 +7,7 @@ import itertools
 import json
 import math
 import random
+from fractions import Fraction
 
 import pytest
 
@@ -82,6 +83,22 @@ def test_a_hand_worked_deck_of_three_cards():
     assert result.mean_rounds_fraction == "5/3"                    # (3 + 4 + 3) / 6
     assert result.longest == {"rounds": 3, "battles": 3, "ranks": [0, 1, 2],
                               "deal": [[0, 2], [1]]}
+
+
+def test_the_mean_battles_are_the_battles_of_every_deal_played():
+    """3x2 winner-first, where ties make a game's battles outnumber its rounds: the mean
+    battles (and rounds) of the games that end, over every rank sequence played one by
+    one with pywar.play (each sequence stands for as many deals)."""
+    rules = rules_of("3x2")
+    games = [engine_game(rules, ranks) for ranks in every_sequence("3x2")]
+    ended = [game for game in games if game[1] not in ("cycle", "capped")]
+    battles = Fraction(sum(game[3] for game in ended), len(ended))
+    rounds = Fraction(sum(game[2] for game in ended), len(ended))
+    assert battles > rounds
+    result = pywar.exact_counts(rules, jobs=1)
+    assert (result.mean_battles_fraction, result.mean_rounds_fraction) == (str(battles),
+                                                                           str(rounds))
+    assert result.mean_battles == float(battles)
 
 
 def test_the_weights_are_orderings_per_rank_sequence():

@@ -120,7 +120,8 @@ SHOWN = """
 const cards = selector => Array.from(document.querySelectorAll(selector + " .card"));
 const text = id => document.getElementById(id).textContent;
 const shown = {event: Number(text("event")), round: Number(text("round")),
-  battle: Number(text("battle")), ties: Number(text("ties")), kind: text("kind"),
+  battle: Number(text("battle")), ties: Number(text("ties")), wars: Number(text("wars")),
+  kind: text("kind"),
   potCount: Number(text("pot-count")), outcome: text("outcome"), silent: text("silent"),
   where: text("code-where"),
   marked: Array.from(document.querySelectorAll("#code-lines .current .text"))
@@ -154,6 +155,7 @@ def expected_after(header, events, position):
              for name, held in (state["piles"] or empty).items() for pile, cards in held.items()}
     return {"event": position, "round": state["counters"]["rounds"],
             "battle": state["counters"]["battles"], "ties": state["counters"]["ties"],
+            "wars": state["counters"]["wars"],
             "pot": [[entry["card"], entry["player"]] for entry in state["pot"]],
             "potCount": len(state["pot"]), "piles": piles}
 
@@ -224,6 +226,7 @@ def test_the_page_in_a_browser(browser, tmp_path, capsys, record_property):
     click("end")
     result = pywar.play(1553, engine="python")
     shown = check_shown(browser, header, events, len(events), transcript)
+    assert shown["wars"] == result.wars > 0 and shown["ties"] == result.ties
     assert shown["outcome"] == f"The end (win): player {result.winner} wins."
     loser = "AB".replace(result.winner, "")
     assert shown["silent"] == (f"The game is over after {result.rounds} rounds: player "

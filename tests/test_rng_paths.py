@@ -74,6 +74,32 @@ def test_each_path_gives_glibcs_rand_and_its_remainders(driver, path):
     assert checked > len(SEEDS) * 10_000
 
 
+def processor_flags():
+    """The flags /proc/cpuinfo lists for the first processor, or None where there is no
+    such file (not Linux)."""
+    try:
+        with open("/proc/cpuinfo") as info:
+            lines = [line for line in info if line.startswith("flags")]
+    except OSError:
+        return None
+    return set(lines[0].split(":", 1)[1].split()) if lines else set()
+
+
+def test_the_path_taken_is_the_best_the_processor_lists(driver):
+    """Games take (Rng_BestPath) the AVX-512 path where /proc/cpuinfo lists avx2 and
+    avx512f, AVX2 where it lists avx2 alone, else the scalar one: so that the test above
+    skips a vector path only on a processor that lacks it (.ci/run says which paths its
+    processor lacks)."""
+    flags = processor_flags()
+    if flags is None:
+        pytest.skip("no /proc/cpuinfo to read the processor's flags from")
+    best = int(subprocess.run([str(driver), "best"], capture_output=True, text=True,
+                              check=True).stdout)
+    wanted = "avx512" if {"avx2", "avx512f"} <= flags else "avx2" if "avx2" in flags \
+        else "scalar"
+    assert best == PATHS[wanted]
+
+
 @pytest.mark.parametrize("name", list(PRESETS))
 def test_the_engine_plays_the_same_games_on_both_paths(c_program, name):
     """The engine built with its vector paths (the best taken where the processor has
