@@ -9,28 +9,12 @@ import pstats
 
 import pytest
 
-import pywar
+from floods import DEAL, GAME, REPEATED, TIE
 from pywar.check.grading import grade as grading
 from pywar.check.referee.effort import Effort, TooLong
 from pywar.check.referee.judge import judge
 from pywar.check.runner import sandbox
 
-GAME = pywar.play(1553, transcript=True).transcript      # 18,375 lines, 2,087 rounds
-DEAL = GAME[:GAME.index("======== Round 1 ")]
-ROUND = GAME[GAME.index("======== Round 1 "):GAME.index("======== Round 2 ")]
-PLAYS = "Player A plays jack of hearts\nPlayer B plays queen of clubs\n"
-TIE = "Player A plays jack of hearts\nPlayer B plays jack of clubs\n"
-REPEATED = {                        # a deal, then one line (or round) said again and again
-    "battle line": lambda n: DEAL + "Player A plays jack of hearts\n" * n,
-    "round": lambda n: DEAL + ROUND * (n // ROUND.count("\n")),
-    "junk line": lambda n: DEAL + "hello from a student's debugging\n" * n,
-    "face down": lambda n: DEAL + TIE + "Player A puts a card face down\n" * n,
-    "verdict": lambda n: DEAL + PLAYS + "Player B wins the 'currently in play' pile.\n" * n,
-    "counts": lambda n: DEAL + PLAYS + "Player A has 25 in their 'to play' pile and 0 in "
-                                       "their 'played' pile.\n" * n,
-    "battle": lambda n: DEAL + (PLAYS + "Player B wins the 'currently in play' pile.\n")
-    * (n // 3),
-}
 LINES = 10_000
 LINEAR = 2.3                        # twice the lines cost at most this many times the work
 

@@ -29,7 +29,8 @@ DEFAULT_RUN = "{program}"
 SEEDS = 2 ** 32
 FLOOD_REFEREED = 2 * sandbox.MIB     # of a run that flooded its output, what is refereed
 REFEREE_SECONDS = 10.0              # the referee's time on one seed: seed 1553's 18,375
-                                    # lines take 0.2 s, a 2 MiB flood about 1 s (bench/)
+                                    # lines take 0.2 s, 2 MiB of one battle line 1 to 4 s
+                                    # (bench/test_grading.py -k 15mib)
 SECONDS_A_SEED = 3.0                # the default budget of a submission's runs, a seed
 RUNS_IN_BUDGET = 4                  # the default budget holds this many runs' --timeout
 RUN_SETUP = 1.0                     # seconds of a run past its time limit at most: the
