@@ -12,8 +12,10 @@ import pytest
 from floods import DEAL, GAME, REPEATED, TIE
 from pywar.check.grading import grade as grading
 from pywar.check.referee.effort import Effort, TooLong
+from pywar.check.referee.endless import repeats
 from pywar.check.referee.judge import judge
 from pywar.check.runner import sandbox
+from pywar.cli import main
 
 LINES = 10_000
 LINEAR = 2.3                        # twice the lines cost at most this many times the work
@@ -46,7 +48,7 @@ def test_forty_thousand_repeated_battle_lines_cost_twice_twenty_thousand():
     assert twice <= LINEAR * once, (once, twice)
 
 
-@pytest.mark.parametrize("kind", ["battle line", "face down", "junk line", "round"])
+@pytest.mark.parametrize("kind", ["battle line", "face down", "junk line"])
 def test_twice_the_repeated_lines_cost_twice_the_python_calls(kind):
     """The steps count what the referee means to do; a profile counts every Python call
     it makes, a loop it did not mean too (a search of a growing battle per line)."""
@@ -150,3 +152,44 @@ def test_the_default_budget():
     """3 s a seed, and four runs of the whole time limit at least."""
     assert grading.Settings(games=40).budget_seconds() == 120
     assert grading.Settings(games=2, limits=sandbox.Limits(wall=10.0)).budget_seconds() == 44
+
+
+class Round(tuple):
+    """A round's cards that count how often they are gone through."""
+    walked = 0
+
+    def __iter__(self):
+        Round.walked += 1
+        return super().__iter__()
+
+
+def walks(rounds):
+    """How often repeats() goes through a round, on rounds that repeat for ever."""
+    Round.walked = 0
+    repeats([Round(played) for played in rounds], in_game=52)   # never all 52: no early end
+    return Round.walked
+
+
+def test_the_endless_check_goes_through_each_round_once():
+    """An endless game's period was searched with a set of every period's rounds built
+    anew: a stopped flood of one round cost the square of its rounds."""
+    once, twice = (walks([(3, 4)] + [(1, 2)] * n) for n in (2000, 4000))
+    assert twice <= LINEAR * once, (once, twice)
+
+
+def test_budget_and_referee_time_on_the_command_line(tmp_path, monkeypatch, capsys):
+    seen = []
+    monkeypatch.setattr("pywar.cli.grade.grade",
+                        lambda sources, settings, jobs, progress: seen.append(settings) or [])
+    monkeypatch.setattr("pywar.cli.grade.check_hard_limits", lambda parser, limits: None)
+    folder = tmp_path / "ann"
+    folder.mkdir()
+    assert main(["grade", str(folder), "--no-memory", "--budget", "30",
+                 "--referee-time", "2.5"]) == 0
+    assert (seen[0].budget_seconds(), seen[0].referee_time) == (30.0, 2.5)
+    capsys.readouterr()
+    assert main(["grade", str(folder), "--no-memory", "--timeout", "10", "--budget",
+                 "10"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--budget (10 s) must be at least --timeout and 1 s " \
+        "more (11 s)" in err
