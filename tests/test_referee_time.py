@@ -90,7 +90,7 @@ def test_a_seed_past_the_referee_s_time_is_not_refereed_too_long():
     tallies = {item: grading.ItemMarks() for item in grading.NAMES}
     notes = []
     grading.tally_runs([run], tallies, notes, grading.Counter())
-    assert (7, run.late) in notes
+    assert (7, f"{run.late}; its game items are not checked") in notes
     assert tallies["runs"].item()["ok"]                 # the run ended well: runs kept
     for item in grading.GAME_ITEMS:                     # the game's items: not checked
         found = tallies[item].item()

@@ -34,7 +34,8 @@ REFEREE_SECONDS = 10.0              # the referee's time on one seed: seed 1553'
 SECONDS_A_SEED = 3.0                # the default budget of a submission's runs, a seed
 RUNS_IN_BUDGET = 4                  # the default budget holds this many runs' --timeout
 RUN_SETUP = 1.0                     # seconds of a run past its time limit at most: the
-                                    # sandbox's setup, and its kill (a timeout took 0.1 s)
+                                    # sandbox's setup and its kill (11 runs of a burner
+                                    # under --timeout 10 took 111 s, its build included)
 
 
 def default_budget(games, wall):
@@ -168,9 +169,8 @@ def referee_runs(settings, program, clock, ran):
     """Run the seeds under the limits and referee what each printed, while the budget
     left holds a whole run (its time limit and RUN_SETUP; the seeds past it are not run),
     so that a program that takes its whole time limit on every seed costs no more than
-    the budget; ran() after each
-    seed, run or not (it raises KeyboardInterrupt once grading is interrupted).  The
-    SeedRuns of the seeds run."""
+    the budget; ran() after each seed, run or not (it raises KeyboardInterrupt once
+    grading is interrupted).  The SeedRuns of the seeds run."""
     runs = []
     ends = time.monotonic() + settings.budget_seconds()
     for seed in settings.seeds():
@@ -200,7 +200,7 @@ def referee_in_time(run, settings, left):
     except TooLong:                     # a transcript too long to referee: never a stall
         why = (f"the referee's time on a seed, {settings.referee_time:g} s (--referee-time)"
                if seconds == settings.referee_time else "the submission's time budget")
-        run.late = f"not refereed: too long ({why} ran out); its game items are not checked"
+        run.late = f"not refereed: too long ({why} ran out)"
 
 
 def budget_note(settings, runs):
@@ -289,10 +289,10 @@ def tally_runs(runs, tallies, notes, mistakes):
         if run.fault:
             notes.append((None, run.fault))
         if run.late:
-            notes.append((run.seed, run.late))
+            notes.append((run.seed, f"{run.late}; its game items are not checked"))
             for item in GAME_ITEMS:
                 tallies[item].add(False, {"seed": run.seed, "said": f"not checked: seed "
-                                          f"{run.seed} was {run.late.split(';')[0]}"}, False)
+                                          f"{run.seed} was {run.late}"}, False)
         for item in GAME_ITEMS if judged else ():
             first = judged.first(item)
             tallies[item].add(first is not None, first and first.to_json(run.seed),
@@ -344,8 +344,9 @@ def grade_one(source, settings, clock, ran=lambda: None):
             seed_notes = []
             tally_runs(runs, tallies, seed_notes, mistakes)
             notes.extend(said_once(seed_notes))
-            if budget_note(settings, runs):
-                notes.append(budget_note(settings, runs))
+            left_out = budget_note(settings, runs)
+            if left_out:
+                notes.append(left_out)
             hung = {run.seed for run in runs if run.outcome.timed_out}
             if settings.memory and settings.seed in hung:       # valgrind would hang too
                 tallies["memory"].add(False, {"seed": settings.seed, "said": (
