@@ -4,9 +4,20 @@
 
 Groups: grade-class (tests/data/class's programs, copied to PYWAR_BENCH_CLASS
 submissions, 100 unless set, graded on 40 seeds with --jobs 2, memcheck included: one
-round, since one takes minutes) and referee-lines (the referee that keeps going on seed
-1553's transcript of 18,375 lines, its rate in lines a second in extra_info).  No test
-here asserts a time.
+round, since one takes minutes), referee-lines (the referee that keeps going on seed
+1553's transcript of 18,375 lines, its rate in lines a second in extra_info) and
+referee-15mib (the referee on 15 MiB that say one thing again and again, a run's output
+under the 16 MiB limit: tests/floods.py's kinds, and seed 1553's game told over and
+over; lines a second in extra_info, one round each; PYWAR_BENCH_FLOOD_MIB MiB where set,
+as CI's smoke run sets 1).  No test here asserts a time.
+
+    pytest bench/test_grading.py -k 15mib --benchmark-group-by=group
+
+Measured (issue 36) on 2 cores under a load of 3 to 5, where referee-lines went at 39,000
+lines a second (115,000 unloaded), lines a second on 15 MiB: battle line 19,000 (27 s:
+one seed of it did not finish in 300 s before), round 90,000, face down 256,000, junk
+line 627,000, game 203,000 (its first game refereed: the battle after its end stops the
+referee).
 """
 
 import os
@@ -19,6 +30,11 @@ import pytest
 
 import pywar
 from pywar.check.referee.judge import judge
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from floods import of_size  # noqa: E402  (the tests' transcripts of repeated lines)
+
+sys.path.pop(0)
 
 ROOT = Path(__file__).resolve().parent.parent
 CLASS = ROOT / "tests" / "data" / "class"
@@ -66,6 +82,22 @@ def test_referee_lines(benchmark):
     benchmark.extra_info["lines"] = lines
     found = benchmark.pedantic(judge, args=(text,), rounds=5, iterations=1, warmup_rounds=1)
     assert found.broken() == [] and found.finished
+    stats = getattr(benchmark, "stats", None)
+    if stats is not None and stats.stats.median:
+        benchmark.extra_info["lines_per_second"] = round(lines / stats.stats.median)
+
+
+FLOOD = int(os.environ.get("PYWAR_BENCH_FLOOD_MIB", "15")) * 2 ** 20    # a run's output
+                                                                      # under 16 MiB
+
+
+@pytest.mark.parametrize("kind", ["battle line", "round", "junk line", "face down", "game"])
+def test_referee_15mib(benchmark, kind):
+    benchmark.group = "referee-15mib"
+    text = of_size(kind, FLOOD)
+    lines = text.count("\n")
+    benchmark.extra_info.update(lines=lines, mib=round(len(text) / 2 ** 20, 1))
+    benchmark.pedantic(judge, args=(text,), rounds=1, iterations=1)
     stats = getattr(benchmark, "stats", None)
     if stats is not None and stats.stats.median:
         benchmark.extra_info["lines_per_second"] = round(lines / stats.stats.median)

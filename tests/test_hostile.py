@@ -16,6 +16,7 @@ import uuid
 import pytest
 
 from conftest import DATA, needs_tools
+from floods import DEAL
 from pywar.check.runner import sandbox
 
 pytestmark = needs_tools("g++", "valgrind")
@@ -323,3 +324,43 @@ def test_a_cmd_program_sees_no_secret_and_leaves_nothing_running(tmp_path, monke
         os.kill(pid, 9)
     assert (status, out) == (0, "token=\n")
     assert left == []
+
+
+FLOOD_LINES = 500_000                   # a deal, then 15 MiB of one battle line (the
+                                        # output limit is 16 MiB)
+TIME_ATTACKS = {
+    # one line said again and again: the referee's cost grew with its square (issue 36)
+    "line_flooder": cpp(f'std::fputs(R"X({DEAL})X", stdout);\n'
+                        f"for (int i = 0; i < {FLOOD_LINES}; i++) "
+                        "std::fputs(\"Player A plays jack of hearts\\n\", stdout);"),
+    # every run takes its whole time limit
+    "cpu_burner": cpp("volatile unsigned long spin = 0; for (;;) spin++;"),
+}
+
+
+def test_a_flood_of_repeated_lines_is_not_refereed_past_the_referee_s_time(
+        tmp_path, victim_alone):
+    """15 MiB of one line, exit 0: each seed 'not refereed: too long' within the
+    referee's time (a seed of it took more than 300 s), never a stall; its runs kept."""
+    folders = write_class(tmp_path, {"line_flooder": {"war.cpp": TIME_ATTACKS["line_flooder"]}})
+    graded = grade(folders, "auto", "--no-memory", "--referee-time", "1")
+    assert marks(graded["victim"]) == victim_alone
+    flooder = graded["line_flooder"]
+    assert any(note.startswith("seeds 1 to 2: not refereed: too long")
+               for note in flooder["notes"]), flooder["notes"]
+    assert flooder["items"]["runs"]["ok"]
+    assert all(flooder["items"][item]["of"] == 0 for item in ("plays", "ranks", "end"))
+
+
+def test_a_cpu_burner_costs_no_more_than_its_budget(tmp_path, victim_alone):
+    """Every run takes its whole time limit: the seeds past the budget are not run."""
+    folders = write_class(tmp_path, {"cpu_burner": {"war.cpp": TIME_ATTACKS["cpu_burner"]}})
+    graded = grade(folders, "auto", "--no-memory", "-n", "4", "--timeout", "0.5",
+                   "--budget", "3")
+    victim = graded["victim"]
+    assert victim["items"]["runs"]["of"] == 4 and not any("not run" in note
+                                                          for note in victim["notes"])
+    runs = graded["cpu_burner"]["items"]["runs"]
+    assert runs["failed"] == runs["of"] and 0 < runs["of"] < 4
+    assert any(": not run: the submission's time budget" in note
+               for note in graded["cpu_burner"]["notes"])

@@ -161,10 +161,10 @@ def test_a_fault_of_pywars_own_on_one_seed_is_contained(monkeypatch):
     note says it is pywar's fault, and the other seeds are graded."""
     real = grading.judge
 
-    def fragile(text, complete=True):
+    def fragile(text, complete=True, effort=None):
         if text.endswith("PLANT\n"):
             raise IndexError("a planted fault")
-        return real(text, complete)
+        return real(text, complete, effort)
     monkeypatch.setattr(grading, "judge", fragile)
     judged, note = grading.referee_one(TEXT + "PLANT\n", True, 7)
     assert judged is None

@@ -11,7 +11,8 @@ import sys
 
 from ..check.grading import report
 from ..check.runner import sandbox
-from ..check.grading.grade import DEFAULT_BUILD, DEFAULT_RUN, GradeInterrupted, Settings, grade
+from ..check.grading.grade import (DEFAULT_BUILD, DEFAULT_RUN, REFEREE_SECONDS, RUN_SETUP,
+                                    SECONDS_A_SEED, GradeInterrupted, Settings, grade)
 from ..check.referee.rubric import NAMES, default_weights
 from .common import (Progress, add_isolation_option, add_progress_option, checked_isolation,
                      count_type, examples, interrupted_status, interrupted_words, seed_type)
@@ -139,9 +140,14 @@ def checked(args):
                             memory=args.memory_limit * sandbox.MIB,
                             output=args.output_limit * sandbox.MIB)
     check_hard_limits(args.parser, limits)
+    if args.budget is not None and args.budget < args.timeout + RUN_SETUP:
+        args.parser.error(f"--budget ({args.budget:g} s) must be at least --timeout and "
+                          f"{RUN_SETUP:g} s more ({args.timeout + RUN_SETUP:g} s): a run "
+                          "starts only while the budget left holds it whole")
     settings = Settings(build=args.build, run=args.run_command, games=args.games,
                         seed=args.seed, limits=limits, memory=args.memory, weights=weights,
-                        fix_include_case=args.fix_include_case, isolation=args.isolation)
+                        fix_include_case=args.fix_include_case, isolation=args.isolation,
+                        referee_time=args.referee_time, budget=args.budget)
     check_quoting(args.parser, settings)
     return settings
 
@@ -206,6 +212,15 @@ def add(subparsers):
     parser.add_argument("--timeout", type=seconds_type, default=10.0, metavar="S",
                         help="seconds a run may take, on the clock and of CPU, at most a day "
                              "(default: 10)")
+    parser.add_argument("--budget", type=seconds_type, default=None, metavar="S",
+                        help="seconds all of a submission's runs may take together, their "
+                             "refereeing included: past it the seeds left are not run "
+                             f"(default: {SECONDS_A_SEED:g} s a seed, and four --timeout "
+                             "at least)")
+    parser.add_argument("--referee-time", type=seconds_type, default=REFEREE_SECONDS,
+                        metavar="S", help="seconds the referee may take on one seed's "
+                                          "transcript: past it that seed is not refereed "
+                                          f"(default: {REFEREE_SECONDS:g})")
     parser.add_argument("--memory-limit", type=count_type(16, MAX_MEMORY_MIB), default=512,
                         metavar="MIB", help="address space of each process of a run, in MiB "
                                             "(default: 512)")

@@ -10,10 +10,12 @@ memory.
 import os
 import tempfile
 import threading
+import time
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 
+from ..referee.effort import Effort, TooLong
 from ..referee.finding import Finding
 from ..referee.judge import judge
 from ..referee.mistakes import MISTAKE, ROW
@@ -26,6 +28,21 @@ DEFAULT_BUILD = "g++ -std=c++17 -O1 -o {program} ./*.cpp"   # ./: no file is an 
 DEFAULT_RUN = "{program}"
 SEEDS = 2 ** 32
 FLOOD_REFEREED = 2 * sandbox.MIB     # of a run that flooded its output, what is refereed
+REFEREE_SECONDS = 10.0              # the referee's time on one seed: seed 1553's 18,375
+                                    # lines take 0.2 s, 2 MiB of one battle line 1 to 4 s
+                                    # (bench/test_grading.py -k 15mib)
+SECONDS_A_SEED = 3.0                # the default budget of a submission's runs, a seed
+RUNS_IN_BUDGET = 4                  # the default budget holds this many runs' --timeout
+RUN_SETUP = 1.0                     # seconds of a run past its time limit at most: the
+                                    # sandbox's setup and its kill (11 runs of a burner
+                                    # under --timeout 10 took 111 s, its build included)
+
+
+def default_budget(games, wall):
+    """The seconds a submission's runs may take together by default: 3 s a seed (120 s
+    for 40, where a program that ends takes well under 1 s a seed, its refereeing with
+    it), and room for four runs of the whole time limit at least."""
+    return max(games * SECONDS_A_SEED, RUNS_IN_BUDGET * (wall + RUN_SETUP))
 
 
 @dataclass
@@ -41,10 +58,18 @@ class Settings:
     isolation: str = "auto"             # auto, required or none (sandbox.check_isolation)
     group: int = None                   # one submission's group (grade_one's): sandbox.run
     weights: dict = field(default_factory=default_weights)
+    referee_time: float = REFEREE_SECONDS   # seconds the referee may take on one seed
+    budget: float = None                # seconds of all a submission's runs together, their
+                                        # refereeing with them (None: default_budget)
 
     def seeds(self):
         """The seeds every submission is run on."""
         return [(self.seed + i) % SEEDS for i in range(self.games)]
+
+    def budget_seconds(self):
+        """The budget of a submission's runs, in seconds."""
+        return self.budget if self.budget is not None else default_budget(self.games,
+                                                                          self.limits.wall)
 
 
 @dataclass
@@ -110,11 +135,14 @@ def not_checked(item, built=True, why=None):
     return {"said": f"not checked: {why}"}
 
 
-def referee_one(printed, complete, seed):
+def referee_one(printed, complete, seed, effort=None):
     """The referee's Judgement of one run, or (None, the note) on a fault of pywar's own:
-    that seed's items are then not checked, and every other seed is graded."""
+    that seed's items are then not checked, and every other seed is graded.  TooLong
+    once the effort's deadline has passed."""
     try:
-        return judge(printed, complete=complete), None
+        return judge(printed, complete=complete, effort=effort), None
+    except TooLong:
+        raise
     except Exception as error:          # pywar's own fault: contained to this seed
         return None, (f"pywar could not referee seed {seed}: {type(error).__name__}: "
                       f"{str(error)[:200]} (this is pywar's fault, not the program's: "
@@ -130,6 +158,7 @@ class SeedRun:
     printed: str
     judged: object = None
     fault: str = None
+    late: str = None                    # why it was not refereed in time, if it was not
 
     def stopped(self):
         """Whether the run was stopped (time, output, a signal) before it could end."""
@@ -138,20 +167,54 @@ class SeedRun:
 
 
 def referee_runs(settings, program, clock, ran):
-    """Run every seed under the limits and referee what each printed; ran() after each
-    (which raises KeyboardInterrupt once grading is interrupted).  The Runs."""
+    """Run the seeds under the limits and referee what each printed, while the budget
+    left holds a whole run (its time limit and RUN_SETUP; the seeds past it are not run),
+    so that a program that takes its whole time limit on every seed costs no more than
+    the budget; ran() after each seed, run or not (it raises KeyboardInterrupt once
+    grading is interrupted).  The SeedRuns of the seeds run."""
     runs = []
+    ends = time.monotonic() + settings.budget_seconds()
     for seed in settings.seeds():
+        if ends - time.monotonic() < settings.limits.wall + RUN_SETUP:
+            ran()
+            continue
         outcome = sandbox.run(run_argv(settings, program, seed), settings.limits,
                               isolation=settings.isolation, group=settings.group,
                               env=sandbox.seeded(clock, seed))
         run = SeedRun(seed, outcome, outcome.stdout[:FLOOD_REFEREED] if outcome.flooded else
                   outcome.stdout)
-        run.judged, run.fault = referee_one(run.printed, not run.stopped(), seed)
+        referee_in_time(run, settings, ends - time.monotonic())
         runs.append(run)
         ran()
     same_deals(runs)
     return runs
+
+
+def referee_in_time(run, settings, left):
+    """Referee a run within the referee's time on a seed and the budget left: past them
+    the seed is not refereed (its game items not checked, its run judged as it ended),
+    and run.late says why."""
+    seconds = max(0.0, min(settings.referee_time, left))
+    try:
+        run.judged, run.fault = referee_one(run.printed, not run.stopped(), run.seed,
+                                            Effort(seconds))
+    except TooLong:                     # a transcript too long to referee: never a stall
+        why = (f"the referee's time on a seed, {settings.referee_time:g} s (--referee-time)"
+               if seconds == settings.referee_time else "the submission's time budget")
+        run.late = f"not refereed: too long ({why} ran out)"
+
+
+def budget_note(settings, runs):
+    """The note of the seeds the budget left out, or None when every seed was run."""
+    seeds = settings.seeds()
+    run = {r.seed for r in runs}
+    left_out = [seed for seed in seeds if seed not in run]
+    if not left_out:
+        return None
+    return (f"{seeds_words(left_out)}: not run: the submission's time budget, "
+            f"{settings.budget_seconds():g} s for all its runs (--budget), was spent on "
+            f"{len(runs)} of {len(seeds)} seeds, where a run may take "
+            f"{settings.limits.wall:g} s; its items are judged on the seeds run")
 
 
 def same_deals(runs):
@@ -226,6 +289,11 @@ def tally_runs(runs, tallies, notes, mistakes):
                           f"it {trouble}; {example['progress']}"))
         if run.fault:
             notes.append((None, run.fault))
+        if run.late:
+            notes.append((run.seed, f"{run.late}; its game items are not checked"))
+            for item in GAME_ITEMS:
+                tallies[item].add(False, {"seed": run.seed, "said": f"not checked: seed "
+                                          f"{run.seed} was {run.late}"}, False)
         for item in GAME_ITEMS if judged else ():
             first = judged.first(item)
             tallies[item].add(first is not None, first and first.to_json(run.seed),
@@ -279,6 +347,9 @@ def grade_one(source, settings, clock, ran=lambda: None):
             seed_notes = []
             tally_runs(runs, tallies, seed_notes, mistakes)
             notes.extend(said_once(seed_notes))
+            left_out = budget_note(settings, runs)
+            if left_out:
+                notes.append(left_out)
             hung = {run.seed for run in runs if run.outcome.timed_out}
             if settings.memory and settings.seed in hung:       # valgrind would hang too
                 tallies["memory"].add(False, {"seed": settings.seed, "said": (

@@ -5,10 +5,11 @@ step notes what the file does not show (a Finding at its Event) and which rules 
 battle put to the test."""
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from .finding import Finding
 from .rubric import GAME_ITEMS
-from .words import ACE, a_rank, both, cards, player, the_card
+from .words import ACE, DECK, a_rank, both, cards, player, the_card
 
 
 class Battle:
@@ -23,6 +24,16 @@ class Battle:
         self.counts = first_by_player(events, "counts")
         self.lost = [e for e in events if e.kind == "lost"]
         self.announced = [e for e in events if e.kind == "announce"]
+
+    @cached_property
+    def downs_of(self):
+        """{player: its face-down lines}, sorted once: a battle is tried many times."""
+        return {number: [e for e in self.downs if e.player == number] for number in (0, 1)}
+
+    @cached_property
+    def down_count(self):
+        """{player: (the cards its face-down lines name, how many more they count)}."""
+        return {number: down_count(self.downs_of[number]) for number in (0, 1)}
 
     def after_plays(self):
         """The index of the line after the battle's last play: where its verdict is due."""
@@ -41,6 +52,13 @@ class Battle:
             return True
         first_counts = min(e.index for e in self.counts.values())
         return self.refills[number].index < first_counts
+
+
+def down_count(downs):
+    """(the cards a player's face-down lines name, the deck's worth at most; how many
+    more they count unnamed)."""
+    named = [e.card for e in downs if e.card is not None]
+    return named[:DECK], sum(e.said.number or 0 for e in downs if e.card is None)
 
 
 def first_by_player(events, kind):
@@ -94,7 +112,7 @@ def play_battle(table, battle, policy, last, known, near_stop=False, kept=None, 
             if not last:
                 out.miss("plays", battle.events[0], f"a face-up card of {player(number)}")
             return out
-        downs = [e for e in battle.downs if e.player == number]
+        downs = battle.downs_of[number] if battle.downs else ()
         if war and policy.face_down == "some":
             face_down(table, number, battle, down[number] if down else 0, out)
         elif downs:
@@ -137,11 +155,21 @@ def face_up(table, number, event, policy, known, out):
         wrong = wrong_card(table, number, card)
         if wrong:
             out.miss("plays", event, *wrong)
-    table.take(card)
+    to_pot(table, number, card)
+    return card
+
+
+def to_pot(table, number, card):
+    """A card from a player's 'to play' pile put in the pot (None: one no line names).
+    The pot holds the deck at most: a card past its 52 (a file that plays cards it does
+    not have) is counted off the pile but not held, so that a flood of such lines costs
+    each battle a pot of 52, not one that grows with the file."""
+    if card is not None:
+        table.take(card)
     table.played_from(number, card)
     table.count[number][0] = max(0, table.count[number][0] - 1)
-    table.pot.append((card, number))
-    return card
+    if len(table.pot) < DECK:
+        table.pot.append((card, number))
 
 
 def face_down(table, number, battle, count, out):
@@ -149,9 +177,8 @@ def face_down(table, number, battle, count, out):
     count of them (the file's number, where it gives one).  A 'to play' pile that runs
     out among them, or before the face-up card that follows them, is refilled then,
     from 'played' (and told then)."""
-    named = [e.card for e in battle.downs if e.player == number and e.card is not None]
-    said = sum(e.said.number or 0 for e in battle.downs if e.player == number and e.card is None)
-    count = len(named) + said if any(e.player == number for e in battle.downs) else count
+    named, said = battle.down_count[number]
+    count = min(len(named) + said, DECK) if battle.downs_of[number] else count
     if count + 1 <= table.count[number][0] or table.count[number][1] == 0:
         return put_down(table, number, named, count)
     first = min(count, table.count[number][0])
@@ -176,11 +203,7 @@ def put_down(table, number, named, count):
     for card in (known or [None] * count)[:count]:
         if card is None:
             table.floating |= table.to_play[number]       # which of them, no line says
-        else:
-            table.take(card)
-        table.played_from(number, card)
-        table.count[number][0] = max(0, table.count[number][0] - 1)
-        table.pot.append((card, number))
+        to_pot(table, number, card)
 
 
 def down_counts(table, battle):

@@ -38,11 +38,12 @@ def repeats(rounds, in_game):
     order."""
     backwards = rounds[::-1]
     z = z_function(backwards)
+    seen = set()                                # the cards of the last period rounds
     for period in range(1, len(rounds) // 2 + 1):
+        seen.update(backwards[period - 1])
         length = period + z[period]             # the last rounds that repeat with period
         if length < 2 * period:
             continue
-        seen = {card for played in backwards[:period] for card in played}
         if len(seen) >= in_game:
             return len(rounds) - length + 1, period
     return None

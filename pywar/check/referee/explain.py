@@ -3,6 +3,7 @@ file's own story"): the search over pywar.check.referee.mistakes' candidates."""
 
 from .battle import down_counts, play_battle
 from .mistakes import Policy, candidates, in_table_order
+from .words import DECK
 
 SEARCHES = 8                      # battles no deviation explains before the search stops:
                                   # past them the file's story is beyond the table, and
@@ -49,7 +50,7 @@ class Explainer:
 
 def lasting(story, policy, outcome, following):
     """How many of the following battles a policy explains in a row, from an outcome."""
-    ahead = Ahead(outcome.table, policy, story.known)
+    ahead = Ahead(outcome.table, policy, story.known, story.effort)
     for count, battle in enumerate(following[:LOOKAHEAD]):
         after = tried(ahead, battle, policy, False)
         if after.mismatches or after.losers:
@@ -61,8 +62,9 @@ def lasting(story, policy, outcome, following):
 class Ahead:
     """The story as a policy would go on to tell it (a Judge's fields that tried() reads)."""
 
-    def __init__(self, table, policy, known):
+    def __init__(self, table, policy, known, effort):
         self.table, self.policy, self.known, self.near_stop = table, policy, known, False
+        self.effort = effort
 
 
 def tried(story, battle, policy, last):
@@ -73,17 +75,24 @@ def tried(story, battle, policy, last):
     if policy.face_down == "some" and story.table.pot and not battle.downs:
         variants = [{"down": down} for down in down_counts(story.table, battle)]
     if policy.pot_kept == "part":
-        most = len(story.table.pot) + 2 + story.table.stranded     # the pot, and what lay lost
+        most = min(DECK, len(story.table.pot) + 2 + story.table.stranded)   # the pot, and
+                                                                    # what lay lost
         variants = [{**variant, "kept": kept} for variant in variants
                     for kept in range(most, -1, -1)]
     best = None
     for variant in variants:
+        story.effort.step(battle_work(story.table, battle))
         found = play_battle(story.table, battle, policy, last, story.known, story.near_stop,
                             **variant)
         if not found.mismatches:
             return found
         best = best or found
     return best
+
+
+def battle_work(table, battle):
+    """The steps of playing a battle on a table: the events it walks, the pot it copies."""
+    return 1 + len(battle.events) + len(table.pot)
 
 
 def policy_of(names):

@@ -21,8 +21,9 @@ from dataclasses import dataclass, field
 
 from .battle import Battle, play_battle
 from .deal import check_deal, top_first_listing
+from .effort import Effort
 from .endless import repeats
-from .explain import LOOKAHEAD, Explainer, policy_of, tried
+from .explain import LOOKAHEAD, Explainer, battle_work, policy_of, tried
 from .finding import Finding
 from .layout import judge_layout
 from .lines import Reader
@@ -86,6 +87,10 @@ class Notes:
         """A rule broken at an Event (or a line index, or None), charged to an item (and
         to a mistake's row, when one names it)."""
         index = at.index if isinstance(at, Event) else at
+        if item in self.result.findings and (
+                mistake is None or self.result.mistakes.get(mistake.name) is not None):
+            self.result.findings[item][1] += 1      # its first Finding is kept, made once
+            return
         if said is None:
             said = self.quoted(index)
         line = None if index is None else index + 1
@@ -127,9 +132,10 @@ class Notes:
 class Judge(Notes):
     """Plays the game as the file tells it, noting every rule broken."""
 
-    def __init__(self, lines, complete=True):
+    def __init__(self, lines, complete=True, effort=None):
         super().__init__(lines)
         self.complete = complete            # False: the program crashed or was stopped
+        self.effort = effort or Effort()    # the steps taken, and the deadline
         self.events = []
         self.adopted = frozenset()          # the deviations adopted
         self.policy = Policy()
@@ -152,6 +158,7 @@ class Judge(Notes):
         reader = Reader()
         meanings = []
         for index, text in enumerate(self.lines):
+            self.effort.step()
             found = self.same_refill(reader.events(text), index)
             meanings.append(found)
             for said in found:
@@ -187,7 +194,7 @@ class Judge(Notes):
         start = next((n for n, e in enumerate(self.events)
                       if e.kind in ("plays", "round")), len(self.events))
         self.set_deal(self.events[:start], start < len(self.events))
-        battles = self.battles(self.events[start:])
+        battles = self.battles(self.events[start:], self.effort)
         for number, battle in enumerate(battles):
             # last: the file ends inside this battle, so its missing lines are the end's
             last = number == len(battles) - 1 and (not self.complete or not (
@@ -231,8 +238,8 @@ class Judge(Notes):
         following battles choose between explanations alike)."""
         if not self.table.pot:
             self.round += 1
-            self.round_cards.append(())
-        self.round_cards[-1] += tuple(event.card for event in battle.plays.values())
+            self.round_cards.append([])
+        self.round_cards[-1].extend(event.card for event in battle.plays.values())
         self.rounds_at.append((battle.events[0].index, self.round))
         if self.round == 1 and not self.table.pot and self.known and self.top_first is None:
             self.top_first = top_first_listing(self.deal, self.table, battle)
@@ -305,6 +312,7 @@ class Judge(Notes):
     def sync(self, battle, last):
         """A battle before the counts are known (the deal was not listed, or not as the
         rules require): only its verdict is judged, and its counts are taken as the state."""
+        self.effort.step(battle_work(self.table, battle))
         outcome = play_battle(self.table, battle, self.policy, last, self.known,
                               self.near_stop)
         verdicts = [m for m in outcome.mismatches if m.item in ("ranks", "ties")]
@@ -337,24 +345,30 @@ class Judge(Notes):
                   ROW.cut_short)
 
     @staticmethod
-    def battles(events):
+    def battles(events, effort=None):
         """The battles: runs of events from a face-up card to the next battle's first;
-        cards put face down after a battle's verdict belong to the next battle."""
+        cards put face down after a battle's verdict belong to the next battle.  One pass:
+        what a block holds (a verdict's lines, the players who played) kept as it grows."""
+        effort = effort or Effort()
         found, block, held = [], [], []
+        decided, played = False, set()      # block holds an AFTER_PLAYS event; its players
         for event in events:
+            effort.step()
             if event.kind == "round":
                 continue
-            if event.kind == "down" and any(seen.kind in AFTER_PLAYS for seen in block):
+            if event.kind == "down" and decided:
                 held.append(event)
                 continue
-            starts = event.kind == "plays" and any(
-                seen.kind in AFTER_PLAYS or (seen.kind == "plays" and seen.player == event.player)
-                for seen in block)
+            starts = event.kind == "plays" and (decided or event.player in played)
             if starts and block:
                 found.append(Battle(block))
                 block, held = held, []
+                decided, played = False, set()
             if event.kind in BATTLE_KINDS:
                 block.append(event)
+                decided = decided or event.kind in AFTER_PLAYS
+                if event.kind == "plays":
+                    played.add(event.player)
         if block or held:
             found.append(Battle(block + held))
         return found
@@ -367,10 +381,11 @@ def file_counts(battle):
             if min(event.counts) >= 0}
 
 
-def judge(text, complete=True):
+def judge(text, complete=True, effort=None):
     """Judge a transcript's text (complete: False when the program that printed it crashed
-    or was stopped, whose unfinished last line is left out): a Judgement."""
+    or was stopped, whose unfinished last line is left out): a Judgement.  effort: an
+    Effort that counts the steps and bounds them by its deadline (TooLong past it)."""
     lines = text.split("\n")
     if lines and (lines[-1] == "" or not complete):
         lines.pop()
-    return Judge(lines, complete).run()
+    return Judge(lines, complete, effort).run()

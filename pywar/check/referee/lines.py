@@ -148,6 +148,7 @@ class Reader:
     def __init__(self):
         self.names = {}                     # a player's own name -> 0 or 1
         self.seen = {}                      # a line's text -> its events, once names are known
+        self.nothing = set()                # (names known, a line) read as saying nothing
 
     # ---- Players
 
@@ -201,9 +202,14 @@ class Reader:
         [] for a line that says nothing the referee knows."""
         if line in self.seen:               # a transcript says the same lines again and again
             return self.seen[line]
+        unread = (len(self.names), line)    # names are only added: as many, the same ones
+        if unread in self.nothing:
+            return []
         found = self.read(line)
         if found or len(self.names) == 2:   # a name learned later changes only lines unread
             self.seen[line] = found
+        else:
+            self.nothing.add(unread)
         return found
 
     def read(self, line):

@@ -10,7 +10,8 @@ it and a test holds the two together).
     True
 
 An item is judged from one source: the build, each run's ending, what each run printed
-(the game items, by the referee) or valgrind's run on one seed.  An item never put to
+(the game items, by the referee, on each seed it referees within its time) or
+valgrind's run on one seed.  An item never put to
 the test is not checked, and its example says why (the row's `unchecked`); a submission
 whose build failed has every item but `builds` not checked, as the row's `depends` says.
 """
@@ -43,7 +44,8 @@ ITEMS = (
          "there was nothing to build", depends=(), source="build"),
     Item("runs", "runs", "every run ends by itself with status 0, with no signal, timeout "
          "or output flood (but a game that a mistake of its own keeps going for ever, "
-         "charged to that mistake's item)", "each run", "the program did not build",
+         "charged to that mistake's item)", "each run (the seeds run within the "
+         "submission's `--budget`)", "the program did not build",
          source="run"),
     Item("format", "form", "the reference's words and layout, line for line",
          "each run that printed a line", "the program printed nothing"),
