@@ -359,7 +359,7 @@ def test_ctrl_c_reports_the_submissions_graded_before_it(tmp_path, capsys, monke
     import pywar.check.grading.grade as grading
     calls = []
 
-    def grade_one(source, settings, clock, ran):
+    def grade_one(source, settings, clock, ran, referee=None):
         calls.append(source)
         if len(calls) == 2:
             raise KeyboardInterrupt

@@ -52,7 +52,7 @@ def test_sigterm_and_sighup_report_the_graded_and_exit_128_plus_the_signal(
     graded before the signal are reported, and the signal named."""
     calls = []
 
-    def grade_one(source, settings, clock, ran):
+    def grade_one(source, settings, clock, ran, referee=None):
         calls.append(source)
         if len(calls) == 2:
             os.kill(os.getpid(), signum)            # the handler runs in the main thread

@@ -14,6 +14,7 @@ from ..check.runner import sandbox
 from ..check.grading.grade import (DEFAULT_BUILD, DEFAULT_RUN, REFEREE_SECONDS, RUN_SETUP,
                                     SECONDS_A_SEED, GradeInterrupted, Settings, grade)
 from ..check.referee.rubric import NAMES, default_weights
+from ..engine_choice import usable_cores
 from .common import (Progress, add_isolation_option, add_progress_option, checked_isolation,
                      count_type, examples, interrupted_status, interrupted_words, seed_type)
 from .inputs import seconds_type
@@ -163,7 +164,8 @@ def run_grade(args):
                       ("--gradescope", args.gradescope, False, "utf-8")) as files:
         progress = Progress("grading", args.progress)
         try:
-            submissions = grade(args.submissions, settings, args.jobs, progress)
+            submissions = grade(args.submissions, settings, args.jobs or usable_cores(),
+                                progress)
         except GradeInterrupted as stop:
             submissions, status = stop.graded, interrupted_status()
         finally:
@@ -207,8 +209,8 @@ def add(subparsers):
                         help="seeds to run each program on (default: 40)")
     parser.add_argument("--seed", type=seed_type, default=1, metavar="S",
                         help="the first seed (default: 1)")
-    parser.add_argument("--jobs", type=count_type(1, 256), default=1, metavar="J",
-                        help="submissions graded at once (default: 1)")
+    parser.add_argument("--jobs", type=count_type(1, 256), metavar="J",
+                        help="submissions graded at once (default: the usable cores)")
     parser.add_argument("--timeout", type=seconds_type, default=10.0, metavar="S",
                         help="seconds a run may take, on the clock and of CPU, at most a day "
                              "(default: 10)")

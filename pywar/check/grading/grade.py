@@ -7,12 +7,14 @@ The rubric's items (pywar.check.referee.rubric), each {"ok", "failed", "of",
 memory.
 """
 
+import multiprocessing
 import os
+import signal
 import tempfile
 import threading
 import time
 from collections import Counter
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 
 from ..referee.effort import Effort, TooLong
@@ -21,6 +23,7 @@ from ..referee.judge import judge
 from ..referee.mistakes import MISTAKE, ROW
 from ..referee.rubric import GAME_ITEMS, ITEM, NAMES, default_weights
 from ..runner import sandbox
+from ...stopping import STOPPING
 from .build import build, case_note, first_error, run_argv, tail
 from .memcheck import memcheck
 
@@ -135,6 +138,11 @@ def not_checked(item, built=True, why=None):
     return {"said": f"not checked: {why}"}
 
 
+def referee_for(printed, complete, seed, seconds):
+    """referee_one within seconds of the referee's time, from now."""
+    return referee_one(printed, complete, seed, Effort(seconds))
+
+
 def referee_one(printed, complete, seed, effort=None):
     """The referee's Judgement of one run, or (None, the note) on a fault of pywar's own:
     that seed's items are then not checked, and every other seed is graded.  TooLong
@@ -166,12 +174,12 @@ class SeedRun:
         return outcome.timed_out or outcome.flooded or (outcome.status or 0) < 0
 
 
-def referee_runs(settings, program, clock, ran):
-    """Run the seeds under the limits and referee what each printed, while the budget
-    left holds a whole run (its time limit and RUN_SETUP; the seeds past it are not run),
-    so that a program that takes its whole time limit on every seed costs no more than
-    the budget; ran() after each seed, run or not (it raises KeyboardInterrupt once
-    grading is interrupted).  The SeedRuns of the seeds run."""
+def referee_runs(settings, program, clock, ran, referee=referee_for):
+    """Run the seeds under the limits and referee what each printed (by referee, as
+    referee_for), while the budget left holds a whole run (its time limit and RUN_SETUP;
+    the seeds past it are not run), so that a program that takes its whole time limit on
+    every seed costs no more than the budget; ran() after each seed, run or not (it raises
+    KeyboardInterrupt once grading is interrupted).  The SeedRuns of the seeds run."""
     runs = []
     ends = time.monotonic() + settings.budget_seconds()
     for seed in settings.seeds():
@@ -183,21 +191,20 @@ def referee_runs(settings, program, clock, ran):
                               env=sandbox.seeded(clock, seed))
         run = SeedRun(seed, outcome, outcome.stdout[:FLOOD_REFEREED] if outcome.flooded else
                   outcome.stdout)
-        referee_in_time(run, settings, ends - time.monotonic())
+        referee_in_time(run, settings, ends - time.monotonic(), referee)
         runs.append(run)
         ran()
     same_deals(runs)
     return runs
 
 
-def referee_in_time(run, settings, left):
+def referee_in_time(run, settings, left, referee=referee_for):
     """Referee a run within the referee's time on a seed and the budget left: past them
     the seed is not refereed (its game items not checked, its run judged as it ended),
     and run.late says why."""
     seconds = max(0.0, min(settings.referee_time, left))
     try:
-        run.judged, run.fault = referee_one(run.printed, not run.stopped(), run.seed,
-                                            Effort(seconds))
+        run.judged, run.fault = referee(run.printed, not run.stopped(), run.seed, seconds)
     except TooLong:                     # a transcript too long to referee: never a stall
         why = (f"the referee's time on a seed, {settings.referee_time:g} s (--referee-time)"
                if seconds == settings.referee_time else "the submission's time budget")
@@ -318,10 +325,11 @@ def seeds_words(seeds):
     return f"seeds {', '.join(map(str, seeds[:-1]))} and {seeds[-1]}"
 
 
-def grade_one(source, settings, clock, ran=lambda: None):
+def grade_one(source, settings, clock, ran=lambda: None, referee=referee_for):
     """Grade one submission folder: a Submission.  Its build and runs share a group of
     their own, and its folder of pywar's (the copy, the program) is closed to every
-    other run (sandbox.close_folder): no classmate's run may read or run them."""
+    other run (sandbox.close_folder): no classmate's run may read or run them; each
+    seed's transcript refereed by referee (referee_for here, a Referees in processes)."""
     name = os.path.basename(os.path.normpath(source))
     tallies = {item: ItemMarks() for item in NAMES}
     notes, mistakes = [], Counter()
@@ -343,7 +351,7 @@ def grade_one(source, settings, clock, ran=lambda: None):
             first_error(outcome.stderr or outcome.stdout),
             "last_lines": tail(outcome.stderr or outcome.stdout, 5)})
         if program is not None:
-            runs = referee_runs(settings, program, clock, ran)
+            runs = referee_runs(settings, program, clock, ran, referee)
             seed_notes = []
             tally_runs(runs, tallies, seed_notes, mistakes)
             notes.extend(said_once(seed_notes))
@@ -379,20 +387,26 @@ def score_of(items, weights, left_out=()):
                                       if item not in left_out), 6)
 
 
-def grade_safely(source, settings, clock, ran=lambda: None):
+def grade_safely(source, settings, clock, ran=lambda: None, referee=referee_for):
     """grade_one, with a fault of pywar's own on one submission reported as pywar's in
     that submission's notes, its items not checked, and the class graded on."""
     try:
-        return grade_one(source, settings, clock, ran)
+        return grade_one(source, settings, clock, ran, referee)
     except Exception as error:          # pywar's own fault: contained to this submission
-        why = "pywar could not grade this submission"
-        items = {item: {"ok": False, "failed": 0, "of": 0,
-                        "example": not_checked(item, why=why)} for item in NAMES}
-        left_out = [] if settings.memory else ["memory"]
-        note = (f"{why}: {type(error).__name__}: {str(error)[:200]} (this is pywar's "
-                "fault, not the program's: please report it)")
-        return Submission(os.path.basename(os.path.normpath(source)), items,
-                          *score_of(items, settings.weights, left_out), [note], left_out)
+        return fault_submission(os.path.basename(os.path.normpath(source)), settings, error)
+
+
+def fault_submission(name, settings, error):
+    """The Submission of one that pywar could not grade, for an error of its own: its
+    items not checked, and a note saying so."""
+    why = "pywar could not grade this submission"
+    items = {item: {"ok": False, "failed": 0, "of": 0,
+                    "example": not_checked(item, why=why)} for item in NAMES}
+    left_out = [] if settings.memory else ["memory"]
+    note = (f"{why}: {type(error).__name__}: {str(error)[:200]} (this is pywar's "
+            "fault, not the program's: please report it)")
+    return Submission(name, items, *score_of(items, settings.weights, left_out), [note],
+                      left_out)
 
 
 def finished(futures):
@@ -405,9 +419,44 @@ def finished(futures):
     return results
 
 
+class Referees:
+    """The referee of a class graded by several jobs, in processes of its own, one a
+    job: it is Python, and the jobs' threads would take turns at it under the GIL (the
+    builds and runs are other processes).  forkserver's: no thread, lock or signal
+    handler of the grader's is inherited (quiet_referee)."""
+
+    def __init__(self, jobs):
+        self.pool = ProcessPoolExecutor(jobs, multiprocessing.get_context("forkserver"),
+                                        initializer=quiet_referee)
+
+    def __call__(self, printed, complete, seed, seconds):
+        """referee_for in one of the processes."""
+        return self.pool.submit(referee_for, printed, complete, seed, seconds).result()
+
+    def close(self):
+        """Stop the processes."""
+        self.pool.shutdown(cancel_futures=True)
+
+
+PR_SET_PDEATHSIG = 1                # prctl(2): the signal a process gets at its parent's end
+
+
+def quiet_referee():
+    """A referee's process: the stopping signals ignored (the grader stops its jobs, then
+    the processes), SIGKILL at its parent's end."""
+    for number in STOPPING:
+        signal.signal(number, signal.SIG_IGN)
+    try:
+        import ctypes
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    except (OSError, AttributeError):   # not Linux: its parent's pipe closing ends it
+        pass
+
+
 def grade(sources, settings, jobs=1, progress=None):
-    """Grade every submission, in parallel with jobs threads: the Submissions in order;
-    progress(runs done, runs in all) after each run."""
+    """Grade every submission, in parallel with jobs threads (their referee in as many
+    processes where jobs > 1: Referees): the Submissions in order; progress(runs done,
+    runs in all) after each run."""
     total = len(sources) * settings.games
     done = [0]
     lock = threading.Lock()
@@ -420,16 +469,29 @@ def grade(sources, settings, jobs=1, progress=None):
             done[0] += 1
             if progress:
                 progress(done[0], total)
-    with tempfile.TemporaryDirectory(prefix="pywar-clock-") as folder:
-        os.chmod(folder, 0o755)
-        clock = sandbox.seed_clock(folder)
-        with ThreadPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(grade_safely, source, settings, clock, ran)
-                       for source in sources]
-            try:
-                return [future.result() for future in futures]
-            except KeyboardInterrupt:
-                stop.set()
-                for future in futures:
-                    future.cancel()
-                raise GradeInterrupted(finished(futures)) from None
+    referee = Referees(jobs) if jobs > 1 and len(sources) > 1 else referee_for
+    try:
+        with tempfile.TemporaryDirectory(prefix="pywar-clock-") as folder:
+            os.chmod(folder, 0o755)
+            clock = sandbox.seed_clock(folder)
+            return in_threads(sources, jobs, stop, lambda source: grade_safely(
+                source, settings, clock, ran, referee))
+    finally:
+        if referee is not referee_for:      # once every job's thread has ended
+            referee.close()
+
+
+def in_threads(sources, jobs, stop, grade_source):
+    """grade_source(source) of each source, in jobs threads: the results in order; a
+    Ctrl-C sets stop and raises GradeInterrupted with the prefix finished."""
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        futures = []
+        try:                            # a Ctrl-C may land while the first are graded
+            for source in sources:
+                futures.append(pool.submit(grade_source, source))
+            return [future.result() for future in futures]
+        except KeyboardInterrupt:
+            stop.set()
+            for future in futures:
+                future.cancel()
+            raise GradeInterrupted(finished(futures)) from None
