@@ -16,14 +16,18 @@ from ..check.grading.grade import (DEFAULT_BUILD, DEFAULT_RUN, REFEREE_SECONDS, 
 from ..check.referee.rubric import NAMES, default_weights
 from ..engine_choice import usable_cores
 from .common import (Progress, add_isolation_option, add_progress_option, checked_isolation,
-                     count_type, examples, interrupted_status, interrupted_words, seed_type)
+                     count_type, examples, interrupted_status, interrupted_words, seed_type,
+                     usage_errors)
 from .inputs import seconds_type
 from .outputs import check_distinct, output_files, refuse_stdout
+from .simulate import add_scheduler_option, check_scheduler, cluster_client
 
 EXAMPLES = examples(
     ("pywar grade submissions/*/", "every student's folder: the class table"),
     ("pywar grade submissions/*/ -n 100 --jobs 2 --html class.html",
      "100 seeds each, two at a time, and a page of the class"),
+    ("pywar grade submissions/*/ --scheduler tcp://10.0.0.1:8786",
+     "on a Dask cluster's workers, each sandboxing its runs: docs/grading.md"),
     ("pywar grade alice/ --run '{program} --seed {seed}'",
      "a program that takes its seed as an argument"),
     ("pywar grade /autograder/submission --gradescope /autograder/results/results.json "
@@ -124,6 +128,8 @@ def checked(args):
     check_distinct(args.parser, [("--html", args.html), ("--gradescope", args.gradescope),
                                  ("the report on stdout", "-")])
     checked_isolation(args)
+    with usage_errors(args.parser):
+        check_scheduler(args)
     warn_of_open_folders(args)
     if sandbox.c_compiler() is None:
         args.parser.error("no C compiler (cc, gcc or clang): pywar builds its seed clock with "
@@ -161,11 +167,11 @@ def run_grade(args):
     status = 0
     sys.stdout.reconfigure(errors="backslashreplace")      # a name a terminal cannot show
     with output_files(("--html", args.html, False, "utf-8"),
-                      ("--gradescope", args.gradescope, False, "utf-8")) as files:
+                      ("--gradescope", args.gradescope, False, "utf-8")) as files, \
+            cluster_client(args) as client:
         progress = Progress("grading", args.progress)
         try:
-            submissions = grade(args.submissions, settings, args.jobs or usable_cores(),
-                                progress)
+            submissions = graded(args, settings, client, progress)
         except GradeInterrupted as stop:
             submissions, status = stop.graded, interrupted_status()
         finally:
@@ -183,6 +189,18 @@ def run_grade(args):
         sys.stdout.write(report.as_json(submissions) if args.json
                          else report.terminal(submissions))
     return status
+
+
+def graded(args, settings, client, progress):
+    """The Submissions, graded here in --jobs threads or on the Dask cluster of client;
+    a worker that cannot isolate runs under --isolation required is a usage error."""
+    if client is None:
+        return grade(args.submissions, settings, args.jobs or usable_cores(), progress)
+    from ..check.grading.cluster import grade_on_cluster
+    try:
+        return grade_on_cluster(client, args.submissions, settings, progress)
+    except sandbox.SandboxMissing as error:
+        args.parser.error(f"on a Dask worker: {error}")
 
 
 def add(subparsers):
@@ -233,6 +251,7 @@ def add(subparsers):
                              "case (it builds on Windows and macOS, not on Linux) matched to "
                              "it: builds still fails, with that reason, and every other item "
                              "is graded")
+    add_scheduler_option(parser, "grade the submissions, one task each,")
     add_isolation_option(parser)
     parser.add_argument("--no-memory", dest="memory", action="store_false",
                         help="skip the memory item (valgrind memcheck on the first seed)")

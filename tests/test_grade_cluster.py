@@ -1,0 +1,121 @@
+"""pywar grade at scale (issue 38): --jobs at the usable cores, the referee of several jobs
+in processes of its own (Referees) giving the marks of one, and --scheduler, a class
+graded on a Dask cluster, each worker sandboxing its runs, giving the JSON of one
+process byte for byte."""
+
+import json
+import logging
+import os
+import shutil
+
+import pytest
+
+import pywar.check.grading.grade as grading
+from conftest import CLASS, needs_tools
+from pywar.check.grading import cluster
+from pywar.check.referee.effort import TooLong
+from pywar.check.runner import sandbox
+from pywar.cli import main
+
+pytestmark = needs_tools("cc", "g++", "valgrind")
+
+
+def run(capsys, *argv):
+    """main(argv): (exit status, stdout, stderr)."""
+    status = main([str(arg) for arg in argv])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_jobs_default_to_the_usable_cores(tmp_path, capsys, monkeypatch):
+    """--jobs was 1 by default: one core of two idle while a class was graded."""
+    seen = []
+    monkeypatch.setattr("pywar.cli.grade.usable_cores", lambda: 3)
+    monkeypatch.setattr("pywar.cli.grade.grade",
+                        lambda sources, settings, jobs, progress: seen.append(jobs) or [])
+    (tmp_path / "ann").mkdir()
+    assert run(capsys, "grade", tmp_path / "ann", "--no-memory")[0] == 0
+    assert run(capsys, "grade", tmp_path / "ann", "--no-memory", "--jobs", "1")[0] == 0
+    assert seen == [3, 1]
+    assert "(default: the usable cores)" in " ".join(run(capsys, "grade", "--help")[1].split())
+
+
+def test_the_referees_processes_referee_as_this_one_does():
+    """The referee of several jobs runs in other processes: the same Judgement as here,
+    and a transcript past its time raises TooLong here, as the referee here does."""
+    import pywar
+    text = pywar.play(1553, transcript=True).transcript
+    referees = grading.Referees(2)
+    try:
+        assert referees.pool.submit(os.getpid).result() != os.getpid()
+        there, fault = referees(text, True, 1553, 10.0)
+        assert fault is None
+        assert there == grading.referee_for(text, True, 1553, 10.0)[0]
+        with pytest.raises(TooLong):
+            referees(text, True, 1553, 0.0)
+    finally:
+        referees.close()
+
+
+@pytest.fixture(scope="module")
+def address():
+    """The address of a LocalCluster of 2 single-threaded workers in this process (tcp,
+    as a remote cluster's)."""
+    distributed = pytest.importorskip("distributed")
+    local = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                                     protocol="tcp", dashboard_address=":0",
+                                     silence_logs=logging.ERROR)
+    yield local.scheduler_address
+    local.close()
+
+
+def a_small_class(folder):
+    """Four submissions that take each path of a task: a program with a leak (valgrind on
+    the worker), one whose FIFO the copy leaves out (a note of the copy made here), one
+    in a folder of its own (built there), and one too deep to copy (graded here)."""
+    shutil.copytree(CLASS / "never_deletes", folder / "leaks")
+    shutil.copytree(CLASS / "ace_low", folder / "fifo")
+    os.mkfifo(folder / "fifo" / "pipe")
+    shutil.copytree(CLASS / "faithful", folder / "nested" / "War")
+    deep = folder / "deep"
+    for _ in range(sandbox.COPY_DEPTH + 2):
+        deep = deep / "d"
+    deep.mkdir(parents=True)
+    return [folder / name for name in ("leaks", "fifo", "nested", "deep")]
+
+
+@pytest.mark.parametrize("names, options", [
+    (("fifo", "deep"), ("-n", "1", "--no-memory")),
+    pytest.param(("leaks", "fifo", "nested", "deep"), ("-n", "2"), marks=pytest.mark.slow),
+], ids=["two-on-one-seed", "four-with-valgrind"])
+def test_a_class_on_a_cluster_is_the_json_of_one_process(address, tmp_path, capsys, names,
+                                                          options):
+    submissions = [path for path in a_small_class(tmp_path) if path.name in names]
+    status, here, _ = run(capsys, "grade", *submissions, *options, "--json", "--jobs", "1")
+    assert status == 0
+    status, there, err = run(capsys, "grade", *submissions, *options, "--json",
+                             "--scheduler", address)
+    assert status == 0 and f"Dask scheduler {address}" in err
+    assert there == here
+    graded = {sub["name"]: sub for sub in json.loads(there)["submissions"]}
+    assert graded["fifo"]["notes"][0].startswith("left out ") and \
+        not graded["deep"]["items"]["builds"]["ok"]
+    if "leaks" in graded:
+        assert not graded["leaks"]["items"]["memory"]["ok"]
+        assert graded["nested"]["items"]["runs"]["ok"]
+
+
+def test_the_scheduler_leaves_jobs_out(capsys, tmp_path):
+    (tmp_path / "ann").mkdir()
+    status, out, err = run(capsys, "grade", tmp_path / "ann", "--scheduler", "local:1",
+                           "--jobs", "2")
+    assert (status, out) == (2, "") and err.count("\n") == 1 and "--jobs" in err
+
+
+def test_a_worker_that_cannot_isolate_refuses_required(monkeypatch, tmp_path):
+    """--isolation required is checked on the worker too, before anything runs there."""
+    monkeypatch.setattr(sandbox, "bwrap_works", lambda: False)
+    notes, entries = cluster.packed(CLASS / "faithful")
+    settings = grading.Settings(games=1, memory=False, isolation="required")
+    with pytest.raises(sandbox.SandboxMissing):
+        cluster.grade_packed("faithful", notes, entries, settings)
