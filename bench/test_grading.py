@@ -3,8 +3,11 @@
     pytest bench/test_grading.py --benchmark-group-by=group
 
 Groups: grade-class (tests/data/class's programs, copied to PYWAR_BENCH_CLASS
-submissions, 100 unless set, graded on 40 seeds with --jobs 2, memcheck included: one
-round, since one takes minutes), referee-lines (the referee that keeps going on seed
+submissions in a temporary folder, 100 unless set, graded on 40 seeds with --jobs at its
+default, the usable cores, memcheck included: one round, since one takes minutes; with
+PYWAR_BENCH_EVERY=K, every K-th of them alone, a sample whose time K times over is
+class_seconds in extra_info, an upper bound: bench/grade_phases.py gives a closer
+one), referee-lines (the referee that keeps going on seed
 1553's transcript of 18,375 lines, its rate in lines a second in extra_info) and
 referee-15mib (the referee on 15 MiB that say one thing again and again, a run's output
 under the 16 MiB limit: tests/floods.py's kinds, and seed 1553's game told over and
@@ -39,6 +42,7 @@ sys.path.pop(0)
 ROOT = Path(__file__).resolve().parent.parent
 CLASS = ROOT / "tests" / "data" / "class"
 CLASS_SIZE = int(os.environ.get("PYWAR_BENCH_CLASS", "100"))
+EVERY = int(os.environ.get("PYWAR_BENCH_EVERY", "1"))     # every K-th submission: a sample
 SEEDS = 40
 needs_tools = pytest.mark.skipif(not (shutil.which("g++") and shutil.which("valgrind")),
                                  reason="grading needs g++ and valgrind")
@@ -64,15 +68,19 @@ def a_class(folder, size):
 @needs_tools
 def test_grade_a_class(benchmark, tmp_path):
     benchmark.group = "grade-class"
-    submissions = a_class(tmp_path, CLASS_SIZE)
+    submissions = a_class(tmp_path, CLASS_SIZE)[::EVERY]
     command = [os.path.join(os.path.dirname(sys.executable), "pywar"), "grade", *submissions,
-               "-n", str(SEEDS), "--jobs", "2", "--json"]
-    benchmark.extra_info.update(submissions=CLASS_SIZE, seeds=SEEDS, jobs=2)
+               "-n", str(SEEDS), "--json"]
+    benchmark.extra_info.update(submissions=len(submissions), of_class=CLASS_SIZE,
+                                seeds=SEEDS, jobs=pywar.usable_cores())
     done = benchmark.pedantic(subprocess.run, args=(command,),
                               kwargs={"capture_output": True, "text": True},
                               rounds=1, iterations=1)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.count('"name"') == CLASS_SIZE
+    assert done.stdout.count('"name"') == len(submissions)
+    stats = getattr(benchmark, "stats", None)
+    if stats is not None and stats.stats.median:
+        benchmark.extra_info["class_seconds"] = round(stats.stats.median * EVERY)
 
 
 def test_referee_lines(benchmark):
