@@ -98,6 +98,8 @@ def terminal(submissions):
     lines = ["  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip()
              for row in rows]
     lines.append(LEGEND)
+    if submissions:
+        lines.append(f"run on {terminal_name(submissions[0].seeds_said())}")
     for sub in submissions:
         found = findings(sub)
         lines.append("")
@@ -129,8 +131,8 @@ section {{ margin-top: 1.5em; }} li {{ margin: 0.3em 0; }}
 code {{ background: #f4f4f4; }}
 </style></head><body>
 <h1>pywar grade</h1>
-<p>{count} submissions, each run on the same seeds. A cell is <b>ok</b>, or the number of
-seeds on which the item was broken of those checked.</p>
+<p>{count} submissions, each run on the same seeds ({seeds}). A cell is <b>ok</b>, or the
+number of seeds on which the item was broken of those checked.</p>
 <table id="grades"><thead><tr><th>submission</th>{heads}<th>score</th></tr></thead>
 <tbody>
 {rows}
@@ -165,7 +167,8 @@ def html_page(submissions):
                         f'{html.escape(sub.name)}: {sub.score:g} of {sub.max_score:g}</h2>'
                         f'<ul>{items}</ul>' + (f'<ul class="notes">{notes}</ul>' if notes
                                                else "") + '</section>')
-    return PAGE.format(count=len(submissions), heads=heads, rows="\n".join(rows),
+    seeds = html.escape(submissions[0].seeds_said()) if submissions else "no seed"
+    return PAGE.format(count=len(submissions), seeds=seeds, heads=heads, rows="\n".join(rows),
                        sections="\n".join(sections))
 
 
@@ -195,4 +198,5 @@ def gradescope(submission, weights):
                       "max_score": weight, "output": text})
     return json.dumps({"score": submission.score, "tests": tests,
                        "output": f"pywar grade: {submission.score:g} of "
-                                 f"{submission.max_score:g}"}, indent=1) + "\n"
+                                 f"{submission.max_score:g}; run on "
+                                 f"{submission.seeds_said()}"}, indent=1) + "\n"
