@@ -425,8 +425,9 @@ def test_a_flood_and_a_hang_fail_runs_and_are_refereed_as_far_as_they_got(tmp_pa
         (tmp_path / name).mkdir()
         shutil.copy(DATA / "limits" / f"{name}.cpp", tmp_path / name / "main.cpp")
         folders.append(tmp_path / name)
-    status, out, _ = run(capsys, "grade", *folders, "-n", "2", "--output-limit", "1",
-                         "--timeout", "1", "--no-memory", "--json", "--jobs", "2")
+    status, out, _ = run(capsys, "grade", *folders, "-n", "2", "--fresh", "0",
+                         "--output-limit", "1", "--timeout", "1", "--no-memory", "--json",
+                         "--jobs", "2")
     assert status == 0
     grades = {sub["name"]: sub["items"] for sub in json.loads(out)["submissions"]}
     assert grades["flood"]["runs"]["failed"] == 2
@@ -439,7 +440,8 @@ def test_a_flood_and_a_hang_fail_runs_and_are_refereed_as_far_as_they_got(tmp_pa
 
 def test_a_program_that_takes_its_seed_as_an_argument(tmp_path, capsys):
     """tests/data/student_war.c (C, --seed N) with --build and --run '{program} --seed
-    {seed}': full marks (without its --seed N it exits 2 with its usage line)."""
+    {seed}': full marks, on the fixed seeds and the fresh (without its --seed N it exits 2
+    with its usage line)."""
     folder = tmp_path / "student"
     folder.mkdir()
     shutil.copy(DATA / "student_war.c", folder)
@@ -449,7 +451,8 @@ def test_a_program_that_takes_its_seed_as_an_argument(tmp_path, capsys):
     assert status == 0
     (sub,) = json.loads(out)["submissions"]
     assert sub["score"] == sub["max_score"] == len(ITEMS)
-    assert sub["items"]["runs"]["of"] == 2
+    assert sub["seeds"][:2] == [17455, 17456] and len(sub["seeds"]) == 4   # {seed}: fresh too
+    assert sub["items"]["runs"]["of"] == 4
 
 
 def test_a_report_that_cannot_be_written_is_exit_3_before_any_work(tmp_path, capsys):
