@@ -61,7 +61,7 @@ def run_check(args):
             print(f"Not written yet either: {', '.join(unfilled)}.")
         if others:
             print(f"Departing too, later: {', '.join(others)}.")
-        if fresh:
+        if any(str(seed) in str(first) for seed in fresh):    # said where it matters
             again = " ".join(f"--seed {seed}" for seed in fresh)
             print(f"Seeds {', '.join(map(str, exercise.SEEDS))}, and {len(fresh)} drawn fresh "
                   f"for this check: {' and '.join(map(str, fresh))} (check again on them with "
