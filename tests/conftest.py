@@ -105,13 +105,13 @@ needs_python_runs = pytest.mark.skipif(
 
 
 CLASS = DATA / "class"
-CLASS_SEEDS = (1, 5)    # the class is graded on seeds 1 to 5 (-n 5 --seed 1)
+CLASS_SEEDS = (1, 5)    # the class is graded on seeds 1 to 5 alone (-n 5 --seed 1 --fresh 0)
 
 
 @pytest.fixture(scope="session")
 def class_grades(tmp_path_factory, request):
     """The whole class of tests/data/class graded once per test run through the command
-    line (pywar grade, -n 5 --seed 1 --jobs 2 --json --html): (the JSON's submissions by
+    line (pywar grade, -n 5 --seed 1 --fresh 0 --jobs 2 --json --html): (the JSON's submissions by
     name, the path of the HTML page).  tests/test_grade.py, tests/test_class_marks.py and
     tests/test_rows.py share it, and so do pytest-xdist's workers: the first to ask grades
     the class under a lock in the run's shared temporary folder, the others read its
@@ -144,7 +144,7 @@ def grade_class(folder, pywar_command):
     programs = sorted(str(path) for path in CLASS.iterdir())
     first, count = CLASS_SEEDS
     command = [pywar_command, "grade", *programs, "-n", str(count), "--seed", str(first),
-               "--jobs", "2", "--timeout", "3", "--json", "--html", str(page)]
+               "--fresh", "0", "--jobs", "2", "--timeout", "3", "--json", "--html", str(page)]
     done = subprocess.run(command, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert done.stdout.count("\n") == 1                 # one line

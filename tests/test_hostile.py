@@ -120,11 +120,11 @@ def write_class(root, attacks):
 
 
 def grade(folders, mode, *options):
-    """pywar grade, in a process of its own (a hang fails, it does not stop the tests):
-    its submissions by name."""
+    """pywar grade, in a process of its own (a hang fails, it does not stop the tests), on
+    seeds 1 and 2 alone (tests/test_canned.py has the fresh seeds): its submissions by name."""
     isolation = [] if mode == "auto" else ["--isolation", mode]
     command = [sys.executable, "-m", "pywar", "grade", *map(str, folders), "-n", "2",
-               "--json", *isolation, *options]
+               "--fresh", "0", "--json", *isolation, *options]
     done = subprocess.run(command, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr[-2000:]
     return {sub["name"]: sub for sub in json.loads(done.stdout)["submissions"]}
