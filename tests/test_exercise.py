@@ -392,7 +392,7 @@ def test_a_python_the_port_s_run_cannot_start_is_exit_3(skeleton, capsys, monkey
     python = tmp_path / "python"
     python.write_text("not a program\n")
     python.chmod(0o644)
-    monkeypatch.setattr(exercise, "python_for_runs", lambda: str(python))
+    monkeypatch.setattr(exercise, "python_for_runs", lambda *_: str(python))
     fill(skeleton)
     status, out, _ = run(capsys, "exercise", "check", str(skeleton))
     assert status == 3
