@@ -1,6 +1,7 @@
 """Shared test helpers: where the reference data lies, which engines exist, and C programs
 built once per session."""
 
+import contextlib
 import os
 import shutil
 import signal
@@ -64,16 +65,25 @@ def isolation_warning_said():
         sandbox.warn_once(said)
 
 
-@pytest.fixture
-def open_path():
+@contextlib.contextmanager
+def open_folder():
     """A folder of the test's own that every user may read, not write, removed after: for
     the files a run is handed (a cmd: program, a py: module).  pytest's tmp_path lies in
     a folder of mode 0700 that a run's user of its own (as root, without bubblewrap) may
     not enter, as a student's files under /root would."""
     folder = tempfile.mkdtemp(prefix="pywar-test-")
     os.chmod(folder, 0o755)
-    yield Path(folder)
-    shutil.rmtree(folder)
+    try:
+        yield Path(folder)
+    finally:
+        shutil.rmtree(folder)
+
+
+@pytest.fixture
+def open_path():
+    """open_folder() for one test."""
+    with open_folder() as folder:
+        yield folder
 
 
 @pytest.fixture(scope="session")
@@ -124,9 +134,21 @@ def runner_may_read_pywar():
         pychild.others_may_run(folder) and bool(os.stat(folder).st_mode & 0o004))
 
 
-needs_python_runs = pytest.mark.skipif(
-    not runner_may_run_python(), reason="the runner's user of its own may run no Python "
-    "here without bubblewrap (apt-get install bubblewrap, or python3; issue 37)")
+def needs_bwrap():
+    """A skip for a test of the runner under bubblewrap where it does not work here (a
+    failure where PYWAR_REQUIRE_BWRAP is set, as in CI: .ci/run's tests of the sandbox
+    must not pass by skipping)."""
+    from pywar.check.runner import sandbox
+    works = sandbox.bwrap_works()
+    if not works and os.environ.get("PYWAR_REQUIRE_BWRAP"):
+        pytest.fail("PYWAR_REQUIRE_BWRAP is set but bubblewrap does not work here "
+                    "(apt-get install bubblewrap)", pytrace=False)
+    return pytest.mark.skipif(not works, reason="bubblewrap does not work here")
+
+
+NO_PYTHON_RUNS = ("the runner's user of its own may run no Python here without "
+                  "bubblewrap (apt-get install bubblewrap, or python3; issue 37)")
+needs_python_runs = pytest.mark.skipif(not runner_may_run_python(), reason=NO_PYTHON_RUNS)
 needs_pywar_readable = pytest.mark.skipif(
     not runner_may_read_pywar(), reason="the runner's user of its own may not read pywar's "
     "package here without bubblewrap (a folder above it is closed to other users; "

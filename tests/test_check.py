@@ -13,7 +13,7 @@ import pytest
 
 import pywar
 from conftest import (DATA, needs_c, needs_python_runs, needs_pywar_readable,
-                      reference_transcript, runner_may_run_python)
+                      reference_transcript, runner_may_read_pywar, runner_may_run_python)
 from pywar.cli import main
 from pywar.port.pile import Pile
 from pywar.port.tabletop import TableTop
@@ -115,7 +115,7 @@ def test_a_planted_narrator_is_found_at_its_transcript_line(capsys, monkeypatch)
 
 def test_implementations_that_agree(capsys):
     pairs = [("port-python", "python", []), ("port-python", "port-python", ["--stack", "adt"])]
-    if runner_may_run_python():                 # a py: class runs in a child of the runner
+    if runner_may_run_python() and runner_may_read_pywar():    # in a child of the runner
         pairs.append(("py:pywar.port.tabletop:TableTop", "python", []))
     if pywar._checked.available():
         pairs += [("port-c", "port-python", ["--stack", "adt", "--stack-against", "pile"]),

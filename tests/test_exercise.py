@@ -13,9 +13,11 @@ import pytest
 
 import pywar.check.exercise.portcheck as exercise
 import pywar.check.exercise.skeleton as skeleton_of
+from conftest import needs_python_runs
 from pywar.cli import main
 from pywar.port import pile
 
+pytestmark = needs_python_runs        # the check's runs start Python as the runner's user
 PORT = Path(pile.__file__).parent
 
 
