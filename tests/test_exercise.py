@@ -15,9 +15,11 @@ import pytest
 
 import pywar.check.exercise.portcheck as exercise
 import pywar.check.exercise.skeleton as skeleton_of
+from conftest import needs_python_runs
 from pywar.cli import main
 from pywar.port import pile
 
+pytestmark = needs_python_runs        # the check's runs start Python as the runner's user
 PORT = Path(pile.__file__).parent
 
 
@@ -410,7 +412,7 @@ def test_a_python_the_port_s_run_cannot_start_is_exit_3(skeleton, capsys, monkey
     python = tmp_path / "python"
     python.write_text("not a program\n")
     python.chmod(0o644)
-    monkeypatch.setattr(exercise, "python_for_runs", lambda: str(python))
+    monkeypatch.setattr(exercise, "python_for_runs", lambda *_: str(python))
     fill(skeleton)
     status, out, _ = run(capsys, "exercise", "check", str(skeleton))
     assert status == 3

@@ -395,8 +395,8 @@ class PortRun:
         how it stopped) or a PortFinding once the check's time is up."""
         lib = copy_shared(os.path.join(self.work, f"lib-{mode}"),
                           SHARED + (("port",) if mode == "members" else ()))
-        argv = [python_for_runs(), "-I", "-S", "-B", "-c", BOOT, lib, mode, self.copy,
-                self.stack, str(self.seconds), bounds_of(self.games, seeds),
+        argv = [python_for_runs(self.isolation), "-I", "-S", "-B", "-c", BOOT, lib, mode,
+                self.copy, self.stack, str(self.seconds), bounds_of(self.games, seeds),
                 ",".join(map(str, seeds))]
         shown = [self.copy, lib]
         if mode == "members":
