@@ -80,6 +80,11 @@ class Settings:
         """The fresh seeds run on (those not fixed already)."""
         return [seed for seed in self.seeds() if seed not in self.fixed()]
 
+    def budget_seconds(self):
+        """The budget of a submission's runs, in seconds."""
+        return self.budget if self.budget is not None else default_budget(
+            len(self.seeds()), self.limits.wall)           # the fresh seeds' runs too
+
 
 def draw_fresh(count, fixed=()):
     """count seeds drawn from the system's random source, none of them fixed: a game
@@ -90,11 +95,6 @@ def draw_fresh(count, fixed=()):
         if seed not in fixed and seed not in drawn:
             drawn.append(seed)
     return tuple(drawn)
-
-    def budget_seconds(self):
-        """The budget of a submission's runs, in seconds."""
-        return self.budget if self.budget is not None else default_budget(
-            len(self.seeds()), self.limits.wall)           # the fresh seeds' runs too
 
 
 @dataclass
