@@ -12,6 +12,7 @@ import json
 import os
 import shutil
 import tempfile
+from dataclasses import replace
 
 import pytest
 
@@ -107,7 +108,8 @@ def test_the_receipt_names_what_a_grade_is_a_function_of():
     made = receipt(settings)
     assert made == receipt(Settings(games=7, seed=11, memory=False, isolation="none",
                                     weights={**default_weights(), "memory": 2.0}))
-    assert made["seeds"] == {"first": 11, "count": 7}
+    assert made["seeds"] == {"first": 11, "count": 7, "fresh": []}
+    assert receipt(replace(settings, fresh=(12, 99)))["seeds"]["fresh"] == [99]  # 12: fixed
     assert made["weights"]["memory"] == 2.0 and made["memory"] is False
     assert made["isolation"] == {"asked": "none", "used": "none"}
     assert made["rules"]["name"] == "smu"
@@ -153,10 +155,10 @@ def test_the_json_of_a_class_is_byte_identical_on_a_rerun(tmp_path, capsys, monk
         (tmp_path / name / "war.sh").write_text(script)
         folders.append(tmp_path / name)
     first, second = graded_twice(capsys, monkeypatch, folders, "-n", "2", "--no-memory",
-                                 "--build", SCRIPT_BUILD)
+                                 "--build", SCRIPT_BUILD, "--fresh-seeds", "31415926")
     assert first == second
     found = json.loads(first)
-    assert found["receipt"]["seeds"] == {"first": 1, "count": 2}
+    assert found["receipt"]["seeds"] == {"first": 1, "count": 2, "fresh": [31415926]}
     assert found["receipt"]["build"] == SCRIPT_BUILD
     assert [sub["sha256"] for sub in found["submissions"]] == [
         files_sha256(str(folder)) for folder in folders]
@@ -174,7 +176,8 @@ def test_the_json_of_a_class_of_cpp_programs_is_byte_identical_on_a_rerun(
     for name, program in (("ann", "faithful"), ("ben", "tie_crash")):
         shutil.copytree(CLASS / program, tmp_path / name)
         folders.append(tmp_path / name)
-    first, second = graded_twice(capsys, monkeypatch, folders, "-n", "5")
+    first, second = graded_twice(capsys, monkeypatch, folders, "-n", "5", "--fresh-seeds",
+                                 "27182818,31415926")
     assert first == second
 
 
@@ -405,12 +408,13 @@ def test_a_regrade_after_one_student_resubmits_names_that_student_and_item_alone
     folders = [tmp_path / name for name in ("ann", "ben", "cat")]
     status, out, _ = run(capsys, "grade", *folders, "-n", "2", "--no-memory", "--json")
     (tmp_path / "old.json").write_text(out)
+    fresh = ",".join(map(str, json.loads(out)["receipt"]["seeds"]["fresh"]))
     shutil.copy(CLASS / "ace_low" / "war.cpp", tmp_path / "ben" / "war.cpp")
     status, out, _ = run(capsys, "grade", *folders, "-n", "2", "--no-memory", "--since",
-                         tmp_path / "old.json")
+                         tmp_path / "old.json", "--fresh-seeds", fresh)
     since = out[out.index("\nsince "):].splitlines()[1:]
     assert status == 0 and len(since) == 3
-    assert since[1].startswith("  ben: 11 of 11 -> 10 of 11: ranks ok -> 2/2; their "
+    assert since[1].startswith("  ben: 11 of 11 -> 10 of 11: ranks ok -> 4/4; their "
                                "files changed (sha256 ")
     assert since[2] == "  marks unchanged (2): ann, cat"
     assert since[0].endswith("the same receipt (pywar's version, rules, seeds, limits, "
@@ -426,7 +430,7 @@ def test_a_regrade_names_the_one_student_who_resubmitted(tmp_path, capsys):
         (tmp_path / name).mkdir()
         (tmp_path / name / "war.sh").write_text(script)
     folders = [tmp_path / name for name in scripts]
-    options = ["-n", "2", "--no-memory", "--build", SCRIPT_BUILD]
+    options = ["-n", "2", "--no-memory", "--build", SCRIPT_BUILD, "--fresh", "0"]
     status, out, _ = run(capsys, "grade", *folders, *options, "--json")
     (tmp_path / "old.json").write_text(out)
     (tmp_path / "ben" / "war.sh").write_text(SCRIPTS["ann"])
@@ -442,3 +446,13 @@ def test_a_regrade_names_the_one_student_who_resubmitted(tmp_path, capsys):
     found = json.loads(out)["since"]
     assert [change["name"] for change in found["changed"]] == ["ben"]
     assert found["changed"][0]["marks"] == {"runs": ["ok", "2/2"]}
+
+
+def test_a_regrade_says_how_to_grade_on_the_old_fresh_seeds():
+    """Seeds drawn fresh at each grading differ from the old grade's: said, with the
+    option that grades on the old ones."""
+    old = report.class_json([graded("ann")], receipt(Settings(fresh=(123, 456))))
+    new = report.class_json([graded("ann")], receipt(Settings(fresh=(789, 5, 1000))))
+    assert regrade.changes(old, new)["receipt"] == [
+        "seeds.fresh: [123, 456] -> [789, 1000] (drawn anew at each grading: --fresh-seeds "
+        "123,456 grades on the old grade's)"]

@@ -32,7 +32,8 @@ def receipt(settings):
     """The receipt of a grading's settings: a dict, the same for the same settings."""
     return {"pywar": installed.version(),
             "rules": PRESETS[RULES].to_dict(),
-            "seeds": {"first": settings.seed, "count": settings.games},
+            "seeds": {"first": settings.seed, "count": settings.games,
+                      "fresh": settings.drawn()},
             "build": settings.build, "run": settings.run,
             "limits": {"run": asdict(settings.limits), "build": asdict(sandbox.BUILD_LIMITS),
                        "referee_time": settings.referee_time,

@@ -84,8 +84,21 @@ def receipt_changes(old, new):
         return ["OLD.json has no receipt (an older pywar wrote it): what else changed "
                 "is unknown"]
     before, after = flat(old["receipt"]), flat(new["receipt"])
-    return [f"{key}: {shown(before.get(key))} -> {shown(after.get(key))}"
+    return [f"{key}: {shown(before.get(key))} -> {shown(after.get(key))}" +
+            (fresh_hint(before.get(key)) if key == FRESH_KEY else "")
             for key in dict.fromkeys([*before, *after]) if before.get(key) != after.get(key)]
+
+
+FRESH_KEY = "seeds.fresh"           # the receipt's seeds drawn fresh at each grading
+
+
+def fresh_hint(seeds):
+    """How to grade again on an old grade's fresh seeds, so that only what else changed
+    may change a mark."""
+    if not (isinstance(seeds, list) and all(is_number(seed) for seed in seeds)):
+        return ""
+    option = f"--fresh-seeds {','.join(map(str, seeds))}" if seeds else "--fresh 0"
+    return f" (drawn anew at each grading: {option} grades on the old grade's)"
 
 
 def shown(value):

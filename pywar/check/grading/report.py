@@ -207,6 +207,8 @@ def terminal(submissions):
     lines = ["  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip()
              for row in rows]
     lines.append(LEGEND)
+    if submissions:
+        lines.append(f"run on {terminal_name(submissions[0].seeds_said())}")
     for sub in submissions:
         found = findings(sub)
         lines.append("")
@@ -252,7 +254,7 @@ section {{ margin-top: 1.5em; }} li {{ margin: 0.3em 0; }}
 code {{ background: #f4f4f4; }}
 </style></head><body>
 <h1>pywar grade</h1>
-<p>{count} submissions, each run on the same seeds. A cell: {legend}.</p>
+<p>{count} submissions, each run on the same seeds ({seeds}). A cell: {legend}.</p>
 <table id="grades"><thead><tr><th>submission</th>{heads}<th>score</th></tr></thead>
 <tbody>
 {rows}
@@ -296,7 +298,8 @@ def html_page(submissions):
                         f'{sub.max_score:g}{html.escape(alike_words(sub.name, alikes))}</h2>'
                         f'<ul>{items}</ul>' + (f'<ul class="notes">{notes}</ul>' if notes
                                                else "") + '</section>')
-    return PAGE.format(count=len(submissions), legend=html.escape(LEGEND[1:-1]),
+    seeds = html.escape(submissions[0].seeds_said()) if submissions else "no seed"
+    return PAGE.format(count=len(submissions), seeds=seeds, legend=html.escape(LEGEND[1:-1]),
                        heads=heads, rows="\n".join(rows),
                        sections="\n".join(sections))
 
@@ -337,7 +340,8 @@ def gradescope(submission, weights, visibility=None, stdout_visibility=None):
                       "max_score": weight, "status": "passed" if item["ok"] else "failed",
                       "output": printable_lines(text),
                       "output_format": GRADESCOPE_FORMAT})
-    output = f"pywar grade: {submission.score:g} of {submission.max_score:g}"
+    output = (f"pywar grade: {submission.score:g} of {submission.max_score:g}; run on "
+              f"{submission.seeds_said()}")
     results = {"score": submission.score, "tests": tests,
                "output": output + (f"; not graded: {unsaid}" if unsaid else ""),
                "output_format": GRADESCOPE_FORMAT,
