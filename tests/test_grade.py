@@ -210,10 +210,14 @@ def test_a_submission_that_does_not_build(tmp_path, capsys):
     assert builds.startswith("  builds: the build (g++ -std=c++17 -O1 -o {program} ./*.cpp) "
                              "exited with status 1: ./war.cpp:1:21: error: ")
     assert "undeclared" in builds and "^" not in builds        # the error, not the caret
-    assert "  runs: not checked: the program did not build" in lines
+    mine = lines[lines.index("broken: 0 of 15"):]       # said once, not as each item's
+    assert mine[1:] == [builds, "  not graded: it did not build"]     # "not checked" (38)
     found = json.loads(results.read_text())
     assert found["score"] == 0 and found["tests"][0]["max_score"] == 4
     assert found["tests"][0]["output"] == builds[len("  builds: "):]
+    assert found["output"].startswith("pywar grade: 0 of 15; run on seeds 1 to 3, and 2 ")
+    assert found["output"].endswith("; not graded: it did not build")
+    assert [test["output"] for test in found["tests"][1:]] == [""] * (len(ITEMS) - 1)
 
 
 def test_an_include_in_another_case_is_named_and_can_be_built(tmp_path, capsys):

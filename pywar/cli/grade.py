@@ -10,7 +10,9 @@ import shutil
 import subprocess
 import sys
 
-from ..check.grading import report
+from ..check.grading import regrade, report
+from ..check.grading.gradebook import gradebook_csv
+from ..check.grading.receipt import receipt
 from ..check.runner import sandbox
 from ..check.grading.grade import (DEFAULT_BUILD, DEFAULT_RUN, FRESH, REFEREE_SECONDS,
                                    RUN_SETUP, SECONDS_A_SEED, GradeInterrupted, Settings,
@@ -116,6 +118,30 @@ def warn_of_open_folders(args):
               "700 the folder that holds them (docs/grading.md)", file=sys.stderr)
 
 
+def check_gradescope_options(args):
+    """A usage error for a Gradescope visibility without --gradescope."""
+    for option, value in (("--gradescope-visibility", args.gradescope_visibility),
+                          ("--gradescope-stdout-visibility", args.stdout_visibility)):
+        if value is not None and not args.gradescope:
+            args.parser.error(f"{option} sets a field of --gradescope's results.json: give "
+                              "--gradescope FILE too")
+
+
+def old_grade(args):
+    """The grade JSON of --since, read before any work (None without it), or a usage
+    error in one line for one that is not a pywar grade JSON."""
+    if args.since is None:
+        return None
+    try:
+        return regrade.load_old(args.since)
+    except regrade.NotAGrade as error:
+        args.parser.error(f"--since {args.since!r} is not a pywar grade JSON ({error}): "
+                          "give a file that pywar grade --json wrote")
+    except OSError as error:
+        args.parser.error(f"--since {args.since!r} cannot be read: "
+                          f"{error.strerror or error}")
+
+
 def checked(args):
     """The Settings of a command line, or a usage error found before any work."""
     for folder in args.submissions:
@@ -132,11 +158,13 @@ def checked(args):
                           f"({', '.join(map(repr, same))}): each is reported by its name")
     if args.gradescope and len(args.submissions) != 1:
         args.parser.error("--gradescope writes the results of one submission: give one folder")
-    for option, path in (("--html", args.html), ("--gradescope", args.gradescope)):
+    check_gradescope_options(args)
+    outputs = [("--html", args.html), ("--gradescope", args.gradescope), ("--csv", args.csv)]
+    for option, path in outputs:
         if path:
             refuse_stdout(option, path, args.parser)
-    check_distinct(args.parser, [("--html", args.html), ("--gradescope", args.gradescope),
-                                 ("the report on stdout", "-")])
+    check_distinct(args.parser, [*outputs, ("the report on stdout", "-")])
+    args.old_grade = old_grade(args)
     checked_isolation(args)
     warn_of_open_folders(args)
     if sandbox.c_compiler() is None:
@@ -177,7 +205,8 @@ def run_grade(args):
     status = 0
     sys.stdout.reconfigure(errors="backslashreplace")      # a name a terminal cannot show
     with output_files(("--html", args.html, False, "utf-8"),
-                      ("--gradescope", args.gradescope, False, "utf-8")) as files:
+                      ("--gradescope", args.gradescope, False, "utf-8"),
+                      ("--csv", args.csv, False, "utf-8")) as files:
         progress = Progress("grading", args.progress)
         try:
             submissions = grade(args.submissions, settings, args.jobs, progress)
@@ -191,13 +220,32 @@ def run_grade(args):
         if "--gradescope" in files and not submissions:
             files["--gradescope"].discard()
             files.pop("--gradescope")
-        if "--html" in files:
-            files["--html"].write(report.html_page(submissions))
-        if "--gradescope" in files:
-            files["--gradescope"].write(report.gradescope(submissions[0], settings.weights))
-        sys.stdout.write(report.as_json(submissions) if args.json
-                         else report.terminal(submissions))
+        write_reports(args, settings, submissions, files)
     return status
+
+
+def write_reports(args, settings, submissions, files):
+    """Write each report asked for: the page, Gradescope's results, the gradebook's CSV,
+    and on stdout the JSON (with its receipt) or the table, with a regrade's changes."""
+    if "--html" in files:
+        files["--html"].write(report.html_page(submissions))
+    if "--gradescope" in files:
+        files["--gradescope"].write(report.gradescope(
+            submissions[0], settings.weights, args.gradescope_visibility,
+            args.stdout_visibility))
+    if "--csv" in files:
+        files["--csv"].write(gradebook_csv(submissions, settings.weights))
+    made = receipt(settings)
+    since = None
+    if args.old_grade is not None:
+        asked = [report.readable(os.path.basename(os.path.normpath(folder)))
+                 for folder in args.submissions]
+        since = regrade.changes(args.old_grade, report.class_json(submissions, made), asked)
+    if args.json:
+        sys.stdout.write(report.as_json(submissions, made, since))
+        return
+    sys.stdout.write(report.terminal(submissions) +
+                     (regrade.words(since, args.since) if since is not None else ""))
 
 
 def add(subparsers):
@@ -266,5 +314,19 @@ def add(subparsers):
     parser.add_argument("--html", metavar="FILE", help="write the class report as a page")
     parser.add_argument("--gradescope", metavar="FILE",
                         help="write Gradescope's results.json (one submission)")
+    parser.add_argument("--gradescope-visibility", choices=report.GRADESCOPE_VISIBILITY,
+                        metavar="WHEN", help="when students see the results: " +
+                        ", ".join(report.GRADESCOPE_VISIBILITY) + " (default: Gradescope's, "
+                        "visible)")
+    parser.add_argument("--gradescope-stdout-visibility", dest="stdout_visibility",
+                        choices=report.GRADESCOPE_VISIBILITY, metavar="WHEN",
+                        help="when students see the autograder's stdout, the table: the "
+                             "same choices (default: Gradescope's, hidden)")
+    parser.add_argument("--csv", metavar="FILE",
+                        help="write the gradebook: a row per student, each item's points, "
+                             "the score and the most (Canvas and Moodle import it)")
+    parser.add_argument("--since", metavar="OLD.json",
+                        help="grade again and say what changed since OLD.json (pywar grade "
+                             "--json's), per student, and why it may have")
     add_progress_option(parser)
     parser.set_defaults(run=run_grade, parser=parser)

@@ -24,6 +24,7 @@ from ..referee.rubric import GAME_ITEMS, ITEM, NAMES, default_weights
 from ..runner import sandbox
 from .build import build, case_note, first_error, run_argv, tail
 from .memcheck import memcheck
+from .receipt import files_sha256, stable
 
 DEFAULT_BUILD = "g++ -std=c++17 -O1 -o {program} ./*.cpp"   # ./: no file is an option
 DEFAULT_RUN = "{program}"
@@ -109,12 +110,14 @@ class Submission:
     mistakes: dict = field(default_factory=dict)    # a row's name -> on how many runs seen
     seeds: list = field(default_factory=list)       # every seed run on, the fresh last
     fresh: list = field(default_factory=list)       # those drawn fresh for this grading
+    sha256: str = None                  # of its files (receipt.files_sha256)
 
     def to_json(self):
         """The submission as a JSON-ready dict."""
-        return {"name": self.name, "items": self.items, "score": self.score,
-                "max_score": self.max_score, "notes": self.notes, "left_out": self.left_out,
-                "mistakes": self.mistakes, "seeds": self.seeds, "fresh": self.fresh}
+        return {"name": self.name, "sha256": self.sha256, "items": self.items,
+                "score": self.score, "max_score": self.max_score, "notes": self.notes,
+                "left_out": self.left_out, "mistakes": self.mistakes, "seeds": self.seeds,
+                "fresh": self.fresh}
 
     def seeds_said(self):
         """Every seed of its grading, in words that let it be replayed."""
@@ -354,9 +357,9 @@ def tally_runs(runs, tallies, notes, mistakes):
             mistakes[MISTAKE[outcome.ending()].name] += 1
         if judged:
             mistakes.update(judged.mistakes.keys())
-        if trouble:                         # a cause said alike on every seed it explains
-            notes.append((run.seed, f"it {trouble}; {words}" if explained else
-                          f"it {trouble}; {example['progress']}"))
+        if trouble:                         # said once of the seeds it ended alike
+            notes.append((run.seed, f"it {trouble}", words if explained else
+                          example["progress"]))
         if run.fault:
             notes.append((None, run.fault))
         if run.late:
@@ -371,21 +374,49 @@ def tally_runs(runs, tallies, notes, mistakes):
 
 
 def said_once(notes):
-    """Notes of seeds, each said once: 'seeds 1 to 40: ...' for one said of many."""
+    """Notes of seeds, each said once: 'seeds 1 to 40: ...' for one said of many.  A note
+    is (seed, text) or (seed, text, detail): a detail the same on every seed of its text
+    is said as it is, one that differs (how far each game got) the first seed's alone."""
     seeds = {}
-    for seed, text in notes:
-        seeds.setdefault(text, []).append(seed)
-    return [text if group == [None] else f"{seeds_words(group)}: {text}"
-            for text, group in seeds.items()]
+    for seed, text, *detail in notes:
+        seeds.setdefault(text, []).append((seed, detail[0] if detail else None))
+    return [note_words(text, group) for text, group in seeds.items()]
+
+
+def note_words(text, group):
+    """One note said of the (seed, detail) of every seed it was seen on."""
+    seeds = [seed for seed, _ in group]
+    said = text if seeds == [None] else f"{seeds_words(seeds)}: {text}"
+    details = list(dict.fromkeys(detail for _, detail in group if detail))
+    if len(details) > 1:
+        first = next(seed for seed, detail in group if detail)
+        return f"{said}; the first, seed {first}: {details[0]}"
+    return f"{said}; {details[0]}" if details else said
 
 
 def seeds_words(seeds):
-    """'seed 7', 'seeds 1 to 40', 'seeds 3, 9 and 12'."""
+    """'seed 7', 'seeds 1 to 40', 'seeds 3, 9 and 12', 'seeds 1 to 3, 5 and 7 to 40'."""
     if len(seeds) == 1:
         return f"seed {seeds[0]}"
-    if seeds == list(range(seeds[0], seeds[0] + len(seeds))):
+    runs = consecutive(seeds)
+    if len(runs) == 1:
         return f"seeds {seeds[0]} to {seeds[-1]}"
-    return f"seeds {', '.join(map(str, seeds[:-1]))} and {seeds[-1]}"
+    parts = [f"{run[0]} to {run[-1]}" if len(run) > 2 else ", ".join(map(str, run))
+             for run in runs]
+    words = ", ".join(parts)
+    head, comma, last = words.rpartition(", ")
+    return f"seeds {head} and {last}" if comma else f"seeds {words}"
+
+
+def consecutive(seeds):
+    """The seeds in runs of consecutive ones: [1, 2, 3, 5] -> [[1, 2, 3], [5]]."""
+    runs = []
+    for seed in seeds:
+        if runs and seed == runs[-1][-1] + 1:
+            runs[-1].append(seed)
+        else:
+            runs.append([seed])
+    return runs
 
 
 def grade_one(source, settings, clock, ran=lambda: None):
@@ -393,6 +424,7 @@ def grade_one(source, settings, clock, ran=lambda: None):
     their own, and its folder of pywar's (the copy, the program) is closed to every
     other run (sandbox.close_folder): no classmate's run may read or run them."""
     name = os.path.basename(os.path.normpath(source))
+    digest = files_sha256(source)
     tallies = {item: ItemMarks() for item in NAMES}
     notes, mistakes = [], Counter()
     settings = replace(settings, group=sandbox.new_group())
@@ -436,9 +468,9 @@ def grade_one(source, settings, clock, ran=lambda: None):
     for item in left_out:
         items[item] = {"ok": False, "failed": 0, "of": 0,
                        "example": {"said": "left out (--no-memory)"}}
-    return Submission(name, items, *score_of(items, settings.weights, left_out), notes,
-                      left_out, dict(sorted(mistakes.items())), settings.seeds(),
-                      settings.drawn())
+    return Submission(name, stable(items), *score_of(items, settings.weights, left_out),
+                      stable(notes), left_out, dict(sorted(mistakes.items())),
+                      settings.seeds(), settings.drawn(), digest)
 
 
 def score_of(items, weights, left_out=()):
@@ -463,8 +495,18 @@ def grade_safely(source, settings, clock, ran=lambda: None):
         note = (f"{why}: {type(error).__name__}: {str(error)[:200]} (this is pywar's "
                 "fault, not the program's: please report it)")
         return Submission(os.path.basename(os.path.normpath(source)), items,
-                          *score_of(items, settings.weights, left_out), [note], left_out,
-                          {}, settings.seeds(), settings.drawn())
+                          *score_of(items, settings.weights, left_out), stable([note]),
+                          left_out, {}, settings.seeds(), settings.drawn(),
+                          sha256_or_none(source))
+
+
+def sha256_or_none(source):
+    """The sha256 of a submission's files, or None where hashing meets a fault of its own
+    (grade_safely's: the class is graded on)."""
+    try:
+        return files_sha256(source)
+    except Exception:                   # pywar's own fault, already reported once
+        return None
 
 
 def finished(futures):

@@ -163,12 +163,32 @@ EXAMPLE_WORDS = {"build": build_words, "run": run_words, "memcheck": memcheck_wo
                  "game": rule_words}
 
 
+def not_graded(submission):
+    """Why no item but builds was put to the test, in words ('it did not build'), or None
+    where one was: said once, not as each item's 'not checked'."""
+    others = [name for name in NAMES if name != "builds" and name not in submission.left_out]
+    if any(submission.items[name]["of"] for name in others):
+        return None
+    if submission.items["builds"]["failed"]:
+        return NOT_BUILT
+    if not submission.items["builds"]["of"]:
+        return "pywar could not grade it (its note says why)"
+    return None
+
+
+NOT_BUILT = "it did not build"
+
+
 def findings(submission):
     """(item, how many broken, the example in words, the lines around it) of each item
-    the submission did not earn (broken or not checked), but those left out."""
+    the submission did not earn (broken or not checked), but those left out, and, of a
+    submission not graded, but those it left unchecked (not_graded says why, once)."""
     found = []
+    unsaid = not_graded(submission) is not None
     for name in NAMES:
         item = submission.items[name]
+        if unsaid and not item["of"]:
+            continue
         if not item["ok"] and name not in submission.left_out:
             count = (f"on {item['failed']} of {item['of']} seeds" if item["of"] > 1 else "")
             example = item["example"] or {}
@@ -193,19 +213,32 @@ def terminal(submissions):
         found = findings(sub)
         lines.append("")
         lines.append(f"{shown_name(sub.name, alikes)}: {sub.score:g} of {sub.max_score:g}" +
-                     ("" if found else ", every item ok") + alike_words(sub.name, alikes))
+                     ("" if found or not_graded(sub) else ", every item ok") +
+                     alike_words(sub.name, alikes))
         for name, count, text, context in found:
             lines.append(f"  {name}" + (f" ({count})" if count else "") + f": {terminal_name(text)}")
             lines.extend(f"      {number:>5} | {terminal_name(line)}" for number, line in context)
+        if not_graded(sub):
+            lines.append(f"  not graded: {not_graded(sub)}")
         lines.extend(f"  note: {terminal_name(note)}" for note in sub.notes)
     return "\n".join(lines) + "\n"
 
 
-def as_json(submissions):
-    """One line: {"submissions": [{"name", "items", "score", ...}, ...]}."""
-    subs = [readable_submission(sub) for sub in submissions]
-    return json.dumps({"items": list(NAMES),
-                       "submissions": [sub.to_json() for sub in subs]}) + "\n"
+def class_json(submissions, receipt=None, since=None):
+    """The class as JSON's values: {"receipt": {...}, "items": [...], "submissions":
+    [{"name", "sha256", "items", "score", ...}, ...]}, and "since", a regrade's changes,
+    where given; every text readable()."""
+    found = {} if receipt is None else {"receipt": readable_value(receipt)}
+    found.update(items=list(NAMES), submissions=[readable_submission(sub).to_json()
+                                                 for sub in submissions])
+    if since is not None:
+        found["since"] = readable_value(since)
+    return found
+
+
+def as_json(submissions, receipt=None, since=None):
+    """class_json in one line."""
+    return json.dumps(class_json(submissions, receipt, since)) + "\n"
 
 
 PAGE = """<!DOCTYPE html>
@@ -256,8 +289,10 @@ def html_page(submissions):
         name = html.escape(shown_name(sub.name, alikes))
         items = "".join(f'<li data-item="{item}"><b>{item}</b>'
                         f'{" (" + count + ")" if count else ""}: {page_text(text)}'
-                        f'{context_html(context)}</li>'
-                        for item, count, text, context in found) or "<li>every item ok</li>"
+                        f'{context_html(context)}</li>' for item, count, text, context in found)
+        if not_graded(sub):
+            items += f'<li class="not-graded">not graded: {html.escape(not_graded(sub))}</li>'
+        items = items or "<li>every item ok</li>"
         notes = "".join(f'<li class="note">{page_text(note)}</li>' for note in sub.notes)
         sections.append(f'<section data-name="{name}"><h2>{name}: {sub.score:g} of '
                         f'{sub.max_score:g}{html.escape(alike_words(sub.name, alikes))}</h2>'
@@ -277,10 +312,16 @@ def context_html(context):
                                 for number, line in context) + "</pre>"
 
 
-def gradescope(submission, weights):
+GRADESCOPE_VISIBILITY = ("hidden", "after_due_date", "after_published", "visible")
+
+
+def gradescope(submission, weights, visibility=None, stdout_visibility=None):
     """Gradescope's results.json for one submission: a test per item, and the score, each
-    output plain text (output_format "text": Gradescope shows it as it is), printable."""
+    output plain text (output_format "text": Gradescope shows it as it is), printable;
+    its visibility and stdout_visibility where given (GRADESCOPE_VISIBILITY).  A
+    submission not graded says why once, in its output, its unchecked items' empty."""
     submission = readable_submission(submission)
+    unsaid = not_graded(submission)
     tests = []
     for name in NAMES:
         item = submission.items[name]
@@ -288,6 +329,8 @@ def gradescope(submission, weights):
         if name in submission.left_out:
             continue                        # left out (memory with --no-memory)
         text = "ok" if item["ok"] else example_text(name, item["example"])
+        if unsaid and not item["of"]:
+            text = ""
         context = (item["example"] or {}).get("context") or []
         if context and not item["ok"]:
             text += "\n" + "\n".join(f"{number:>5} | {line}" for number, line in context)
@@ -297,12 +340,16 @@ def gradescope(submission, weights):
                       "max_score": weight, "status": "passed" if item["ok"] else "failed",
                       "output": printable_lines(text),
                       "output_format": GRADESCOPE_FORMAT})
-    return json.dumps({"score": submission.score, "tests": tests,
-                       "output": f"pywar grade: {submission.score:g} of "
-                                 f"{submission.max_score:g}; run on "
-                                 f"{submission.seeds_said()}",
-                       "output_format": GRADESCOPE_FORMAT,
-                       "test_output_format": GRADESCOPE_FORMAT}, indent=1) + "\n"
+    output = (f"pywar grade: {submission.score:g} of {submission.max_score:g}; run on "
+              f"{submission.seeds_said()}")
+    results = {"score": submission.score, "tests": tests,
+               "output": output + (f"; not graded: {unsaid}" if unsaid else ""),
+               "output_format": GRADESCOPE_FORMAT,
+               "test_output_format": GRADESCOPE_FORMAT}
+    for key, value in (("visibility", visibility), ("stdout_visibility", stdout_visibility)):
+        if value is not None:
+            results[key] = value
+    return json.dumps(results, indent=1) + "\n"
 
 
 def printable_lines(text):
