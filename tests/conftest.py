@@ -168,7 +168,9 @@ def class_grades(tmp_path_factory, request):
     the class under a lock in the run's shared temporary folder, the others read its
     files (pytest-xdist's documented way to run a session fixture once).  --timeout 3:
     loops_forever is killed after 3 s a seed, not 10 (the others finish in well under a
-    second, or flood their output first)."""
+    second, or flood their output first); --budget 60: every seed of it is run (the
+    default, 16 s for 5 seeds of 3 s, leaves its fifth unrun: tests/test_referee_time.py
+    tests the budget)."""
     import fcntl
     import json
     import os
@@ -195,7 +197,8 @@ def grade_class(folder, pywar_command):
     programs = sorted(str(path) for path in CLASS.iterdir())
     first, count = CLASS_SEEDS
     command = [pywar_command, "grade", *programs, "-n", str(count), "--seed", str(first),
-               "--fresh", "0", "--jobs", "2", "--timeout", "3", "--json", "--html", str(page)]
+               "--fresh", "0", "--jobs", "2", "--timeout", "3", "--budget", "60", "--json",
+               "--html", str(page)]
     done = subprocess.run(command, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert done.stdout.count("\n") == 1                 # one line
