@@ -112,8 +112,8 @@ class Kept:
 
     def build(self, command, outcome, said):
         """The build's output: its command, how it ended, its stderr and its stdout."""
-        text = (f"$ {command}\n# {said or 'built'}\n# stderr:\n{outcome.stderr}"
-                f"\n# stdout:\n{outcome.stdout}")
+        text = (f"$ {command}\n# status {outcome.status}: {said or 'built'}\n"
+                f"# stderr:\n{outcome.stderr}\n# stdout:\n{outcome.stdout}")
         return self.write("build", "build.txt", text.encode("utf-8", "backslashreplace"))
 
     def valgrind(self, log):
