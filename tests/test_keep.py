@@ -93,6 +93,8 @@ def test_a_file_in_the_way_is_never_written_through(tmp_path):
     assert kept.run(1, b"printed") is None
     assert kept.run(2, b"printed") == str(tmp_path / "ann" / "seed-2.txt")
     assert target.read_text() == "the instructor's"
+    assert (tmp_path / "ann").stat().st_mode & 0o777 == 0o700       # no run's user may read
+    assert (tmp_path / "ann" / "seed-2.txt").stat().st_mode & 0o777 == 0o600
     assert kept.note().startswith("--keep: could not keep seed-1.txt: ")
     with pytest.raises(FileExistsError):
         keep.Kept(str(tmp_path), "ann")             # a folder is made once

@@ -24,6 +24,9 @@ NAME_BYTES = 200                    # a folder's name at most (a file system's i
 HASHED = 12                         # hex digits of the sha256 that end a name cut short
 FOLDER = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW
 NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW
+PRIVATE = 0o700                     # DIR's folders, and its files (PRIVATE_FILE): the
+PRIVATE_FILE = 0o600                # grader's alone: no run's user may read a classmate's
+                                    # output (as root, --isolation none)
 
 
 class KeepRefused(Exception):
@@ -56,7 +59,7 @@ def ready(folder):
     try:
         found = os.lstat(folder)
     except FileNotFoundError:
-        os.mkdir(folder, 0o755)
+        os.mkdir(folder, PRIVATE)
         return
     if stat.S_ISLNK(found.st_mode):
         raise KeepRefused(f"--keep {folder!r} is a link: give a new folder, or an empty "
@@ -72,7 +75,7 @@ def ready(folder):
 @contextmanager
 def opened(name, flags, dir_fd):
     """A descriptor of a name in a folder (by its descriptor), closed after."""
-    fd = os.open(name, flags, 0o644, dir_fd=dir_fd)
+    fd = os.open(name, flags, PRIVATE_FILE, dir_fd=dir_fd)
     try:
         yield fd
     finally:
@@ -89,7 +92,7 @@ class Kept:
         self.files = {}                 # what a file holds ("build", a seed) -> its path
         self.trouble = None             # why a file could not be kept, the first time
         with opened(folder, FOLDER, None) as top:
-            os.mkdir(self.name, 0o755, dir_fd=top)
+            os.mkdir(self.name, PRIVATE, dir_fd=top)
 
     def write(self, key, file_name, data):
         """Write a new file of bytes in the folder; its path, or None (trouble says why)."""
