@@ -163,7 +163,7 @@ def kept_class(tmp_path_factory):
     folder = tmp_path_factory.mktemp("kept")
     pywar_command = Path(sys.executable).parent / "pywar"
     argv = [str(pywar_command), "grade", str(CLASS / "ace_low"), "-n", "3", "--seed", "1",
-            "--no-memory", "--keep", "kept"]
+            "--fresh", "0", "--no-memory", "--keep", "kept"]
     (folder / "pages").mkdir()
     graded = subprocess.run([*argv, "--json", "--html", "pages/class.html"], cwd=folder,
                             capture_output=True, text=True, check=True)
@@ -209,7 +209,7 @@ def test_one_seed_again_keeps_the_same_bytes(kept_class, tmp_path, capsys):
     """pywar grade SUB --seed 2 -n 1 --keep DIR keeps what the class's run of seed 2 kept."""
     folder = kept_class[3]
     status, _, _ = run(capsys, "grade", CLASS / "ace_low", "--seed", "2", "-n", "1",
-                       "--no-memory", "--keep", tmp_path / "again")
+                       "--fresh", "0", "--no-memory", "--keep", tmp_path / "again")
     assert status == 0
     assert (tmp_path / "again" / "ace_low" / "seed-2.txt").read_bytes() == \
         (folder / "kept" / "ace_low" / "seed-2.txt").read_bytes()
@@ -266,8 +266,8 @@ def test_bytes_not_utf8_valgrinds_log_and_the_build_are_kept(tmp_path, capsys):
         '#include <cstdio>\nint *volatile lost;\n'
         'int main() { lost = new int[4]; lost = nullptr; fwrite("caf\\xe9\\r\\nend\\n", 1, 10,'
         ' stdout); return 0; }\n')
-    status, out, _ = run(capsys, "grade", student, "-n", "1", "--keep", tmp_path / "kept",
-                         "--json")
+    status, out, _ = run(capsys, "grade", student, "-n", "1", "--fresh", "0", "--keep",
+                         tmp_path / "kept", "--json")
     assert status == 0
     kept = tmp_path / "kept" / "ann"
     assert (kept / "seed-1.txt").read_bytes() == b"caf\xe9\r\nend\n"

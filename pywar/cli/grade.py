@@ -1,6 +1,7 @@
 """pywar grade: every student program of a class built, run on the same seeds under
 limits, refereed rule by rule, and reported (pywar.check; docs/grading.md)."""
 
+import argparse
 import math
 import os
 import resource
@@ -11,8 +12,9 @@ import sys
 
 from ..check.grading import keep, report
 from ..check.runner import sandbox
-from ..check.grading.grade import (DEFAULT_BUILD, DEFAULT_RUN, REFEREE_SECONDS, RUN_SETUP,
-                                    SECONDS_A_SEED, GradeInterrupted, Settings, grade)
+from ..check.grading.grade import (DEFAULT_BUILD, DEFAULT_RUN, FRESH, REFEREE_SECONDS,
+                                   RUN_SETUP, SECONDS_A_SEED, GradeInterrupted, Settings,
+                                   draw_fresh, grade)
 from ..check.referee.rubric import NAMES, default_weights
 from .common import (Progress, add_isolation_option, add_progress_option, checked_isolation,
                      count_type, examples, interrupted_status, interrupted_words, seed_type)
@@ -25,14 +27,15 @@ EXAMPLES = examples(
      "100 seeds each, two at a time, and a page of the class"),
     ("pywar grade alice/ --run '{program} --seed {seed}'",
      "a program that takes its seed as an argument"),
-    ("pywar grade alice/ --seed 15 -n 1 --keep seed15",
-     "seed 15 again: its output kept in seed15/alice/seed-15.txt"),
+    ("pywar grade alice/ --seed 15 -n 1 --fresh 0 --keep seed15",
+     "seed 15 alone again: its output kept in seed15/alice/seed-15.txt"),
     ("pywar grade /autograder/submission --gradescope /autograder/results/results.json "
      "--weights format=0.5,memory=2", "Gradescope's autograder: docs/grading.md"),
 )
 MAX_WEIGHT = 1_000_000          # points an item may be worth: twelve of them add up exactly
 MAX_MEMORY_MIB = 1_048_576      # 1 TiB of address space
 MAX_OUTPUT_MIB = 1_024          # 1 GiB: what a run prints is read back into memory
+MAX_FRESH = 1_000               # seeds drawn fresh at one grading, at most
 HARD_LIMITS = (                 # the run's limits that a user who is not root cannot raise
     ("--timeout", resource.RLIMIT_CPU, "s of CPU time", "ulimit -Ht", 1),
     ("--memory-limit", resource.RLIMIT_AS, "MiB of address space", "ulimit -Hv", sandbox.MIB),
@@ -55,6 +58,18 @@ def weights_type(text):
             raise ValueError(f"--weights: {name} must be a number from 0 to {MAX_WEIGHT:,}, "
                              f"not {value}")
     return weights
+
+
+def seeds_list(text):
+    """--fresh-seeds S,...: the seeds of an earlier grading's fresh draw, to replay it."""
+    seeds = []
+    for part in text.split(","):
+        try:
+            seeds.append(seed_type(part.strip()))
+        except argparse.ArgumentTypeError as error:
+            raise argparse.ArgumentTypeError(f"{error}, as in --fresh-seeds 3141592653,"
+                                             "2718281828") from None
+    return tuple(seeds)
 
 
 def check_quoting(parser, settings):
@@ -151,6 +166,8 @@ def checked(args):
                         fix_include_case=args.fix_include_case, isolation=args.isolation,
                         referee_time=args.referee_time, budget=args.budget,
                         keep=args.keep)
+    settings.fresh = (args.fresh_seeds if args.fresh_seeds is not None else
+                      draw_fresh(FRESH if args.fresh is None else args.fresh, settings.fixed()))
     check_quoting(args.parser, settings)
     ready_to_keep(args)
     return settings
@@ -225,6 +242,14 @@ def add(subparsers):
                         help="seeds to run each program on (default: 40)")
     parser.add_argument("--seed", type=seed_type, default=1, metavar="S",
                         help="the first seed (default: 1)")
+    fresh = parser.add_mutually_exclusive_group()
+    fresh.add_argument("--fresh", type=count_type(0, MAX_FRESH), metavar="F",
+                       help="seeds drawn fresh from the system's random source at each "
+                            "grading, besides the N from S, so that no game recorded for "
+                            f"fixed seeds serves (default: {FRESH}; the report names them)")
+    fresh.add_argument("--fresh-seeds", type=seeds_list, metavar="S,...",
+                       help="these seeds in place of the fresh ones: to grade again on an "
+                            "earlier grading's, as its report says")
     parser.add_argument("--jobs", type=count_type(1, 256), default=1, metavar="J",
                         help="submissions graded at once (default: 1)")
     parser.add_argument("--timeout", type=seconds_type, default=10.0, metavar="S",

@@ -21,6 +21,7 @@ import os
 import time
 from dataclasses import dataclass
 
+from ..grading.grade import draw_fresh
 from ..runner import sandbox
 from ..runner.pychild import (PYWAR_FOLDER, boot, copy_shared, not_started, python_for_runs,
                               records_of)
@@ -29,6 +30,8 @@ from ...port.card import RANK, SUIT
 from ...rules import MAX_CARDS
 
 SEEDS = (17455, 1553, 12)           # short; five ties in a row; a long one with refills
+FRESH = 2                           # and seeds drawn fresh at each check: no game recorded
+                                    # for the fixed seeds serves them
 GAME_SECONDS = 5.0                  # one game of the student's, at most
 CHECK_SECONDS = 120.0               # the whole check, at most
 LIMITS = sandbox.PROFILES["exercise"]   # memory, output, processes of the port's process
@@ -392,8 +395,8 @@ class PortRun:
         how it stopped) or a PortFinding once the check's time is up."""
         lib = copy_shared(os.path.join(self.work, f"lib-{mode}"),
                           SHARED + (("port",) if mode == "members" else ()))
-        argv = [python_for_runs(), "-I", "-S", "-B", "-c", BOOT, lib, mode, self.copy,
-                self.stack, str(self.seconds), bounds_of(self.games, seeds),
+        argv = [python_for_runs(self.isolation), "-I", "-S", "-B", "-c", BOOT, lib, mode,
+                self.copy, self.stack, str(self.seconds), bounds_of(self.games, seeds),
                 ",".join(map(str, seeds))]
         shown = [self.copy, lib]
         if mode == "members":
@@ -476,13 +479,20 @@ def member_findings(games, suspects, reference, seconds, stopped):
     return sorted(found.values(), key=lambda finding: finding[0])
 
 
-def check(folder, stack="pile", seeds=SEEDS, timeout=CHECK_SECONDS, game_seconds=GAME_SECONDS,
+def default_seeds():
+    """The seeds of a check: the fixed ones, then FRESH drawn from the system's random
+    source for this check alone."""
+    return [*SEEDS, *draw_fresh(FRESH, SEEDS)]
+
+
+def check(folder, stack="pile", seeds=None, timeout=CHECK_SECONDS, game_seconds=GAME_SECONDS,
           isolation="auto"):
-    """Check a student's port (a folder made by new and filled in): a list of Findings,
-    the first the one to say; one of kind passed when it plays every seed exactly.  The
-    port runs in pywar's runner; only what it printed and traced is judged, here."""
+    """Check a student's port (a folder made by new and filled in) on seeds (default:
+    default_seeds()): a list of Findings, the first the one to say; one of kind passed
+    when it plays every seed exactly.  The port runs in pywar's runner; only what it
+    printed and traced is judged, here."""
     folder = os.path.abspath(folder)
-    seeds = list(seeds)
+    seeds = list(default_seeds() if seeds is None else seeds)
     reference = reference_games(seeds, stack)
     with sandbox.Scratch("pywar-exercise-") as work:
         copy = os.path.join(work, "port")

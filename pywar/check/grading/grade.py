@@ -8,6 +8,7 @@ memory.
 """
 
 import os
+import secrets
 import tempfile
 import threading
 import time
@@ -28,6 +29,9 @@ from .memcheck import memcheck
 DEFAULT_BUILD = "g++ -std=c++17 -O1 -o {program} ./*.cpp"   # ./: no file is an option
 DEFAULT_RUN = "{program}"
 SEEDS = 2 ** 32
+FRESH = 2                        # seeds drawn fresh at each grading, besides -n's
+FIRST_FRESH = 2                  # the least seed drawn: glibc's srand(0) is srand(1)
+RANKS = 13                       # a card's rank is its id % 13 (referee.words)
 FLOOD_REFEREED = 2 * sandbox.MIB     # of a run that flooded its output, what is refereed
 REFEREE_SECONDS = 10.0              # the referee's time on one seed: seed 1553's 18,375
                                     # lines take 0.2 s, 2 MiB of one battle line 1 to 4 s
@@ -62,16 +66,37 @@ class Settings:
     referee_time: float = REFEREE_SECONDS   # seconds the referee may take on one seed
     budget: float = None                # seconds of all a submission's runs together, their
                                         # refereeing with them (None: default_budget)
+    fresh: tuple = ()                   # seeds drawn for this grading (draw_fresh), or given
     keep: str = None                    # --keep DIR: each submission's outputs kept there
 
-    def seeds(self):
-        """The seeds every submission is run on."""
+    def fixed(self):
+        """The seeds of -n and --seed: the same at every grading."""
         return [(self.seed + i) % SEEDS for i in range(self.games)]
+
+    def seeds(self):
+        """The seeds every submission is run on: the fixed ones, then the fresh ones."""
+        fixed = self.fixed()
+        return fixed + [seed for seed in dict.fromkeys(self.fresh) if seed not in fixed]
+
+    def drawn(self):
+        """The fresh seeds run on (those not fixed already)."""
+        return [seed for seed in self.seeds() if seed not in self.fixed()]
 
     def budget_seconds(self):
         """The budget of a submission's runs, in seconds."""
-        return self.budget if self.budget is not None else default_budget(self.games,
-                                                                          self.limits.wall)
+        return self.budget if self.budget is not None else default_budget(
+            len(self.seeds()), self.limits.wall)           # the fresh seeds' runs too
+
+
+def draw_fresh(count, fixed=()):
+    """count seeds drawn from the system's random source, none of them fixed: a game
+    recorded for the fixed seeds serves none of them (docs/grading.md)."""
+    drawn = []
+    while len(drawn) < count:
+        seed = FIRST_FRESH + secrets.randbelow(SEEDS - FIRST_FRESH)
+        if seed not in fixed and seed not in drawn:
+            drawn.append(seed)
+    return tuple(drawn)
 
 
 @dataclass
@@ -84,12 +109,24 @@ class Submission:
     notes: list = field(default_factory=list)
     left_out: list = field(default_factory=list)    # items out of the rubric (--no-memory)
     mistakes: dict = field(default_factory=dict)    # a row's name -> on how many runs seen
+    seeds: list = field(default_factory=list)       # every seed run on, the fresh last
+    fresh: list = field(default_factory=list)       # those drawn fresh for this grading
 
     def to_json(self):
         """The submission as a JSON-ready dict."""
         return {"name": self.name, "items": self.items, "score": self.score,
                 "max_score": self.max_score, "notes": self.notes, "left_out": self.left_out,
-                "mistakes": self.mistakes}
+                "mistakes": self.mistakes, "seeds": self.seeds, "fresh": self.fresh}
+
+    def seeds_said(self):
+        """Every seed of its grading, in words that let it be replayed."""
+        fixed = [seed for seed in self.seeds if seed not in self.fresh]
+        said = seeds_words(fixed) if fixed else "no seed"
+        if not self.fresh:
+            return said
+        listed = ",".join(map(str, self.fresh))
+        return (f"{said}, and {len(self.fresh)} drawn fresh for this grading: {listed} "
+                f"(grade again on them with --fresh-seeds {listed})")
 
 
 class GradeInterrupted(Exception):
@@ -224,27 +261,60 @@ def budget_note(settings, runs):
 
 
 def same_deals(runs):
-    """A deal listed alike on two seeds (a fair shuffle repeats with chance 1 in 52!): the
-    program does not seed rand() with srand(), or does not shuffle (its deal in the deck's
-    own order, a mistake of each seed already): deal, on each seed that repeats one."""
-    seen = {}
-    for run in runs:
-        if run.judged and run.judged.dealt is not None:
-            seen.setdefault(run.judged.dealt, []).append(run)
-    for alike in (group for group in seen.values() if len(group) > 1):
+    """Deals listed alike on two seeds, or alike but for their cards' suits (the same ranks
+    in the same places, either player first): a fair shuffle does either with chance
+    below 1 in 10^49.  Where every run deals one deal, the program does not seed rand()
+    (same_deal; a deal in the deck's own order is its own mistake already); where others
+    deal their own, its games do not follow its clock: a game recorded, not played
+    (not_its_game).  deal, on each seed that repeats another's."""
+    dealt = [run for run in runs if run.judged and run.judged.dealt is not None
+             and ROW.deal_unshuffled.name not in run.judged.mistakes]
+    groups = {}
+    for run in dealt:
+        groups.setdefault(deal_shape(run.judged.dealt), []).append(run)
+    one_deal = len({run.judged.dealt for run in dealt}) == 1
+    for alike in groups.values():
+        if len({glibc_seed(run.seed) for run in alike}) < 2:
+            continue
         for run in alike:
-            judged = run.judged
-            if ROW.deal_unshuffled.name in judged.mistakes:
-                continue
-            others = [other.seed for other in alike if other is not run]
-            finding = Finding(required="a deal of its own on each seed", said=(
-                f"the same deal as on seed {others[0]}: the program seeds rand() alike on "
+            other = next(other for other in alike if glibc_seed(other.seed) !=
+                         glibc_seed(run.seed))
+            charge(run, *repeat_words(run, other, one_deal))
+
+
+def deal_shape(dealt):
+    """A deal as its ranks alone, either player first: alike for a deal and the same deal
+    with its cards renamed within their ranks (or its players swapped)."""
+    return tuple(sorted(tuple(card % RANKS for card in pile) for pile in dealt))
+
+
+def glibc_seed(seed):
+    """The seed as glibc's srand() takes it: seeds 0 and 1 deal alike (docs/rules.md)."""
+    return seed or 1
+
+
+def repeat_words(run, other, one_deal):
+    """(what the file says, the row) of a run that repeats another seed's deal."""
+    if one_deal:
+        return (f"the same deal as on seed {other.seed}: the program seeds rand() alike on "
                 "every run (no srand(), a constant, or getpid(), the same in every "
                 "sandboxed run), where srand(time(NULL)) reads the seed (a fair shuffle "
-                "deals alike twice with chance 1 in 52!)"), item="deal",
-                mistake=ROW.same_deal.name)
-            judged.findings.setdefault("deal", [finding, 0])[1] += 1
-            judged.mistakes.setdefault(ROW.same_deal.name, finding)
+                "deals alike twice with chance 1 in 52!)"), ROW.same_deal
+    renamed = "" if run.judged.dealt == other.judged.dealt else \
+        " with its cards renamed (the same ranks in the same places)"
+    return (f"the deal of seed {other.seed}{renamed}, where other seeds deal their own: "
+            "its games do not follow its clock, a game recorded, not played (a fair "
+            "shuffle deals alike twice, but for the suits, with chance below 1 in 10^49)"
+            ), ROW.not_its_game
+
+
+def charge(run, said, row):
+    """A repeated deal charged to deal on a run, with its row."""
+    judged = run.judged
+    finding = Finding(required="a deal of its own on each seed", said=said, item="deal",
+                      mistake=row.name)
+    judged.findings.setdefault("deal", [finding, 0])[1] += 1
+    judged.mistakes.setdefault(row.name, finding)
 
 
 def endless_words(run):
@@ -380,7 +450,8 @@ def grade_one(source, settings, clock, ran=lambda: None):
         items[item] = {"ok": False, "failed": 0, "of": 0,
                        "example": {"said": "left out (--no-memory)"}}
     return Submission(name, items, *score_of(items, settings.weights, left_out), notes,
-                      left_out, dict(sorted(mistakes.items())))
+                      left_out, dict(sorted(mistakes.items())), settings.seeds(),
+                      settings.drawn())
 
 
 def keep_folder(settings, name, notes):
@@ -431,7 +502,8 @@ def grade_safely(source, settings, clock, ran=lambda: None):
         note = (f"{why}: {type(error).__name__}: {str(error)[:200]} (this is pywar's "
                 "fault, not the program's: please report it)")
         return Submission(os.path.basename(os.path.normpath(source)), items,
-                          *score_of(items, settings.weights, left_out), [note], left_out)
+                          *score_of(items, settings.weights, left_out), [note], left_out,
+                          {}, settings.seeds(), settings.drawn())
 
 
 def finished(futures):
@@ -447,7 +519,7 @@ def finished(futures):
 def grade(sources, settings, jobs=1, progress=None):
     """Grade every submission, in parallel with jobs threads: the Submissions in order;
     progress(runs done, runs in all) after each run."""
-    total = len(sources) * settings.games
+    total = len(sources) * len(settings.seeds())
     done = [0]
     lock = threading.Lock()
     stop = threading.Event()

@@ -191,6 +191,8 @@ def terminal(submissions):
     lines = ["  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip()
              for row in rows]
     lines.append(LEGEND)
+    if submissions:
+        lines.append(f"run on {terminal_name(submissions[0].seeds_said())}")
     for sub in submissions:
         found = findings(sub)
         lines.append("")
@@ -233,7 +235,7 @@ section {{ margin-top: 1.5em; }} li {{ margin: 0.3em 0; }}
 code {{ background: #f4f4f4; }}
 </style></head><body>
 <h1>pywar grade</h1>
-<p>{count} submissions, each run on the same seeds. A cell: {legend}.</p>
+<p>{count} submissions, each run on the same seeds ({seeds}). A cell: {legend}.</p>
 <table id="grades"><thead><tr><th>submission</th>{heads}<th>score</th></tr></thead>
 <tbody>
 {rows}
@@ -283,7 +285,8 @@ def html_page(submissions, folder=None):
                         f'{sub.max_score:g}{html.escape(alike_words(sub.name, alikes))}</h2>'
                         f'<ul>{items}</ul>' + (f'<ul class="notes">{notes}</ul>' if notes
                                                else "") + '</section>')
-    return PAGE.format(count=len(submissions), legend=html.escape(LEGEND[1:-1]),
+    seeds = html.escape(submissions[0].seeds_said()) if submissions else "no seed"
+    return PAGE.format(count=len(submissions), seeds=seeds, legend=html.escape(LEGEND[1:-1]),
                        heads=heads, rows="\n".join(rows),
                        sections="\n".join(sections))
 
@@ -348,7 +351,8 @@ def gradescope(submission, weights):
                       "output_format": GRADESCOPE_FORMAT})
     return json.dumps({"score": submission.score, "tests": tests,
                        "output": f"pywar grade: {submission.score:g} of "
-                                 f"{submission.max_score:g}",
+                                 f"{submission.max_score:g}; run on "
+                                 f"{submission.seeds_said()}",
                        "output_format": GRADESCOPE_FORMAT,
                        "test_output_format": GRADESCOPE_FORMAT}, indent=1) + "\n"
 

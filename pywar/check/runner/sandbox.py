@@ -50,6 +50,7 @@ SEED_CLOCK = "seedclock.c"
 C_COMPILERS = ("cc", "gcc", "clang")
 MODES = ("auto", "required", "none")
 INSTALL = "apt-get install bubblewrap"
+RUN_PATH = "/usr/local/bin:/usr/bin:/bin"     # a run's PATH, where it finds programs
 SYSTEM = ("/usr", "/etc", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
 COPY_DEPTH = 32                      # folders deep, at most, in a submission's copy
 COPY_FILES = 10_000                  # files in it, at most
@@ -610,7 +611,7 @@ def safe_copy(source, copy):
 
 def scrubbed_environment(home, extra=None):
     """The environment of a run: nothing of the grader's."""
-    env = {"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": str(home), "LANG": "C.UTF-8",
+    env = {"PATH": RUN_PATH, "HOME": str(home), "LANG": "C.UTF-8",
            "LC_ALL": "C.UTF-8", "TZ": "UTC"}
     env.update(extra or {})
     return env
