@@ -10,7 +10,7 @@ import shutil
 import subprocess
 import sys
 
-from ..check.grading import regrade, report
+from ..check.grading import keep, regrade, report
 from ..check.grading.gradebook import gradebook_csv
 from ..check.grading.receipt import receipt
 from ..check.runner import sandbox
@@ -20,7 +20,7 @@ from ..check.grading.grade import (DEFAULT_BUILD, DEFAULT_RUN, FRESH, REFEREE_SE
 from ..check.referee.rubric import NAMES, default_weights
 from .common import (Progress, add_isolation_option, add_progress_option, checked_isolation,
                      count_type, examples, interrupted_status, interrupted_words, seed_type)
-from .inputs import seconds_type
+from .inputs import cannot, seconds_type
 from .outputs import check_distinct, output_files, refuse_stdout
 
 EXAMPLES = examples(
@@ -29,6 +29,8 @@ EXAMPLES = examples(
      "100 seeds each, two at a time, and a page of the class"),
     ("pywar grade alice/ --run '{program} --seed {seed}'",
      "a program that takes its seed as an argument"),
+    ("pywar grade alice/ --seed 15 -n 1 --fresh 0 --keep seed15",
+     "seed 15 alone again: its output kept in seed15/alice/seed-15.txt"),
     ("pywar grade /autograder/submission --gradescope /autograder/results/results.json "
      "--weights format=0.5,memory=2", "Gradescope's autograder: docs/grading.md"),
 )
@@ -190,11 +192,26 @@ def checked(args):
     settings = Settings(build=args.build, run=args.run_command, games=args.games,
                         seed=args.seed, limits=limits, memory=args.memory, weights=weights,
                         fix_include_case=args.fix_include_case, isolation=args.isolation,
-                        referee_time=args.referee_time, budget=args.budget)
+                        referee_time=args.referee_time, budget=args.budget,
+                        keep=args.keep)
     settings.fresh = (args.fresh_seeds if args.fresh_seeds is not None else
                       draw_fresh(FRESH if args.fresh is None else args.fresh, settings.fixed()))
     check_quoting(args.parser, settings)
+    ready_to_keep(args)
     return settings
+
+
+def ready_to_keep(args):
+    """--keep DIR made (or taken, an empty folder), last of the checks: a usage error for
+    a DIR pywar may not write into, exit 3 for one that cannot be made."""
+    if args.keep is None:
+        return
+    try:
+        keep.ready(args.keep)
+    except keep.KeepRefused as error:
+        args.parser.error(str(error))
+    except OSError as error:
+        raise cannot("write", f"--keep {args.keep!r}", error) from None
 
 
 def run_grade(args):
@@ -228,7 +245,8 @@ def write_reports(args, settings, submissions, files):
     """Write each report asked for: the page, Gradescope's results, the gradebook's CSV,
     and on stdout the JSON (with its receipt) or the table, with a regrade's changes."""
     if "--html" in files:
-        files["--html"].write(report.html_page(submissions))
+        files["--html"].write(report.html_page(
+            submissions, os.path.dirname(os.path.abspath(args.html))))
     if "--gradescope" in files:
         files["--gradescope"].write(report.gradescope(
             submissions[0], settings.weights, args.gradescope_visibility,
@@ -309,6 +327,11 @@ def add(subparsers):
                         help="skip the memory item (valgrind memcheck on the first seed)")
     parser.add_argument("--weights", metavar="ITEM=W,...",
                         help="points per item (default: 1 each), as format=0.5,memory=2")
+    parser.add_argument("--keep", metavar="DIR",
+                        help="keep each submission's outputs in DIR/NAME/ as graded: each "
+                             "run's stdout (seed-N.txt, gzipped past "
+                             f"{keep.GZIP_PAST // sandbox.MIB} MiB), the build's output and "
+                             "valgrind's log; DIR is made, or must be an empty folder")
     parser.add_argument("--json", action="store_true",
                         help="print the grades as one line of JSON")
     parser.add_argument("--html", metavar="FILE", help="write the class report as a page")

@@ -23,6 +23,7 @@ from ..referee.mistakes import MISTAKE, ROW
 from ..referee.rubric import GAME_ITEMS, ITEM, NAMES, default_weights
 from ..runner import sandbox
 from .build import build, case_note, first_error, run_argv, tail
+from .keep import Kept
 from .memcheck import memcheck
 from .receipt import files_sha256, stable
 
@@ -67,6 +68,7 @@ class Settings:
     budget: float = None                # seconds of all a submission's runs together, their
                                         # refereeing with them (None: default_budget)
     fresh: tuple = ()                   # seeds drawn for this grading (draw_fresh), or given
+    keep: str = None                    # --keep DIR: each submission's outputs kept there
 
     def fixed(self):
         """The seeds of -n and --seed: the same at every grading."""
@@ -206,12 +208,13 @@ class SeedRun:
         return outcome.timed_out or outcome.flooded or (outcome.status or 0) < 0
 
 
-def referee_runs(settings, program, clock, ran):
+def referee_runs(settings, program, clock, ran, kept=None):
     """Run the seeds under the limits and referee what each printed, while the budget
     left holds a whole run (its time limit and RUN_SETUP; the seeds past it are not run),
     so that a program that takes its whole time limit on every seed costs no more than
     the budget; ran() after each seed, run or not (it raises KeyboardInterrupt once
-    grading is interrupted).  The SeedRuns of the seeds run."""
+    grading is interrupted); each run's stdout kept as it wrote it (kept: --keep).  The
+    SeedRuns of the seeds run."""
     runs = []
     ends = time.monotonic() + settings.budget_seconds()
     for seed in settings.seeds():
@@ -221,6 +224,9 @@ def referee_runs(settings, program, clock, ran):
         outcome = sandbox.run(run_argv(settings, program, seed), settings.limits,
                               isolation=settings.isolation, group=settings.group,
                               env=sandbox.seeded(clock, seed))
+        if kept is not None:
+            kept.run(seed, outcome.stdout_bytes)
+        outcome = replace(outcome, stdout_bytes=b"")    # kept: not held for every seed
         run = SeedRun(seed, outcome, outcome.stdout[:FLOOD_REFEREED] if outcome.flooded else
                   outcome.stdout)
         referee_in_time(run, settings, ends - time.monotonic())
@@ -428,10 +434,13 @@ def grade_one(source, settings, clock, ran=lambda: None):
     tallies = {item: ItemMarks() for item in NAMES}
     notes, mistakes = [], Counter()
     settings = replace(settings, group=sandbox.new_group())
+    kept = keep_folder(settings, name, notes)
     with tempfile.TemporaryDirectory(prefix="pywar-grade-") as work:
         sandbox.close_folder(work, settings.group)
         program, outcome, cases, said = build(source, work, settings)
         notes.extend(outcome.notes)
+        if kept is not None:
+            kept.build(settings.build, outcome, said)
         fixed = bool(cases) and settings.fix_include_case
         if cases:
             said = (f"{said}; " if program is None else "built only with "
@@ -445,7 +454,7 @@ def grade_one(source, settings, clock, ran=lambda: None):
             first_error(outcome.stderr or outcome.stdout),
             "last_lines": tail(outcome.stderr or outcome.stdout, 5)})
         if program is not None:
-            runs = referee_runs(settings, program, clock, ran)
+            runs = referee_runs(settings, program, clock, ran, kept)
             seed_notes = []
             tally_runs(runs, tallies, seed_notes, mistakes)
             notes.extend(said_once(seed_notes))
@@ -458,12 +467,16 @@ def grade_one(source, settings, clock, ran=lambda: None):
                     f"not checked: its run of seed {settings.seed} did not finish within "
                     f"{settings.limits.wall:g} s, so valgrind's (slower) could not")}, False)
             elif settings.memory:
-                *marks, mistake = memcheck(settings, program, settings.seed, clock)
+                *marks, mistake = memcheck(settings, program, settings.seed, clock,
+                                           kept and kept.valgrind)
                 tallies["memory"].add(*marks)
                 if mistake is not None:
                     mistakes[mistake.name] += 1
     built = program is not None
     items = {item: tally.item(not_checked(item, built)) for item, tally in tallies.items()}
+    if kept is not None:
+        kept_examples(items, kept)
+        notes.extend(filter(None, [kept.note()]))
     left_out = [] if settings.memory else ["memory"]
     for item in left_out:
         items[item] = {"ok": False, "failed": 0, "of": 0,
@@ -471,6 +484,32 @@ def grade_one(source, settings, clock, ran=lambda: None):
     return Submission(name, stable(items), *score_of(items, settings.weights, left_out),
                       stable(notes), left_out, dict(sorted(mistakes.items())),
                       settings.seeds(), settings.drawn(), digest)
+
+
+def keep_folder(settings, name, notes):
+    """The submission's folder of --keep DIR (a Kept), or None: no --keep, or a folder
+    that cannot be made (a note says why)."""
+    if settings.keep is None:
+        return None
+    try:
+        return Kept(settings.keep, name)
+    except OSError as error:
+        notes.append(f"--keep: could not make its folder in {settings.keep!r}: "
+                     f"{error.strerror or error}")
+        return None
+
+
+def kept_examples(items, kept):
+    """Each example named with the file kept of what it quotes: 'kept', its path (the
+    build's output, valgrind's log, or the run of its seed), beside its line."""
+    for name, item in items.items():
+        example = item["example"]
+        if not example:
+            continue
+        key = "build" if name == "builds" else "memory" if name == "memory" else \
+            example.get("seed")
+        if key in kept.files:
+            example["kept"] = kept.files[key]
 
 
 def score_of(items, weights, left_out=()):

@@ -156,10 +156,13 @@ def valgrind_log(settings, program, seed, clock):
         return outcome, log_file.read(limits.output).decode("utf-8", "replace")
 
 
-def memcheck(settings, program, seed, clock):
+def memcheck(settings, program, seed, clock, keep=None):
     """valgrind memcheck on one seed: (broken, example, checked, the mistake's row or
-    None)."""
-    mistake, said = memcheck_said(*valgrind_log(settings, program, seed, clock))
+    None); keep(log) is given valgrind's log (--keep)."""
+    outcome, log = valgrind_log(settings, program, seed, clock)
+    if keep is not None:
+        keep(log)
+    mistake, said = memcheck_said(outcome, log)
     checked = mistake is not ROW.memcheck_unfinished
     example = {"seed": seed, "required": "no leak and no invalid read or write under "
                "valgrind memcheck", "said": said}

@@ -10,9 +10,12 @@ a name that looks like another of the class with its characters outside ASCII es
 
 import html
 import json
+import os
 import unicodedata
+from urllib.parse import quote
 from dataclasses import replace
 
+from ..referee.finding import round_words
 from ..referee.rubric import ITEM, NAMES
 
 SHORT = {name: ITEM[name].short for name in NAMES}      # the table's headings
@@ -123,7 +126,8 @@ def example_text(name, example):
         return ""
     seed = f"seed {example['seed']}" if "seed" in example else ""
     line = f", line {example['line']}" if example.get("line") else ""
-    round_ = (f" (round {example['round']})" if example.get("round") else
+    round_ = (f" ({round_words(example['round'], example.get('file_round'))})"
+              if example.get("round") else
               " (before round 1)" if example.get("line") else "")
     where = f"{seed}{line}{round_}: " if seed or line else ""
     if "required" not in example:
@@ -180,9 +184,10 @@ NOT_BUILT = "it did not build"
 
 
 def findings(submission):
-    """(item, how many broken, the example in words, the lines around it) of each item
-    the submission did not earn (broken or not checked), but those left out, and, of a
-    submission not graded, but those it left unchecked (not_graded says why, once)."""
+    """(item, how many broken, the example in words, the lines around it, the example) of
+    each item the submission did not earn (broken or not checked), but those left out,
+    and, of a submission not graded, but those it left unchecked (not_graded says why,
+    once)."""
     found = []
     unsaid = not_graded(submission) is not None
     for name in NAMES:
@@ -193,7 +198,7 @@ def findings(submission):
             count = (f"on {item['failed']} of {item['of']} seeds" if item["of"] > 1 else "")
             example = item["example"] or {}
             found.append((name, count, example_text(name, item["example"]),
-                          example.get("context") or []))
+                          example.get("context") or [], example))
     return found
 
 
@@ -215,8 +220,10 @@ def terminal(submissions):
         lines.append(f"{shown_name(sub.name, alikes)}: {sub.score:g} of {sub.max_score:g}" +
                      ("" if found or not_graded(sub) else ", every item ok") +
                      alike_words(sub.name, alikes))
-        for name, count, text, context in found:
+        for name, count, text, context, example in found:
             lines.append(f"  {name}" + (f" ({count})" if count else "") + f": {terminal_name(text)}")
+            if example.get("kept"):
+                lines.append(f"      at {terminal_name(kept_at(example))}")
             lines.extend(f"      {number:>5} | {terminal_name(line)}" for number, line in context)
         if not_graded(sub):
             lines.append(f"  not graded: {not_graded(sub)}")
@@ -241,6 +248,12 @@ def as_json(submissions, receipt=None, since=None):
     return json.dumps(class_json(submissions, receipt, since)) + "\n"
 
 
+def kept_at(example):
+    """Where an example's file was kept (--keep), as a compiler names a place:
+    'kept/alice/seed-2.txt:116', or the file alone for an example of no line."""
+    return example["kept"] + (f":{example['line']}" if example.get("line") else "")
+
+
 PAGE = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>pywar grade: {count} submissions</title>
 <style>
@@ -250,6 +263,8 @@ th, td {{ border: 1px solid #bbb; padding: 0.3em 0.6em; text-align: center; }}
 td.name {{ text-align: left; font-weight: bold; }}
 td.ok {{ background: #d9f2d9; }} td.failed {{ background: #f7d4d4; }}
 td.unchecked {{ background: #eee; }}
+table.lines td {{ text-align: left; font-family: monospace; white-space: pre-wrap; }}
+table.lines tr.at td {{ background: #fff3c4; }}
 section {{ margin-top: 1.5em; }} li {{ margin: 0.3em 0; }}
 code {{ background: #f4f4f4; }}
 </style></head><body>
@@ -269,27 +284,35 @@ def page_text(text):
     return html.escape(terminal_name(text))
 
 
-def html_page(submissions):
-    """The class report as one self-contained HTML page."""
+def html_page(submissions, folder=None):
+    """The class report as one self-contained HTML page (folder: where it is written,
+    which the links to the files kept with --keep are relative to; else the current
+    folder).  A cell of an item not earned links to its example on the page."""
     submissions, alikes = readable_class(submissions)
     heads = "".join(f"<th>{item}</th>" for item in NAMES)
     rows = []
-    for sub in submissions:
+    for number, sub in enumerate(submissions):
         name = html.escape(shown_name(sub.name, alikes))
         cells = []
+        shown = {found[0] for found in findings(sub)}
         for item in NAMES:
             value = sub.items[item]
             kind = "unchecked" if not value["of"] else "ok" if value["ok"] else "failed"
-            cells.append(f'<td class="{kind}" data-item="{item}">{html.escape(mark(value))}</td>')
+            text = html.escape(mark(value))
+            if item in shown:
+                text = f'<a href="#{anchor(number, item)}">{text}</a>'
+            cells.append(f'<td class="{kind}" data-item="{item}">{text}</td>')
         rows.append(f'<tr data-name="{name}"><td class="name">{name}</td>{"".join(cells)}'
                     f'<td class="score">{sub.score:g}/{sub.max_score:g}</td></tr>')
     sections = []
-    for sub in submissions:
+    for number, sub in enumerate(submissions):
         found = findings(sub)
         name = html.escape(shown_name(sub.name, alikes))
-        items = "".join(f'<li data-item="{item}"><b>{item}</b>'
+        items = "".join(f'<li data-item="{item}" id="{anchor(number, item)}"><b>{item}</b>'
                         f'{" (" + count + ")" if count else ""}: {page_text(text)}'
-                        f'{context_html(context)}</li>' for item, count, text, context in found)
+                        f'{kept_html(example, folder)}{context_html(context, item, example)}'
+                        f'</li>'
+                        for item, count, text, context, example in found)
         if not_graded(sub):
             items += f'<li class="not-graded">not graded: {html.escape(not_graded(sub))}</li>'
         items = items or "<li>every item ok</li>"
@@ -304,12 +327,42 @@ def html_page(submissions):
                        sections="\n".join(sections))
 
 
-def context_html(context):
-    """The lines around an example, numbered, as a block of the page."""
+def anchor(number, item):
+    """The id of a submission's example of an item on the page: 's3-ranks'."""
+    return f"s{number}-{item}"
+
+
+def kept_html(example, folder=None):
+    """The link to the file an example was kept in (--keep), relative to the page's
+    folder, and its line; '' where nothing was kept."""
+    if not example.get("kept"):
+        return ""
+    href = quote(os.path.relpath(os.path.abspath(example["kept"]), folder or os.getcwd()))
+    line = f", line {example['line']}" if example.get("line") else ""
+    return (f'<p class="kept">kept: <a href="{html.escape(href)}">'
+            f'{page_text(example["kept"])}</a>{line}</p>')
+
+
+def context_html(context, item=None, example=None):
+    """The lines around an example, numbered, the file's beside what is required at the
+    example's line, as a table of the page."""
     if not context:
         return ""
-    return "<pre>" + "\n".join(f"{number:>5} | {page_text(line)}"
-                                for number, line in context) + "</pre>"
+    example = example or {}
+    required = (f"{ITEM[item].asks} {example['required']}"
+                if item in ITEM and example.get("required") else "")
+    rows = "".join(line_row(number, line, required if number == example.get("line")
+                            else None) for number, line in context)
+    return ('<table class="lines"><tr><th>line</th><th>the file says</th><th>what is '
+            f'required there</th></tr>{rows}</table>')
+
+
+def line_row(number, line, required=None):
+    """A row of an example's lines: its number, the file's line, and, at the example's
+    own line (marked), what is required there."""
+    at = ' class="at"' if required is not None else ""
+    return (f"<tr{at}><td>{number}</td><td>{page_text(line)}</td>"
+            f"<td>{page_text(required or '')}</td></tr>")
 
 
 GRADESCOPE_VISIBILITY = ("hidden", "after_due_date", "after_published", "visible")

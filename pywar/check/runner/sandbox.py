@@ -130,6 +130,8 @@ class Outcome:
     flooded: bool = False
     failed_to_start: str = ""   # the runner's own words when the program could not start
     notes: list = field(default_factory=list)     # the caller's notes on the run
+    stdout_bytes: bytes = b""   # stdout as the run wrote it (up to the output limit):
+                                # stdout is these bytes decoded, a bad byte as U+FFFD
 
     def ending(self):
         """How the run ended, as a word of ENDINGS, or None for a clean exit with status 0."""
@@ -500,10 +502,15 @@ class Scratch:
         remove(self.path)
 
 
+def read_bytes(stream, limit):
+    """What a run wrote to one of its output files, up to limit and one byte more."""
+    stream.seek(0)
+    return stream.read(limit + 1)
+
+
 def read_back(stream, limit):
     """What a run wrote to one of its output files, as text."""
-    stream.seek(0)
-    return stream.read(limit + 1).decode("utf-8", "replace")
+    return read_bytes(stream, limit).decode("utf-8", "replace")
 
 
 def read_file_of_run(path, limit):
@@ -665,10 +672,11 @@ def run(argv, limits=Limits(), cwd=None, env=None, show=(), writable=(), pass_fd
             status, timed_out, failed = wait_for(command, out, err, home, env, limits, uid,
                                                  kept, mode(isolation))
             seconds = time.monotonic() - start
-            stdout, stderr = read_back(out, limits.output), read_back(err, limits.output)
+            raw = read_bytes(out, limits.output)
+            stdout, stderr = raw.decode("utf-8", "replace"), read_back(err, limits.output)
     flooded = status == -signal.SIGXFSZ or max(len(stdout), len(stderr)) > limits.output
     return Outcome(status, stdout[:limits.output], stderr[:limits.output], seconds, limits,
-                   timed_out, flooded, failed)
+                   timed_out, flooded, failed, stdout_bytes=raw[:limits.output])
 
 
 def wait_for(command, out, err, home, env, limits, uid, pass_fds, mode_now):
