@@ -85,8 +85,8 @@ def crash_lines(crash):
     """A crash of the whole port, as Python would end its traceback, in the student's
     files."""
     inside = f" (raised inside {crash['inside']})" if crash.get("inside") else ""
-    return [f"Your port crashed{crash.get('where', '')}; the last line of your files it "
-            f"ran{inside}:",
+    return [f"Your port crashed (seed {crash['seed']}, {crash['place']}); the last line of "
+            f"your files it ran{inside}:",
             f"  File \"{crash['file']}\", line {crash['line']}, in {crash['member']}",
             f"    {crash['text']}", f"{crash['exception']}"]
 
@@ -387,6 +387,7 @@ class RecordedGame:
 
 
 CRASH_FIELDS = ("file", "line", "text", "member", "exception", "inside")
+CRASH_WIDTH = 400   # characters of each, at most (the child cuts a message or a line at 300)
 
 
 def games_of(records):
@@ -398,7 +399,7 @@ def games_of(records):
         elif ("t" in record or "e" in record or "by" in record) and games:
             games[-1].pieces.append(next(iter(record.items())))
         elif "crash" in record and isinstance(record["crash"], dict) and games:
-            games[-1].crash = {name: str(record["crash"].get(name) or "") or None
+            games[-1].crash = {name: str(record["crash"].get(name) or "")[:CRASH_WIDTH] or None
                                for name in CRASH_FIELDS}
         elif "end" in record and games:
             games[-1].end, games[-1].words = record["end"], str(record.get("words", ""))
@@ -488,7 +489,9 @@ def crashed(game):
         place = "before the deal" if event is None else where(event)
     except (ValueError, TypeError, KeyError, AttributeError):
         place = "somewhere in the game"
-    return {**game.crash, "where": f" (seed {game.seed}, {place})"}
+    line = game.crash["line"]
+    return {**game.crash, "line": int(line) if str(line).isdigit() else line,
+            "seed": game.seed, "place": place}
 
 
 def bounds_of(games, seeds):
