@@ -42,7 +42,7 @@ def run_check(args):
     seeds = args.seed or exercise.default_seeds()
     fresh = [] if args.seed else seeds[len(exercise.SEEDS):]
     findings = exercise.check(args.folder, args.stack, seeds, args.timeout,
-                              isolation=args.isolation)
+                              isolation=args.isolation, fresh=fresh)
     first = findings[0]
     if args.json:
         print(json.dumps({"folder": args.folder, "stack": args.stack, "seeds": seeds,
@@ -57,10 +57,14 @@ def run_check(args):
             print(f"Not written yet either: {', '.join(unfilled)}.")
         if others:
             print(f"Departing too, later: {', '.join(others)}.")
-        if any(str(seed) in str(first) for seed in fresh):    # said where it matters
-            again = " ".join(f"--seed {seed}" for seed in fresh)
-            print(f"Seeds {', '.join(map(str, exercise.SEEDS))}, and {len(fresh)} drawn fresh "
-                  f"for this check: {' and '.join(map(str, fresh))} (check again on them with "
+        for line in first.details():
+            print(line)
+        again = " ".join(f"--seed {seed}" for seed in fresh)
+        if first.kind == "passed" and fresh:                  # the pass names them
+            print(f"Check again on the fresh seeds with {again}.")
+        elif any(str(seed) in str(first) for seed in fresh):    # said where it matters
+            print(f"Seeds {exercise.listed(exercise.SEEDS)}, and {len(fresh)} drawn fresh "
+                  f"for this check: {exercise.listed(fresh)} (check again on them with "
                   f"{again}).")
     if first.kind == "unchecked":                # the machine's fault, not the port's
         return 3
