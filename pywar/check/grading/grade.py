@@ -16,7 +16,7 @@ from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 
-from ..referee.effort import Effort, TooLong
+from ..referee.effort import Effort, OutOfTime
 from ..referee.finding import Finding
 from ..referee.judge import judge
 from ..referee.mistakes import MISTAKE, ROW
@@ -179,11 +179,11 @@ def not_checked(item, built=True, why=None):
 
 def referee_one(printed, complete, seed, effort=None):
     """The referee's Judgement of one run, or (None, the note) on a fault of pywar's own:
-    that seed's items are then not checked, and every other seed is graded.  TooLong
+    that seed's items are then not checked, and every other seed is graded.  OutOfTime
     once the effort's deadline has passed."""
     try:
         return judge(printed, complete=complete, effort=effort), None
-    except TooLong:
+    except OutOfTime:
         raise
     except Exception as error:          # pywar's own fault: contained to this seed
         return None, (f"pywar could not referee seed {seed}: {type(error).__name__}: "
@@ -244,7 +244,7 @@ def referee_in_time(run, settings, left):
     try:
         run.judged, run.fault = referee_one(run.printed, not run.stopped(), run.seed,
                                             Effort(seconds))
-    except TooLong:                     # a transcript too long to referee: never a stall
+    except OutOfTime:                     # a transcript too long to referee: never a stall
         why = (f"the referee's time on a seed, {settings.referee_time:g} s (--referee-time)"
                if seconds == settings.referee_time else "the submission's time budget")
         run.late = f"not refereed: too long ({why} ran out)"

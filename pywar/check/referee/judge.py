@@ -396,7 +396,7 @@ def file_counts(battle):
 def judge(text, complete=True, effort=None):
     """Judge a transcript's text (complete: False when the program that printed it crashed
     or was stopped, whose unfinished last line is left out): a Judgement.  effort: an
-    Effort that counts the steps and bounds them by its deadline (TooLong past it)."""
+    Effort that counts the steps and bounds them by its deadline (OutOfTime past it)."""
     lines = text.split("\n")
     if lines and (lines[-1] == "" or not complete):
         lines.pop()
