@@ -70,7 +70,7 @@ def test_grade_a_class(benchmark, tmp_path):
     benchmark.group = "grade-class"
     submissions = a_class(tmp_path, CLASS_SIZE)[::EVERY]
     command = [os.path.join(os.path.dirname(sys.executable), "pywar"), "grade", *submissions,
-               "-n", str(SEEDS), "--json"]
+               "-n", str(SEEDS), "--fresh", "0", "--json"]     # 40 seeds, no more
     benchmark.extra_info.update(submissions=len(submissions), of_class=CLASS_SIZE,
                                 seeds=SEEDS, jobs=pywar.usable_cores())
     done = benchmark.pedantic(subprocess.run, args=(command,),

@@ -1,9 +1,12 @@
 """Shared test helpers: where the reference data lies, which engines exist, and C programs
 built once per session."""
 
+import contextlib
 import os
+import shutil
 import signal
 import subprocess
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -51,6 +54,38 @@ def ctrl_c_raises():
     signal.signal(signal.SIGINT, previous)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def isolation_warning_said():
+    """The warning of a machine without bubblewrap said once, at the session's start, as
+    pywar says it once a process: each test's stderr then holds its own command's words
+    alone, whichever test a worker runs first (tests/test_sandbox.py tests the warning)."""
+    from pywar.check.runner import sandbox
+    said = sandbox.warning("auto")
+    if said:
+        sandbox.warn_once(said)
+
+
+@contextlib.contextmanager
+def open_folder():
+    """A folder of the test's own that every user may read, not write, removed after: for
+    the files a run is handed (a cmd: program, a py: module).  pytest's tmp_path lies in
+    a folder of mode 0700 that a run's user of its own (as root, without bubblewrap) may
+    not enter, as a student's files under /root would."""
+    folder = tempfile.mkdtemp(prefix="pywar-test-")
+    os.chmod(folder, 0o755)
+    try:
+        yield Path(folder)
+    finally:
+        shutil.rmtree(folder)
+
+
+@pytest.fixture
+def open_path():
+    """open_folder() for one test."""
+    with open_folder() as folder:
+        yield folder
+
+
 @pytest.fixture(scope="session")
 def c_program(tmp_path_factory):
     """build(sources, flags): `cc flags sources -o program`, run once per session for each
@@ -79,45 +114,63 @@ def bench_driver(c_program, extra=()):
     return c_program([ROOT / "bench" / "driver.c", *core], [*C_FLAGS, *extra])
 
 
-def others_may_run(path):
-    """Whether a user of its own (the runner's, as root, without bubblewrap) may run a
-    program: every folder above it searchable by others, the file runnable by them."""
-    folder = os.path.dirname(path)
-    while folder != "/":
-        if not os.stat(folder).st_mode & 0o001:
-            return False
-        folder = os.path.dirname(folder)
-    return bool(os.stat(path).st_mode & 0o001)
-
-
 def runner_may_run_python():
     """Whether a child of pywar's runner can start the Python the runs use: under
     bubblewrap, or not as root, yes; as root without it, only a Python that other users
-    may run (one under /root, mode 0700, may not: issue 37)."""
+    may run (pywar takes a system one where this Python is under /root, mode 0700: issue
+    37)."""
     from pywar.check.runner import pychild, sandbox
-    return sandbox.bwrap_works() or os.geteuid() != 0 or others_may_run(
+    return sandbox.bwrap_works() or os.geteuid() != 0 or pychild.others_may_run(
         pychild.python_for_runs())
 
 
-needs_python_runs = pytest.mark.skipif(
-    not runner_may_run_python(), reason="the runner's user of its own may not run this "
-    "Python without bubblewrap (apt-get install bubblewrap; issue 37)")
+def runner_may_read_pywar():
+    """Whether a child of pywar's runner may import pywar's own package where it lies (a
+    py:pywar.port... class): under bubblewrap, or not as root, yes; as root without it,
+    only where every user may enter and list it (not a checkout under /root)."""
+    from pywar.check.runner import pychild, sandbox
+    folder = pychild.PYWAR_FOLDER
+    return sandbox.bwrap_works() or os.geteuid() != 0 or (
+        pychild.others_may_run(folder) and bool(os.stat(folder).st_mode & 0o004))
+
+
+def needs_bwrap():
+    """A skip for a test of the runner under bubblewrap where it does not work here (a
+    failure where PYWAR_REQUIRE_BWRAP is set, as in CI: .ci/run's tests of the sandbox
+    must not pass by skipping)."""
+    from pywar.check.runner import sandbox
+    works = sandbox.bwrap_works()
+    if not works and os.environ.get("PYWAR_REQUIRE_BWRAP"):
+        pytest.fail("PYWAR_REQUIRE_BWRAP is set but bubblewrap does not work here "
+                    "(apt-get install bubblewrap)", pytrace=False)
+    return pytest.mark.skipif(not works, reason="bubblewrap does not work here")
+
+
+NO_PYTHON_RUNS = ("the runner's user of its own may run no Python here without "
+                  "bubblewrap (apt-get install bubblewrap, or python3; issue 37)")
+needs_python_runs = pytest.mark.skipif(not runner_may_run_python(), reason=NO_PYTHON_RUNS)
+needs_pywar_readable = pytest.mark.skipif(
+    not runner_may_read_pywar(), reason="the runner's user of its own may not read pywar's "
+    "package here without bubblewrap (a folder above it is closed to other users; "
+    "apt-get install bubblewrap)")
 
 
 CLASS = DATA / "class"
-CLASS_SEEDS = (1, 5)    # the class is graded on seeds 1 to 5 (-n 5 --seed 1)
+CLASS_SEEDS = (1, 5)    # the class is graded on seeds 1 to 5 alone (-n 5 --seed 1 --fresh 0)
 
 
 @pytest.fixture(scope="session")
 def class_grades(tmp_path_factory, request):
     """The whole class of tests/data/class graded once per test run through the command
-    line (pywar grade, -n 5 --seed 1 --jobs 2 --json --html): (the JSON's submissions by
+    line (pywar grade, -n 5 --seed 1 --fresh 0 --jobs 2 --json --html): (the JSON's submissions by
     name, the path of the HTML page).  tests/test_grade.py, tests/test_class_marks.py and
     tests/test_rows.py share it, and so do pytest-xdist's workers: the first to ask grades
     the class under a lock in the run's shared temporary folder, the others read its
     files (pytest-xdist's documented way to run a session fixture once).  --timeout 3:
     loops_forever is killed after 3 s a seed, not 10 (the others finish in well under a
-    second, or flood their output first)."""
+    second, or flood their output first); --budget 60: every seed of it is run (the
+    default, 16 s for 5 seeds of 3 s, leaves its fifth unrun: tests/test_referee_time.py
+    tests the budget)."""
     import fcntl
     import json
     import os
@@ -144,7 +197,8 @@ def grade_class(folder, pywar_command):
     programs = sorted(str(path) for path in CLASS.iterdir())
     first, count = CLASS_SEEDS
     command = [pywar_command, "grade", *programs, "-n", str(count), "--seed", str(first),
-               "--jobs", "2", "--timeout", "3", "--json", "--html", str(page)]
+               "--fresh", "0", "--jobs", "2", "--timeout", "3", "--budget", "60", "--json",
+               "--html", str(page)]
     done = subprocess.run(command, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert done.stdout.count("\n") == 1                 # one line

@@ -8,12 +8,12 @@ import hashlib
 import json
 import re
 import struct
-import sys
 
 import pytest
 
 import pywar
-from conftest import DATA, needs_c, needs_python_runs, reference_transcript, runner_may_run_python
+from conftest import (DATA, needs_c, needs_python_runs, needs_pywar_readable,
+                      reference_transcript, runner_may_read_pywar, runner_may_run_python)
 from pywar.cli import main
 from pywar.port.pile import Pile
 from pywar.port.tabletop import TableTop
@@ -115,7 +115,7 @@ def test_a_planted_narrator_is_found_at_its_transcript_line(capsys, monkeypatch)
 
 def test_implementations_that_agree(capsys):
     pairs = [("port-python", "python", []), ("port-python", "port-python", ["--stack", "adt"])]
-    if runner_may_run_python():                 # a py: class runs in a child of the runner
+    if runner_may_run_python() and runner_may_read_pywar():    # in a child of the runner
         pairs.append(("py:pywar.port.tabletop:TableTop", "python", []))
     if pywar._checked.available():
         pairs += [("port-c", "port-python", ["--stack", "adt", "--stack-against", "pile"]),
@@ -230,7 +230,7 @@ def test_ctrl_c_seed_by_seed(capsys, monkeypatch):
     pytest.param(["--engine", "py:no_such_module:Game"], "cannot import no_such_module",
                  marks=needs_python_runs),
     pytest.param(["--engine", "py:pywar.port:Nothing"], "has no class Nothing",
-                 marks=needs_python_runs),
+                 marks=[needs_python_runs, needs_pywar_readable]),
     (["--timeout", "0"], "above 0"),
 ])
 def test_bad_input_is_one_line_before_any_game(capsys, monkeypatch, argv, words):
@@ -259,8 +259,8 @@ def test_a_failing_program_is_one_line(capsys, command, words):
 
 
 @needs_python_runs
-def test_a_failing_class_is_one_line(capsys, tmp_path, monkeypatch):
-    (tmp_path / "broken_war.py").write_text(
+def test_a_failing_class_is_one_line(capsys, open_path, monkeypatch):
+    (open_path / "broken_war.py").write_text(
         "class Table:\n"
         "    def __init__(self, seed, text):\n"
         "        text.append('Welcome to the Game of War!\\n')\n"
@@ -276,7 +276,7 @@ def test_a_failing_class_is_one_line(capsys, tmp_path, monkeypatch):
         "                pass\n"
         "            except Exception:\n"
         "                pass\n")
-    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.syspath_prepend(str(open_path))
     status, out, _ = run(capsys, "check", "--engine", "py:broken_war:Table", "-n", "2")
     assert status == 1
     assert out.splitlines()[0] == ("py:broken_war:Table raised ZeroDivisionError on seed 0: "
@@ -302,13 +302,24 @@ if seed < 100 and seed % 4 == 3:
 """
 
 
-def test_keep_going_tallies_every_seed_by_kind(capsys, tmp_path):
+def a_python_program(folder, text, data=()):
+    """cmd: words that run a Python program of text, written into folder with copies of
+    the data files named (a folder its run's user may read): '{python} {program}'."""
+    from pywar.check.runner.pychild import python_for_runs
+    program = folder / "program.py"
+    program.write_text(text)
+    for name in data:
+        (folder / name).write_text((DATA / name).read_text())
+    return f"{python_for_runs()} {program}"
+
+
+@needs_python_runs
+def test_keep_going_tallies_every_seed_by_kind(capsys, open_path):
     """A program that prints the reference's game of seed 17455 whatever the seed, and
     of seeds 0 to 9 crashes on 1, 5, 9, exits with status 3 on 2, 6 and hangs on 3, 7:
     every seed is played and tallied, the first of each kind shown."""
-    program = tmp_path / "student.py"
-    program.write_text(KEEP_GOING_PROGRAM)
-    engine = f"cmd:{sys.executable} {program} {{seed}} {DATA}"
+    program = a_python_program(open_path, KEEP_GOING_PROGRAM, ["seed-17455.txt"])
+    engine = f"cmd:{program} {{seed}} {open_path}"
     status, out, _ = run(capsys, "check", "--engine", engine, "--against", "port-python",
                          "--seed", "0", "-n", "10", "--keep-going", "--timeout", "1", "--json")
     assert status == 1
@@ -341,12 +352,12 @@ sys.stdout.write("\\n".join(lines))
 """
 
 
-def test_the_referee_names_a_top_first_listing_not_a_wrong_play(capsys, tmp_path):
+@needs_python_runs
+def test_the_referee_names_a_top_first_listing_not_a_wrong_play(capsys, open_path):
     """The reference's game of seed 17455 with the piles listed top first: the check's
     referee says so (format), where the first-fault referee blamed the first play."""
-    program = tmp_path / "top_first.py"
-    program.write_text(TOP_FIRST_PROGRAM)
-    engine = f"cmd:{sys.executable} {program} {{seed}} {DATA}"
+    program = a_python_program(open_path, TOP_FIRST_PROGRAM, ["seed-17455.txt"])
+    engine = f"cmd:{program} {{seed}} {open_path}"
     status, out, _ = run(capsys, "check", "--engine", engine, "--against", "port-python",
                          "--seed", "17455", "-n", "1")
     assert status == 1

@@ -15,9 +15,11 @@ import pytest
 
 import pywar.check.exercise.portcheck as exercise
 import pywar.check.exercise.skeleton as skeleton_of
+from conftest import needs_python_runs
 from pywar.cli import main
 from pywar.port import pile
 
+pytestmark = needs_python_runs        # the check's runs start Python as the runner's user
 PORT = Path(pile.__file__).parent
 
 
@@ -168,7 +170,19 @@ def test_the_port_s_own_bodies_pass(skeleton, capsys, stack):
                            "--json")
     found = json.loads(out)
     assert (status, err, found["passed"], found["first"]["kind"]) == (0, "", True, "passed")
-    assert found["seeds"] == [17455, 1553, 12]
+    assert found["seeds"][:3] == [17455, 1553, 12] and found["seeds"][3:] == found["fresh"]
+    assert len(found["fresh"]) == 2
+    a, b = found["fresh"]                       # in English, for any count (issue 37)
+    assert found["first"]["message"] == (
+        f"your port plays seeds 17455, 1553 and 12, and 2 drawn fresh ({a} and {b}), exactly "
+        "as the reference does, event for event and line for line")
+
+
+def test_a_pass_on_one_seed_says_seed(skeleton, capsys):
+    fill(skeleton)
+    assert run(capsys, "exercise", "check", str(skeleton), "--seed", "5") == (
+        0, "your port plays seed 5 exactly as the reference does, event for event and line "
+           "for line\n", "")
 
 
 def test_an_unfilled_skeleton_names_what_is_not_written(skeleton, capsys):
@@ -192,27 +206,19 @@ MISTAKES = [    # (the member, the port's text, the mistake, what the check must
      # (player A's top card is the transcript's line 34, "Card 26, three of spades")
      "after the deal the top card of player A's 'to play' pile should be the three of "
      "spades; yours is "),
-    ("Pile.add_card_to_pile", "self.cards[self.num_cards] = card",
-     "self.cards[self.num_cards - 1] = card", "raised "),
+    ("Pile.add_card_to_pile", "self.cards[self.num_cards] = card",   # not raised in it
+     "self.cards[self.num_cards - 1] = card", "makes pywar's TableTop.read_pile raise "
+     "AttributeError: 'NoneType' object has no attribute 'get_suit'"),
     ("TableTop.do_battle (the refill of player A)",
      "            text_printf(text, \"Shuffling player A cards...\\n\\n\")\n"
      "            player_a.get_to_play_pile().shuffle(self.rng)\n", "",
      "after player A's refill and shuffle the top card should be"),
-    ("TableTop.do_battle (the refill of player B)",       # shuffling before the refill
-     "            while player_b.get_played_pile().get_num_cards() > 0:",
-     "            player_b.get_to_play_pile().shuffle(self.rng)\n"
-     "            while player_b.get_played_pile().get_num_cards() > 0:",
-     "raised ZeroDivisionError: integer modulo by zero at tabletop.py line"),
     ("TableTop.do_battle (the battle)",                   # the wrong player's pile
      "player_b.get_played_pile().add_card_to_pile(won_card)",
      "player_a.get_played_pile().add_card_to_pile(won_card)", "raised IndexError"),
     ("TableTop.do_battle (the war)", "return self.do_battle()", "return False",
      "player A should play the six of spades; in yours round 8 begins (seed 17455, "
      "in round 7)"),
-    ("TableTop.do_battle (the face-up cards)",
-     "currently_in_play.add_card_to_pile(card_a)\n        currently_in_play.add_card_to_pile(card_b)",
-     "currently_in_play.add_card_to_pile(card_b)\n        currently_in_play.add_card_to_pile(card_a)",
-     "player A should play the three of spades; yours plays the four of hearts"),
     ("TableTop.do_battle (who has run out)",
      "if player_b.get_to_play_pile().get_num_cards() == 0:",
      "if player_b.get_played_pile().get_num_cards() == 0:", "should be '======== Round 23"),
@@ -227,6 +233,114 @@ def test_a_mistake_is_named_at_its_member(skeleton, capsys, member, old, new, wo
     assert status == 1 and err == ""
     assert out.startswith(f"{member}: "), out
     assert words in out and "(seed 17455" in out, out
+
+
+POT_SWAPPED = ("currently_in_play.add_card_to_pile(card_a)\n"
+               "        currently_in_play.add_card_to_pile(card_b)",
+               "currently_in_play.add_card_to_pile(card_b)\n"
+               "        currently_in_play.add_card_to_pile(card_a)")
+FACE_UP_READ = ("the check reads the face-up cards off the top of the 'currently in play' "
+                "pile, A's under B's, when do_battle calls self.observer.face_up(), not off "
+                "the lines you print")
+
+
+def test_a_pot_put_down_in_the_other_order_is_said_of_the_pile(skeleton, capsys):
+    """The port prints 'Player A plays three of spades', the pile says A's card is the
+    four of hearts: the check says what the pile holds, not 'yours plays' (issue 37)."""
+    fill(skeleton, *planted("TableTop.do_battle (the face-up cards)", *POT_SWAPPED))
+    status, out, _ = run(capsys, "exercise", "check", str(skeleton))
+    assert status == 1 and "yours plays" not in out
+    assert out == ("TableTop.do_battle (the face-up cards): the face-up cards should go on the "
+                   "'currently in play' pile A's first, then B's (the three of spades, then the "
+                   "four of hearts); yours puts the four of hearts down first (seed 17455, in "
+                   f"round 1); {FACE_UP_READ}\n")
+
+
+def test_the_member_that_wrote_the_first_difference_is_named(skeleton, capsys):
+    """The pot put down, B's card first, in the battle piece: the face-up piece (which tells
+    the observer too soon) departs alone first, and the battle piece wrote the whole port's
+    first difference (a battle where the face-up cards were expected): both are named."""
+    bodies, pieces = reference_bodies(), reference_pieces()
+    face_up, battle = "TableTop.do_battle (the face-up cards)", "TableTop.do_battle (the battle)"
+    pieces[face_up] = [line for line in pieces[face_up]
+                       if "currently_in_play.add_card_to_pile" not in line]
+    pieces[battle] = POT_SWAPPED[1].replace("currently_in_play", "        currently_in_play",
+                                            1).split("\n") + pieces[battle]
+    fill(skeleton, bodies, pieces)
+    status, out, _ = run(capsys, "exercise", "check", str(skeleton))
+    assert status == 1
+    assert out == (f"{face_up}: player A should play the three of spades; in yours player B "
+                   f"wins the battle (seed 17455, in round 1); {FACE_UP_READ}\n"
+                   f"Departing too, later: {battle}.\n"
+                   f"In your whole port, the first difference is written by {battle}.\n")
+
+
+CRASHES = [   # mistakes that crash: (the member, the port's text, the mistake, what the
+              # member's game did, the crash's last line in the port: its file, member,
+              # text, exception)
+    ("Pile.shuffle", "c2 = rng.rand() % num_cards", "c2 = rng.rand() % MAXCARDS",
+     # swaps in a slot past the pile's cards: read_pile, the observer's, meets None
+     "makes pywar's TableTop.read_pile raise AttributeError: ",
+     ("tabletop.py", "TableTop.read_pile", "ids = [cards[i].get_suit() * 13 + "
+      "cards[i].get_rank() for i in range(num_cards)]",
+      "AttributeError: 'NoneType' object has no attribute 'get_suit'")),
+    ("TableTop.do_battle (the refill of player B)",       # shuffling before the refill
+     "            while player_b.get_played_pile().get_num_cards() > 0:",
+     "            player_b.get_to_play_pile().shuffle(self.rng)\n"
+     "            while player_b.get_played_pile().get_num_cards() > 0:",
+     "raised ZeroDivisionError: integer modulo by zero at tabletop.py line ",
+     ("pile.py", "Pile.shuffle", "c1 = rng.rand() % num_cards",
+      "ZeroDivisionError: integer modulo by zero")),
+]
+
+
+@pytest.mark.parametrize("member, old, new, did, crash", CRASHES, ids=[c[0] for c in CRASHES])
+def test_a_crash_shows_its_last_line_in_the_port(skeleton, capsys, member, old, new, did,
+                                                 crash):
+    """The traceback's last frame in the student's files, and the member it is in, as
+    Python prints them; the member named first says 'raised' only when a line of its own
+    is in the traceback (issue 37)."""
+    fill(skeleton, *planted(member, old, new))
+    status, out, _ = run(capsys, "exercise", "check", str(skeleton))
+    file_name, raised_in, text, exception = crash
+    number = next(i for i, line in enumerate((skeleton / file_name).read_text().splitlines(), 1)
+                  if line.strip() == text)
+    lines = out.splitlines()
+    assert status == 1 and lines[0].startswith(f"{member}: {did}"), out
+    at = lines.index(next(line for line in lines if line.startswith("Your port crashed")))
+    assert lines[at + 1:at + 4] == [f'  File "{file_name}", line {number}, in {raised_in}',
+                                    f"    {text}", exception], out
+
+
+def test_the_port_s_own_prints_are_shown(skeleton, capsys):
+    """What the port prints itself is not its transcript, and not thrown away: its first
+    lines are shown, labelled, their control characters as '?' (issue 37)."""
+    fill(skeleton)
+    path = skeleton / "__init__.py"
+    path.write_text(path.read_text() + "print('\\x1b[2Jloaded')\n")
+    path = skeleton / "pile.py"
+    path.write_text(path.read_text().replace(
+        "        num_cards = self.get_num_cards()\n        cards = self.get_array()\n"
+        "        text_printf(text, f\"There are",
+        "        num_cards = self.get_num_cards()\n        cards = self.get_array()\n"
+        "        print('printing', num_cards, 'cards')\n        text_printf(text, f\"There are"))
+    status, out, _ = run(capsys, "exercise", "check", str(skeleton), "--seed", "17455")
+    assert status == 0
+    assert out.splitlines() == [
+        "your port plays seed 17455 exactly as the reference does, event for event and line "
+        "for line",
+        "Your port's own output (printed beside its game; the check does not read it), 3 "
+        "lines:", "  | ?[2Jloaded", "  | printing 26 cards", "  | printing 26 cards"]
+    path.write_text(path.read_text().replace(                 # a line a card: 1 + 2 * 26
+        "print('printing', num_cards, 'cards')",
+        "print(*(f'card {i}' for i in range(num_cards)), sep='\\n')"))
+    status, out, _ = run(capsys, "exercise", "check", str(skeleton), "--seed", "17455", "--json")
+    first = json.loads(out)["first"]
+    assert (first["output_lines"], len(first["output"])) == (53, exercise.OWN_LINES)
+    assert first["output"][:3] == ["?[2Jloaded", "card 0", "card 1"]
+    status, out, _ = run(capsys, "exercise", "check", str(skeleton), "--seed", "17455")
+    assert "Your port's own output (printed beside its game; the check does not read it), " \
+           "the first 20 of 53 lines:\n" in out and out.endswith("  | card 18\n")
 
 
 def test_a_mistake_is_named_under_the_stack_adt(skeleton, capsys):
@@ -322,7 +436,10 @@ def test_a_piece_whose_comment_lines_are_lost_is_named(skeleton, capsys):
     assert status == 1
     assert out == ("TableTop.do_battle: tabletop.py has lost the comment lines around piece 3 "
                    "(the refill of player A): put back '# ---- TableTop.do_battle (the refill "
-                   "of player A): TODO ----' and '# ---- end of piece 3 ----'\n")
+                   "of player A): TODO ----' and '# ---- end of piece 3 ----'\n"
+                   "In your whole port, the first difference is written by program4.main: "
+                   "player A should play the six of spades; in yours round 8 begins (seed "
+                   "17455, in round 7)\n")
 
 
 def test_a_member_that_swallows_every_exception_is_still_named(skeleton, capsys):
@@ -409,7 +526,7 @@ def test_a_python_the_port_s_run_cannot_start_is_exit_3(skeleton, capsys, monkey
     python = tmp_path / "python"
     python.write_text("not a program\n")
     python.chmod(0o644)
-    monkeypatch.setattr(exercise, "python_for_runs", lambda: str(python))
+    monkeypatch.setattr(exercise, "python_for_runs", lambda *_: str(python))
     fill(skeleton)
     status, out, _ = run(capsys, "exercise", "check", str(skeleton))
     assert status == 3

@@ -210,10 +210,14 @@ def test_a_submission_that_does_not_build(tmp_path, capsys):
     assert builds.startswith("  builds: the build (g++ -std=c++17 -O1 -o {program} ./*.cpp) "
                              "exited with status 1: ./war.cpp:1:21: error: ")
     assert "undeclared" in builds and "^" not in builds        # the error, not the caret
-    assert "  runs: not checked: the program did not build" in lines
+    mine = lines[lines.index("broken: 0 of 15"):]       # said once, not as each item's
+    assert mine[1:] == [builds, "  not graded: it did not build"]     # "not checked" (38)
     found = json.loads(results.read_text())
     assert found["score"] == 0 and found["tests"][0]["max_score"] == 4
     assert found["tests"][0]["output"] == builds[len("  builds: "):]
+    assert found["output"].startswith("pywar grade: 0 of 15; run on seeds 1 to 3, and 2 ")
+    assert found["output"].endswith("; not graded: it did not build")
+    assert [test["output"] for test in found["tests"][1:]] == [""] * (len(ITEMS) - 1)
 
 
 def test_an_include_in_another_case_is_named_and_can_be_built(tmp_path, capsys):
@@ -325,11 +329,42 @@ def test_the_html_report_in_chromium(class_json):
 def test_a_rerun_gives_the_same_marks(class_json, capsys):
     """Two programs whose marks depend on the seeds' games, graded again: the same."""
     programs = [CLASS / "tie_crash", CLASS / "half_pot"]
-    status, out, _ = run(capsys, "grade", *programs, "-n", SEEDS, "--seed", FIRST, "--json")
+    status, out, _ = run(capsys, "grade", *programs, "-n", SEEDS, "--seed", FIRST,
+                         "--fresh", "0", "--json")
     assert status == 0
     again = {sub["name"]: sub for sub in json.loads(out)["submissions"]}
     for name, sub in again.items():
         assert sub["items"] == class_json[0][name]["items"], name
+
+
+def test_fresh_seeds_are_named_and_replayed(capsys):
+    """Each grading draws seeds of its own beside the fixed ones, names them in every
+    report, and --fresh-seeds grades on them again: the same marks."""
+    program = CLASS / "tie_crash"
+    options = ("-n", "1", "--fresh", "3", "--no-memory")
+    status, out, _ = run(capsys, "grade", program, *options, "--json")
+    first = json.loads(out)["submissions"][0]
+    drawn = first["fresh"]
+    assert status == 0 and len(drawn) == 3 and first["seeds"] == [1, *drawn]
+    assert first["items"]["runs"]["of"] == 4
+    status, out, _ = run(capsys, "grade", program, *options, "--json")
+    assert json.loads(out)["submissions"][0]["fresh"] != drawn     # drawn at each grading
+    replay = ("-n", "1", "--fresh-seeds", ",".join(map(str, drawn)), "--no-memory")
+    status, out, _ = run(capsys, "grade", program, *replay, "--json")
+    assert json.loads(out)["submissions"][0]["items"] == first["items"]
+    status, out, _ = run(capsys, "grade", program, *replay)
+    listed = ",".join(map(str, drawn))
+    assert (f"run on seed 1, and 3 drawn fresh for this grading: {listed} (grade again on "
+            f"them with --fresh-seeds {listed})") in out
+
+
+def test_fresh_seeds_must_be_seeds(capsys):
+    quick = ("-n", "1", "--no-memory")                  # should a usage error be missed
+    status, _, err = run(capsys, "grade", CLASS / "faithful", *quick, "--fresh-seeds", "7,x")
+    assert status == 2 and "--fresh-seeds" in err and "3141592653" in err
+    status, _, err = run(capsys, "grade", CLASS / "faithful", *quick, "--fresh", "2",
+                         "--fresh-seeds", "7")
+    assert status == 2 and "not allowed with" in err
 
 
 BROKEN_ITEMS = {"faithful": [], "reseeds": [], "top_first": ["format"],
@@ -341,7 +376,8 @@ BROKEN_ITEMS = {"faithful": [], "reseeds": [], "top_first": ["format"],
 
 @pytest.mark.slow
 def test_the_class_on_the_default_forty_seeds(capsys):
-    """The default -n 40: each program of the first class breaks its own item and no other."""
+    """The default -n 40 and two seeds drawn fresh: each program of the first class breaks
+    its own item and no other (no honest one is taken for a game recorded)."""
     programs = [CLASS / name for name in sorted(BROKEN_ITEMS)]
     status, out, _ = run(capsys, "grade", *programs, "--jobs", "2", "--json")
     assert status == 0
@@ -350,7 +386,8 @@ def test_the_class_on_the_default_forty_seeds(capsys):
         assert broken == BROKEN_ITEMS[sub["name"]], sub["name"]
         # every seed plays battles, so these rules are put to the test on all 40 (ties,
         # refills and ends only on the seeds whose games have them)
-        assert all(sub["items"][name]["of"] == 40 for name in
+        assert len(sub["seeds"]) == 42 and len(sub["fresh"]) == 2    # and two drawn fresh
+        assert all(sub["items"][name]["of"] == 42 for name in
                    ("runs", "format", "deal", "plays", "ranks", "counts")), sub["name"]
 
 
@@ -415,8 +452,9 @@ def test_a_flood_and_a_hang_fail_runs_and_are_refereed_as_far_as_they_got(tmp_pa
         (tmp_path / name).mkdir()
         shutil.copy(DATA / "limits" / f"{name}.cpp", tmp_path / name / "main.cpp")
         folders.append(tmp_path / name)
-    status, out, _ = run(capsys, "grade", *folders, "-n", "2", "--output-limit", "1",
-                         "--timeout", "1", "--no-memory", "--json", "--jobs", "2")
+    status, out, _ = run(capsys, "grade", *folders, "-n", "2", "--fresh", "0",
+                         "--output-limit", "1", "--timeout", "1", "--no-memory", "--json",
+                         "--jobs", "2")
     assert status == 0
     grades = {sub["name"]: sub["items"] for sub in json.loads(out)["submissions"]}
     assert grades["flood"]["runs"]["failed"] == 2
@@ -429,7 +467,8 @@ def test_a_flood_and_a_hang_fail_runs_and_are_refereed_as_far_as_they_got(tmp_pa
 
 def test_a_program_that_takes_its_seed_as_an_argument(tmp_path, capsys):
     """tests/data/student_war.c (C, --seed N) with --build and --run '{program} --seed
-    {seed}': full marks (without its --seed N it exits 2 with its usage line)."""
+    {seed}': full marks, on the fixed seeds and the fresh (without its --seed N it exits 2
+    with its usage line)."""
     folder = tmp_path / "student"
     folder.mkdir()
     shutil.copy(DATA / "student_war.c", folder)
@@ -439,7 +478,8 @@ def test_a_program_that_takes_its_seed_as_an_argument(tmp_path, capsys):
     assert status == 0
     (sub,) = json.loads(out)["submissions"]
     assert sub["score"] == sub["max_score"] == len(ITEMS)
-    assert sub["items"]["runs"]["of"] == 2
+    assert sub["seeds"][:2] == [17455, 17456] and len(sub["seeds"]) == 4   # {seed}: fresh too
+    assert sub["items"]["runs"]["of"] == 4
 
 
 def test_a_report_that_cannot_be_written_is_exit_3_before_any_work(tmp_path, capsys):

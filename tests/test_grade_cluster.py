@@ -13,7 +13,7 @@ import pytest
 import pywar.check.grading.grade as grading
 from conftest import CLASS, needs_tools
 from pywar.check.grading import cluster
-from pywar.check.referee.effort import TooLong
+from pywar.check.referee.effort import OutOfTime
 from pywar.check.runner import sandbox
 from pywar.cli import main
 
@@ -42,7 +42,7 @@ def test_jobs_default_to_the_usable_cores(tmp_path, capsys, monkeypatch):
 
 def test_the_referees_processes_referee_as_this_one_does():
     """The referee of several jobs runs in other processes: the same Judgement as here,
-    and a transcript past its time raises TooLong here, as the referee here does."""
+    and a transcript past its time raises OutOfTime here, as the referee here does."""
     import pywar
     text = pywar.play(1553, transcript=True).transcript
     referees = grading.Referees(2)
@@ -51,7 +51,7 @@ def test_the_referees_processes_referee_as_this_one_does():
         there, fault = referees(text, True, 1553, 10.0)
         assert fault is None
         assert there == grading.referee_for(text, True, 1553, 10.0)[0]
-        with pytest.raises(TooLong):
+        with pytest.raises(OutOfTime):
             referees(text, True, 1553, 0.0)
     finally:
         referees.close()
@@ -85,8 +85,9 @@ def a_small_class(folder):
 
 
 @pytest.mark.parametrize("names, options", [
-    (("fifo", "deep"), ("-n", "1", "--no-memory")),
-    pytest.param(("leaks", "fifo", "nested", "deep"), ("-n", "2"), marks=pytest.mark.slow),
+    (("fifo", "deep"), ("-n", "1", "--fresh", "0", "--no-memory")),
+    pytest.param(("leaks", "fifo", "nested", "deep"), ("-n", "1", "--fresh-seeds", "77"),
+                 marks=pytest.mark.slow),
 ], ids=["two-on-one-seed", "four-with-valgrind"])
 def test_a_class_on_a_cluster_is_the_json_of_one_process(address, tmp_path, capsys, names,
                                                           options):
@@ -105,17 +106,19 @@ def test_a_class_on_a_cluster_is_the_json_of_one_process(address, tmp_path, caps
         assert graded["nested"]["items"]["runs"]["ok"]
 
 
-def test_the_scheduler_leaves_jobs_out(capsys, tmp_path):
+@pytest.mark.parametrize("option", [["--jobs", "2"], ["--keep", "kept"]])
+def test_the_scheduler_leaves_jobs_and_keep_out(capsys, tmp_path, option):
+    """--jobs sets this machine's threads, and --keep writes on this machine."""
     (tmp_path / "ann").mkdir()
     status, out, err = run(capsys, "grade", tmp_path / "ann", "--scheduler", "local:1",
-                           "--jobs", "2")
-    assert (status, out) == (2, "") and err.count("\n") == 1 and "--jobs" in err
+                           *option)
+    assert (status, out) == (2, "") and err.count("\n") == 1 and option[0] in err
 
 
 def test_a_worker_that_cannot_isolate_refuses_required(monkeypatch, tmp_path):
     """--isolation required is checked on the worker too, before anything runs there."""
     monkeypatch.setattr(sandbox, "bwrap_works", lambda: False)
-    notes, entries = cluster.packed(CLASS / "faithful")
+    digest, notes, entries = cluster.packed(CLASS / "faithful")
     settings = grading.Settings(games=1, memory=False, isolation="required")
     with pytest.raises(sandbox.SandboxMissing):
-        cluster.grade_packed("faithful", notes, entries, settings)
+        cluster.grade_packed("faithful", digest, notes, entries, settings)

@@ -15,7 +15,7 @@ import uuid
 
 import pytest
 
-from conftest import DATA, needs_tools
+from conftest import DATA, needs_bwrap, needs_tools
 from floods import DEAL
 from pywar.check.runner import sandbox
 
@@ -120,11 +120,11 @@ def write_class(root, attacks):
 
 
 def grade(folders, mode, *options):
-    """pywar grade, in a process of its own (a hang fails, it does not stop the tests):
-    its submissions by name."""
+    """pywar grade, in a process of its own (a hang fails, it does not stop the tests), on
+    seeds 1 and 2 alone (tests/test_canned.py has the fresh seeds): its submissions by name."""
     isolation = [] if mode == "auto" else ["--isolation", mode]
     command = [sys.executable, "-m", "pywar", "grade", *map(str, folders), "-n", "2",
-               "--json", *isolation, *options]
+               "--fresh", "0", "--json", *isolation, *options]
     done = subprocess.run(command, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr[-2000:]
     return {sub["name"]: sub for sub in json.loads(done.stdout)["submissions"]}
@@ -297,8 +297,7 @@ def test_memory_cheats_fail_the_memory_item(tmp_path):
     assert said["summary_killer"].startswith(("not checked", "40,000 bytes"))
 
 
-@pytest.mark.skipif(not getattr(sandbox, "bwrap_works", lambda: False)(),
-                    reason="bubblewrap does not work here")
+@needs_bwrap()
 def test_a_run_s_disk_is_bounded_under_bubblewrap():
     """A run that writes 200 MiB in 10 MiB files into its scratch: at most its disk."""
     script = ("n=0; for i in $(seq 20); do dd if=/dev/zero of=f$i bs=1M count=10 "
@@ -308,12 +307,12 @@ def test_a_run_s_disk_is_bounded_under_bubblewrap():
     assert int(outcome.stdout.split()[-1]) <= 32
 
 
-def test_a_cmd_program_sees_no_secret_and_leaves_nothing_running(tmp_path, monkeypatch):
+def test_a_cmd_program_sees_no_secret_and_leaves_nothing_running(open_path, monkeypatch):
     """pywar check's cmd: programs run in the same runner: the caller's environment is
     not theirs, and a process they start in a session of its own dies with them."""
     from pywar.check.implementations.outside import implementation
     monkeypatch.setenv("SECRET_TOKEN", "the-token-of-the-grader")
-    script = tmp_path / "student.sh"
+    script = open_path / "student.sh"           # where its run's user may read it
     script.write_text(f"setsid /bin/sh -c 'sleep 60; true' {MARK} &\n"
                       "echo \"token=$SECRET_TOKEN\"\n")
     program = implementation(f"cmd:/bin/sh {script} {{seed}}", timeout=10)

@@ -87,7 +87,7 @@ def test_a_run_cannot_run_a_classmate_s_program_without_bubblewrap(tmp_path, own
                                          "slow.cpp": SLOW})
     thief = write(tmp_path / "thief", {"war.cpp": THIEF.replace("TMPDIR", own_tmp)})
     command = [sys.executable, "-m", "pywar", "grade", str(thief), str(honest), "-n", "3",
-               "--jobs", "2", "--no-memory", "--json", "--isolation", "none"]
+               "--fresh", "0", "--jobs", "2", "--no-memory", "--json", "--isolation", "none"]
     done = subprocess.run(command, capture_output=True, text=True, timeout=300,
                           env=os.environ | {"TMPDIR": own_tmp})
     assert done.returncode == 0, done.stderr[-2000:]

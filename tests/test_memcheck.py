@@ -143,3 +143,23 @@ def test_a_finding_names_where_it_happened_and_where_a_leak_was_allocated():
     assert said == ("Invalid read of size 4 at main (war.cpp:4); 4 bytes in 1 blocks are "
                     "definitely lost in loss record 1 of 1, allocated by make(); definitely "
                     "lost: 4 bytes in 1 blocks")
+
+
+def test_valgrind_s_run_may_start_no_other_process():
+    """The re-audit (issue 36): a child that leaked, killed by its parent before valgrind
+    wrote the child's summary, hid its leak (memory ok).  valgrind's run may start no
+    process (its profile's processes, 1: the program itself), so no child hides one."""
+    fork = ["/bin/sh", "-c", "/bin/true & wait $! && echo forked"]
+    limits = memcheck.valgrind_limits(Settings(limits=Limits(memory=64 * MIB)))
+    assert limits.processes == 1
+    assert "forked" not in sandbox.run(fork, limits).stdout
+    assert sandbox.run(fork, Limits(processes=2)).stdout == "forked\n"     # it can fork
+
+
+def test_a_child_that_ended_without_its_summary_is_not_checked():
+    """A second process in valgrind's log (where one was started) whose last line is not
+    its summary: its leaks were not seen."""
+    child = f"=={PID}1== Syscall param write(buf) points to unaddressable byte(s)\n"
+    row, said = memcheck.memcheck_said(outcome(0), LOG_START + child + CLEAN_END)
+    assert row is ROW.memcheck_unfinished
+    assert said.startswith(f"not checked: a process of the program (pid {PID}1) ended")

@@ -2,14 +2,13 @@
 The reference's own transcripts are legal games; each edit below breaks one rule, and
 the referee names its line.  Lines are found by a plain search of the reference files."""
 
-import sys
-
 import pytest
 
 import pywar
-from conftest import DATA, reference_transcript
+from conftest import DATA, needs_python_runs, reference_transcript
 from pywar.cli import main
 from pywar.check.referee.exact import NotATranscript, referee
+from pywar.check.runner.pychild import python_for_runs
 
 SEEDS = (1, 1553, 17455)
 
@@ -244,16 +243,18 @@ def test_a_missing_blank_line_and_a_tie_of_eights_in_plain_words():
     assert "(both play an eight)" in str(referee(changed).fault)
 
 
-def test_all_referees_what_a_crashed_program_printed(tmp_path, capsys):
+@needs_python_runs
+def test_all_referees_what_a_crashed_program_printed(open_path, capsys):
     """A program that prints the first 500 lines of the reference's game of seed 1, then
     crashes: the crash is one line, and what it printed is refereed, with how far it got."""
-    program = tmp_path / "crash.py"
+    program = open_path / "crash.py"        # a folder the runner's user may read
+    (open_path / "seed-1.txt").write_text(reference_transcript(1))
     program.write_text("import os, sys\n"                     # the data, named on its line
                        "lines = open(sys.argv[2]).read().split('\\n')\n"
                        "sys.stdout.write('\\n'.join(lines[:500]) + '\\n')\n"
                        "sys.stdout.flush()\n"
                        "os.kill(os.getpid(), 11)\n")
-    engine = f"cmd:{sys.executable} {program} {{seed}} {DATA / 'seed-1.txt'}"
+    engine = f"cmd:{python_for_runs()} {program} {{seed}} {open_path / 'seed-1.txt'}"
     status = main(["referee", "--engine", engine, "--seed", "1", "--all"])
     out = capsys.readouterr().out.splitlines()
     rounds = sum(line.startswith("======== Round ") for line in

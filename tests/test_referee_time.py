@@ -11,7 +11,7 @@ import pytest
 
 from floods import DEAL, GAME, REPEATED, TIE
 from pywar.check.grading import grade as grading
-from pywar.check.referee.effort import Effort, TooLong
+from pywar.check.referee.effort import Effort, OutOfTime
 from pywar.check.referee.endless import repeats
 from pywar.check.referee.judge import judge
 from pywar.check.runner import sandbox
@@ -72,7 +72,7 @@ def test_a_count_of_cards_face_down_costs_no_more_than_the_deck():
 
 
 def test_a_deadline_passed_stops_the_referee():
-    with pytest.raises(TooLong):
+    with pytest.raises(OutOfTime):
         judge(GAME, effort=Effort(seconds=0))
 
 

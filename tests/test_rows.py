@@ -156,7 +156,8 @@ def test_the_limits_programs_end_as_their_rows(tmp_path):
         (folder / "war.cpp").write_text((DATA / "limits" / f"{name}.cpp").read_text())
         folders.append(str(folder))
     done = subprocess.run([str(Path(sys.executable).parent / "pywar"), "grade", *folders,
-                           "-n", "1", "--no-memory", "--timeout", "2", "--memory-limit", "256",
+                           "-n", "1", "--fresh", "0", "--no-memory", "--timeout", "2",
+                           "--memory-limit", "256",
                            "--output-limit", "1", "--jobs", "2", "--json"],
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stderr

@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from conftest import DATA, needs_tools
+from conftest import DATA, needs_bwrap, needs_tools
 from pywar.check.runner import sandbox
 from pywar.check.runner.sandbox import MIB, Limits
 
@@ -181,7 +181,7 @@ def test_the_isolation_is_a_run_s_own(monkeypatch):
         assert pids["auto"] <= 2                        # its own PID namespace
 
 
-@pytest.mark.skipif(not sandbox.bwrap_works(), reason="bubblewrap does not work here")
+@needs_bwrap()
 def test_under_bubblewrap_a_run_sees_neither_the_grader_s_files_nor_its_processes(built):
     outcome = sandbox.run(["/bin/sh", "-c", "echo $$; ls /proc | grep -c '^[0-9]'; "
                            f"ls {os.path.dirname(os.path.abspath(__file__))} 2>&1; ls /home 2>&1"])

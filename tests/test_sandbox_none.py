@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from conftest import needs_tools, others_may_run
+from conftest import needs_tools
 from pywar.check.runner import pychild, sandbox
 from pywar.check.runner.sandbox import MIB, Limits
 
@@ -45,7 +45,7 @@ def hog():
 
 # without prlimit, Python sets the limits as the run's user: as root without bubblewrap,
 # a Python that other users may not run (under /root, say) cannot (issue 37)
-PYTHON_RUNS = os.geteuid() != 0 or others_may_run(pychild.python_for_runs())
+PYTHON_RUNS = os.geteuid() != 0 or pychild.others_may_run(pychild.python_for_runs())
 
 
 @needs_tools("cc")

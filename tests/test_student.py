@@ -13,7 +13,7 @@ import subprocess
 
 import pytest
 
-from conftest import DATA, reference_digests, reference_transcript
+from conftest import DATA, open_folder, reference_digests, reference_transcript
 from pywar.cli import main
 
 SOURCE = DATA / "student_war.c"
@@ -24,15 +24,16 @@ pytestmark = [pytest.mark.skipif(shutil.which("cc") is None, reason="no C compil
 
 
 @pytest.fixture(scope="module")
-def programs(tmp_path_factory):
-    """The student's program built as written and with the planted mistake."""
-    folder = tmp_path_factory.mktemp("student")
-    built = {}
-    for name, flags in (("student", []), ("planted", ["-DPLANTED"])):
-        built[name] = str(folder / name)
-        subprocess.run(["cc", "-std=c11", "-O1", "-Wall", "-Wextra", "-Werror", *flags,
-                        "-o", built[name], str(SOURCE)], check=True)
-    return built
+def programs():
+    """The student's program built as written and with the planted mistake, in a folder
+    the runner's user may enter (their cmd: runs, as root without bubblewrap)."""
+    with open_folder() as folder:
+        built = {}
+        for name, flags in (("student", []), ("planted", ["-DPLANTED"])):
+            built[name] = str(folder / name)
+            subprocess.run(["cc", "-std=c11", "-O1", "-Wall", "-Wextra", "-Werror", *flags,
+                            "-o", built[name], str(SOURCE)], check=True)
+        yield built
 
 
 def transcript(program, seed):

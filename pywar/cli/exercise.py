@@ -39,12 +39,14 @@ def run_check(args):
         args.parser.error(f"{args.folder!r} is not a port to check: make one with "
                           f"pywar exercise new {args.folder}")
     checked_isolation(args)
-    seeds = args.seed or list(exercise.SEEDS)
+    seeds = args.seed or exercise.default_seeds()
+    fresh = [] if args.seed else seeds[len(exercise.SEEDS):]
     findings = exercise.check(args.folder, args.stack, seeds, args.timeout,
-                              isolation=args.isolation)
+                              isolation=args.isolation, fresh=fresh)
     first = findings[0]
     if args.json:
         print(json.dumps({"folder": args.folder, "stack": args.stack, "seeds": seeds,
+                          "fresh": fresh,
                           "passed": first.kind == "passed", "first": vars(first),
                           "findings": [vars(found) for found in findings]}))
     else:
@@ -55,6 +57,15 @@ def run_check(args):
             print(f"Not written yet either: {', '.join(unfilled)}.")
         if others:
             print(f"Departing too, later: {', '.join(others)}.")
+        for line in first.details():
+            print(line)
+        again = " ".join(f"--seed {seed}" for seed in fresh)
+        if first.kind == "passed" and fresh:                  # the pass names them
+            print(f"Check again on the fresh seeds with {again}.")
+        elif any(str(seed) in str(first) for seed in fresh):    # said where it matters
+            print(f"Seeds {exercise.listed(exercise.SEEDS)}, and {len(fresh)} drawn fresh "
+                  f"for this check: {exercise.listed(fresh)} (check again on them with "
+                  f"{again}).")
     if first.kind == "unchecked":                # the machine's fault, not the port's
         return 3
     return 0 if first.kind == "passed" else 1
@@ -101,15 +112,17 @@ def add(subparsers):
                     "the first member whose behaviour departs, with the seed, the event and "
                     "what was expected. Exit status: 0 the port passes, 1 a member departs "
                     "or is not written yet, 2 a usage error.",
-        epilog=examples(("pywar exercise check my-port", "seeds 17455, 1553 and 12"),
+        epilog=examples(("pywar exercise check my-port",
+                         "seeds 17455, 1553 and 12, and two drawn fresh"),
                         ("pywar exercise check my-port --stack adt --seed 7",
                          "Program 6's Pile, on seed 7")))
     check.add_argument("folder", metavar="DIR", help="the folder pywar exercise new made")
     check.add_argument("--stack", choices=("pile", "adt"), default="pile",
                        help="pile (Program 4's array, the default) or adt (Program 6)")
     check.add_argument("--seed", type=seed_type, action="append", metavar="N",
-                       help="a seed to play (again for more; default: "
-                            f"{', '.join(map(str, exercise.SEEDS))})")
+                       help="a seed to play, and no other (again for more; default: "
+                            f"{', '.join(map(str, exercise.SEEDS))}, and {exercise.FRESH} "
+                            "drawn fresh at each check, so that no game recorded serves)")
     check.add_argument("--timeout", type=positive_seconds, default=exercise.CHECK_SECONDS,
                        metavar="S", help=f"seconds for the whole check (default "
                                          f"{exercise.CHECK_SECONDS:g}); each seed's game "

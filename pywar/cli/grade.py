@@ -1,6 +1,7 @@
 """pywar grade: every student program of a class built, run on the same seeds under
 limits, refereed rule by rule, and reported (pywar.check; docs/grading.md)."""
 
+import argparse
 import math
 import os
 import resource
@@ -9,16 +10,19 @@ import shutil
 import subprocess
 import sys
 
-from ..check.grading import report
+from ..check.grading import keep, regrade, report
+from ..check.grading.gradebook import gradebook_csv
+from ..check.grading.receipt import receipt
 from ..check.runner import sandbox
-from ..check.grading.grade import (DEFAULT_BUILD, DEFAULT_RUN, REFEREE_SECONDS, RUN_SETUP,
-                                    SECONDS_A_SEED, GradeInterrupted, Settings, grade)
+from ..check.grading.grade import (DEFAULT_BUILD, DEFAULT_RUN, FRESH, REFEREE_SECONDS,
+                                   RUN_SETUP, SECONDS_A_SEED, GradeInterrupted, Settings,
+                                   draw_fresh, grade)
 from ..check.referee.rubric import NAMES, default_weights
 from ..engine_choice import usable_cores
 from .common import (Progress, add_isolation_option, add_progress_option, checked_isolation,
                      count_type, examples, interrupted_status, interrupted_words, seed_type,
                      usage_errors)
-from .inputs import seconds_type
+from .inputs import cannot, seconds_type
 from .outputs import check_distinct, output_files, refuse_stdout
 from .simulate import add_scheduler_option, check_scheduler, cluster_client
 
@@ -30,12 +34,15 @@ EXAMPLES = examples(
      "on a Dask cluster's workers, each sandboxing its runs: docs/grading.md"),
     ("pywar grade alice/ --run '{program} --seed {seed}'",
      "a program that takes its seed as an argument"),
+    ("pywar grade alice/ --seed 15 -n 1 --fresh 0 --keep seed15",
+     "seed 15 alone again: its output kept in seed15/alice/seed-15.txt"),
     ("pywar grade /autograder/submission --gradescope /autograder/results/results.json "
      "--weights format=0.5,memory=2", "Gradescope's autograder: docs/grading.md"),
 )
 MAX_WEIGHT = 1_000_000          # points an item may be worth: twelve of them add up exactly
 MAX_MEMORY_MIB = 1_048_576      # 1 TiB of address space
 MAX_OUTPUT_MIB = 1_024          # 1 GiB: what a run prints is read back into memory
+MAX_FRESH = 1_000               # seeds drawn fresh at one grading, at most
 HARD_LIMITS = (                 # the run's limits that a user who is not root cannot raise
     ("--timeout", resource.RLIMIT_CPU, "s of CPU time", "ulimit -Ht", 1),
     ("--memory-limit", resource.RLIMIT_AS, "MiB of address space", "ulimit -Hv", sandbox.MIB),
@@ -58,6 +65,18 @@ def weights_type(text):
             raise ValueError(f"--weights: {name} must be a number from 0 to {MAX_WEIGHT:,}, "
                              f"not {value}")
     return weights
+
+
+def seeds_list(text):
+    """--fresh-seeds S,...: the seeds of an earlier grading's fresh draw, to replay it."""
+    seeds = []
+    for part in text.split(","):
+        try:
+            seeds.append(seed_type(part.strip()))
+        except argparse.ArgumentTypeError as error:
+            raise argparse.ArgumentTypeError(f"{error}, as in --fresh-seeds 3141592653,"
+                                             "2718281828") from None
+    return tuple(seeds)
 
 
 def check_quoting(parser, settings):
@@ -106,6 +125,30 @@ def warn_of_open_folders(args):
               "700 the folder that holds them (docs/grading.md)", file=sys.stderr)
 
 
+def check_gradescope_options(args):
+    """A usage error for a Gradescope visibility without --gradescope."""
+    for option, value in (("--gradescope-visibility", args.gradescope_visibility),
+                          ("--gradescope-stdout-visibility", args.stdout_visibility)):
+        if value is not None and not args.gradescope:
+            args.parser.error(f"{option} sets a field of --gradescope's results.json: give "
+                              "--gradescope FILE too")
+
+
+def old_grade(args):
+    """The grade JSON of --since, read before any work (None without it), or a usage
+    error in one line for one that is not a pywar grade JSON."""
+    if args.since is None:
+        return None
+    try:
+        return regrade.load_old(args.since)
+    except regrade.NotAGrade as error:
+        args.parser.error(f"--since {args.since!r} is not a pywar grade JSON ({error}): "
+                          "give a file that pywar grade --json wrote")
+    except OSError as error:
+        args.parser.error(f"--since {args.since!r} cannot be read: "
+                          f"{error.strerror or error}")
+
+
 def checked(args):
     """The Settings of a command line, or a usage error found before any work."""
     for folder in args.submissions:
@@ -122,14 +165,19 @@ def checked(args):
                           f"({', '.join(map(repr, same))}): each is reported by its name")
     if args.gradescope and len(args.submissions) != 1:
         args.parser.error("--gradescope writes the results of one submission: give one folder")
-    for option, path in (("--html", args.html), ("--gradescope", args.gradescope)):
+    check_gradescope_options(args)
+    outputs = [("--html", args.html), ("--gradescope", args.gradescope), ("--csv", args.csv)]
+    for option, path in outputs:
         if path:
             refuse_stdout(option, path, args.parser)
-    check_distinct(args.parser, [("--html", args.html), ("--gradescope", args.gradescope),
-                                 ("the report on stdout", "-")])
+    check_distinct(args.parser, [*outputs, ("the report on stdout", "-")])
+    args.old_grade = old_grade(args)
     checked_isolation(args)
     with usage_errors(args.parser):
         check_scheduler(args)
+    if args.scheduler is not None and args.keep is not None:
+        args.parser.error("--keep writes on this machine, and --scheduler grades on the "
+                          "cluster's: give one of them")
     warn_of_open_folders(args)
     if sandbox.c_compiler() is None:
         args.parser.error("no C compiler (cc, gcc or clang): pywar builds its seed clock with "
@@ -154,9 +202,26 @@ def checked(args):
     settings = Settings(build=args.build, run=args.run_command, games=args.games,
                         seed=args.seed, limits=limits, memory=args.memory, weights=weights,
                         fix_include_case=args.fix_include_case, isolation=args.isolation,
-                        referee_time=args.referee_time, budget=args.budget)
+                        referee_time=args.referee_time, budget=args.budget,
+                        keep=args.keep)
+    settings.fresh = (args.fresh_seeds if args.fresh_seeds is not None else
+                      draw_fresh(FRESH if args.fresh is None else args.fresh, settings.fixed()))
     check_quoting(args.parser, settings)
+    ready_to_keep(args)
     return settings
+
+
+def ready_to_keep(args):
+    """--keep DIR made (or taken, an empty folder), last of the checks: a usage error for
+    a DIR pywar may not write into, exit 3 for one that cannot be made."""
+    if args.keep is None:
+        return
+    try:
+        keep.ready(args.keep)
+    except keep.KeepRefused as error:
+        args.parser.error(str(error))
+    except OSError as error:
+        raise cannot("write", f"--keep {args.keep!r}", error) from None
 
 
 def run_grade(args):
@@ -167,7 +232,8 @@ def run_grade(args):
     status = 0
     sys.stdout.reconfigure(errors="backslashreplace")      # a name a terminal cannot show
     with output_files(("--html", args.html, False, "utf-8"),
-                      ("--gradescope", args.gradescope, False, "utf-8")) as files, \
+                      ("--gradescope", args.gradescope, False, "utf-8"),
+                      ("--csv", args.csv, False, "utf-8")) as files, \
             cluster_client(args) as client:
         progress = Progress("grading", args.progress)
         try:
@@ -182,12 +248,7 @@ def run_grade(args):
         if "--gradescope" in files and not submissions:
             files["--gradescope"].discard()
             files.pop("--gradescope")
-        if "--html" in files:
-            files["--html"].write(report.html_page(submissions))
-        if "--gradescope" in files:
-            files["--gradescope"].write(report.gradescope(submissions[0], settings.weights))
-        sys.stdout.write(report.as_json(submissions) if args.json
-                         else report.terminal(submissions))
+        write_reports(args, settings, submissions, files)
     return status
 
 
@@ -201,6 +262,31 @@ def graded(args, settings, client, progress):
         return grade_on_cluster(client, args.submissions, settings, progress)
     except sandbox.SandboxMissing as error:
         args.parser.error(f"on a Dask worker: {error}")
+
+
+def write_reports(args, settings, submissions, files):
+    """Write each report asked for: the page, Gradescope's results, the gradebook's CSV,
+    and on stdout the JSON (with its receipt) or the table, with a regrade's changes."""
+    if "--html" in files:
+        files["--html"].write(report.html_page(
+            submissions, os.path.dirname(os.path.abspath(args.html))))
+    if "--gradescope" in files:
+        files["--gradescope"].write(report.gradescope(
+            submissions[0], settings.weights, args.gradescope_visibility,
+            args.stdout_visibility))
+    if "--csv" in files:
+        files["--csv"].write(gradebook_csv(submissions, settings.weights))
+    made = receipt(settings)
+    since = None
+    if args.old_grade is not None:
+        asked = [report.readable(os.path.basename(os.path.normpath(folder)))
+                 for folder in args.submissions]
+        since = regrade.changes(args.old_grade, report.class_json(submissions, made), asked)
+    if args.json:
+        sys.stdout.write(report.as_json(submissions, made, since))
+        return
+    sys.stdout.write(report.terminal(submissions) +
+                     (regrade.words(since, args.since) if since is not None else ""))
 
 
 def add(subparsers):
@@ -227,6 +313,14 @@ def add(subparsers):
                         help="seeds to run each program on (default: 40)")
     parser.add_argument("--seed", type=seed_type, default=1, metavar="S",
                         help="the first seed (default: 1)")
+    fresh = parser.add_mutually_exclusive_group()
+    fresh.add_argument("--fresh", type=count_type(0, MAX_FRESH), metavar="F",
+                       help="seeds drawn fresh from the system's random source at each "
+                            "grading, besides the N from S, so that no game recorded for "
+                            f"fixed seeds serves (default: {FRESH}; the report names them)")
+    fresh.add_argument("--fresh-seeds", type=seeds_list, metavar="S,...",
+                       help="these seeds in place of the fresh ones: to grade again on an "
+                            "earlier grading's, as its report says")
     parser.add_argument("--jobs", type=count_type(1, 256), metavar="J",
                         help="submissions graded at once (default: the usable cores)")
     parser.add_argument("--timeout", type=seconds_type, default=10.0, metavar="S",
@@ -257,10 +351,29 @@ def add(subparsers):
                         help="skip the memory item (valgrind memcheck on the first seed)")
     parser.add_argument("--weights", metavar="ITEM=W,...",
                         help="points per item (default: 1 each), as format=0.5,memory=2")
+    parser.add_argument("--keep", metavar="DIR",
+                        help="keep each submission's outputs in DIR/NAME/ as graded: each "
+                             "run's stdout (seed-N.txt, gzipped past "
+                             f"{keep.GZIP_PAST // sandbox.MIB} MiB), the build's output and "
+                             "valgrind's log; DIR is made, or must be an empty folder")
     parser.add_argument("--json", action="store_true",
                         help="print the grades as one line of JSON")
     parser.add_argument("--html", metavar="FILE", help="write the class report as a page")
     parser.add_argument("--gradescope", metavar="FILE",
                         help="write Gradescope's results.json (one submission)")
+    parser.add_argument("--gradescope-visibility", choices=report.GRADESCOPE_VISIBILITY,
+                        metavar="WHEN", help="when students see the results: " +
+                        ", ".join(report.GRADESCOPE_VISIBILITY) + " (default: Gradescope's, "
+                        "visible)")
+    parser.add_argument("--gradescope-stdout-visibility", dest="stdout_visibility",
+                        choices=report.GRADESCOPE_VISIBILITY, metavar="WHEN",
+                        help="when students see the autograder's stdout, the table: the "
+                             "same choices (default: Gradescope's, hidden)")
+    parser.add_argument("--csv", metavar="FILE",
+                        help="write the gradebook: a row per student, each item's points, "
+                             "the score and the most (Canvas and Moodle import it)")
+    parser.add_argument("--since", metavar="OLD.json",
+                        help="grade again and say what changed since OLD.json (pywar grade "
+                             "--json's), per student, and why it may have")
     add_progress_option(parser)
     parser.set_defaults(run=run_grade, parser=parser)

@@ -13,14 +13,22 @@ of the port's piece), and the check names the member whose game departs first: t
 seed, the event and what was expected, in words.  A member whose TODO is still raised
 in the student's files is named as not written yet.  Nothing the port's process writes
 or changes can make it pass: its records are only what it played.
+
+Below the member, the check says what the whole port did, as facts of its run, not
+guesses: the member of the student's that wrote its first difference (where that is
+not the member named), the last line of the student's files its crash ran (file, line,
+text, member, exception, as Python's traceback ends), and the first lines the port
+printed itself (its prints are not its transcript: the child sends them to its stderr).
 """
 
 import ast
 import json
 import os
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
+from ..grading.grade import draw_fresh, seeds_words
 from ..runner import sandbox
 from ..runner.pychild import (PYWAR_FOLDER, boot, copy_shared, not_started, python_for_runs,
                               records_of)
@@ -29,6 +37,8 @@ from ...port.card import RANK, SUIT
 from ...rules import MAX_CARDS
 
 SEEDS = (17455, 1553, 12)           # short; five ties in a row; a long one with refills
+FRESH = 2                           # and seeds drawn fresh at each check: no game recorded
+                                    # for the fixed seeds serves them
 GAME_SECONDS = 5.0                  # one game of the student's, at most
 CHECK_SECONDS = 120.0               # the whole check, at most
 LIMITS = sandbox.PROFILES["exercise"]   # memory, output, processes of the port's process
@@ -44,12 +54,49 @@ class PortFinding:
     seed: object
     message: str
     kind: str = "departs"   # departs, unfilled, error, timeout, import, passed, unchecked
+    writer: object = None   # the whole port's first departure: the member that wrote it,
+    whole: str = ""         # and its words
+    crash: object = None    # where the whole port crashed: a dict, as portplay records it
+    output: list = field(default_factory=list)   # the port's own output: its first lines,
+    output_lines: int = 0                        # of so many
 
     def __str__(self):
         """As 'Pile.shuffle: after the first shuffle ...'."""
         if self.member is None:
             return self.message
         return f"{self.member}{' ' if self.kind == 'unfilled' else ': '}{self.message}"
+
+    def details(self):
+        """What the whole port did, below the finding: the member that wrote its first
+        difference (where that is not the finding's), its crash, its own output."""
+        lines = []
+        if self.writer is not None and self.writer != self.member:
+            said = "." if self.whole and self.whole in self.message else f": {self.whole}"
+            lines.append(f"In your whole port, the first difference is written by "
+                         f"{self.writer}{said}")
+        if self.crash:
+            lines += crash_lines(self.crash)
+        if self.output:
+            lines += output_lines(self.output, self.output_lines)
+        return lines
+
+
+def crash_lines(crash):
+    """A crash of the whole port, as Python would end its traceback, in the student's
+    files."""
+    inside = f" (raised inside {crash['inside']})" if crash.get("inside") else ""
+    return [f"Your port crashed (seed {crash['seed']}, {crash['place']}); the last line of "
+            f"your files it ran{inside}:",
+            f"  File \"{crash['file']}\", line {crash['line']}, in {crash['member']}",
+            f"    {crash['text']}", f"{crash['exception']}"]
+
+
+def output_lines(lines, count):
+    """The port's own output, labelled as such."""
+    some = f"the first {len(lines)} of {count} lines" if count > len(lines) else \
+        ("1 line" if count == 1 else f"{count} lines")
+    return [f"Your port's own output (printed beside its game; the check does not read "
+            f"it), {some}:"] + [f"  | {line}" for line in lines]
 
 
 def card_name(card_id):
@@ -133,9 +180,31 @@ def deal_words(expected, got):
     return None
 
 
-def same_kind_words(expected, got, member=None):
+def face_up_words(expected, got, following=None):
+    """What differs in a face-up card, said of the pile it is read from (FACE_UP_READ);
+    following: the reference's next event."""
+    player, wanted, yours = expected["player"], expected["card"], got["card"]
+    if player == 0 and following and following.get("event") == "face_up" and \
+            following.get("card") == yours:
+        words = (f"the face-up cards should go on the 'currently in play' pile A's first, "
+                 f"then B's ({card_name(wanted)}, then {card_name(yours)}); yours puts "
+                 f"{card_name(yours)} down first")
+    else:
+        place = "under B's" if player == 0 else "on top"
+        words = (f"{name_of(player)}'s face-up card, {place} on the 'currently in play' "
+                 f"pile, should be {card_name(wanted)}; yours is {card_name(yours)}")
+    return words
+
+
+FACE_UP_READ = ("the check reads the face-up cards off the top of the 'currently in play' "
+                "pile, A's under B's, when do_battle calls self.observer.face_up(), not off "
+                "the lines you print")
+
+
+def same_kind_words(expected, got, member=None, following=None):
     """What differs between two events of the same kind, in a student's words; member:
-    the student's member in the reference's place (None: the whole port)."""
+    the student's member in the reference's place (None: the whole port); following:
+    the reference's next event, if any."""
     kind = expected["event"]
     if kind == "deal" and member == "Pile.shuffle":
         wanted, yours = deck_of(expected), deck_of(got)
@@ -168,7 +237,7 @@ def same_kind_words(expected, got, member=None):
         return (f"after this ({event_words(expected)}), the piles should hold: "
                 f"{sizes_words(expected)}; yours hold: {sizes_words(got)}")
     if kind == "face_up" and expected["player"] == got["player"]:
-        return f"{event_words(expected, True)}; yours plays {card_name(got['card'])}"
+        return face_up_words(expected, got, following)
     return f"{event_words(expected, True)}; in yours {event_words(got)}"
 
 
@@ -180,12 +249,26 @@ def where(event):
 # ---- Judging what the port printed and traced, in pywar's own process
 
 class Departed(Exception):
-    """A game that has left the reference's: its words, and how many events came before."""
+    """A game that has left the reference's: its words, how many events came before, and
+    the member that wrote where it departs (None: unknown, or the game ended early)."""
 
-    def __init__(self, words, clock):
+    def __init__(self, words, clock, writer=None):
         super().__init__(words)
         self.words = words
         self.clock = clock
+        self.writer = writer
+
+
+@dataclass
+class Departure:
+    """How a recorded game departs: after so many events, its kind (departs, error,
+    timeout, unfilled), its words, the member of the student's that wrote where it
+    departs (the whole port's run alone says) and where it crashed (a dict, or None)."""
+    clock: int
+    kind: str
+    words: str
+    writer: object = None
+    crash: object = None
 
 
 class Streams:
@@ -201,12 +284,17 @@ class Streams:
         self.member = member
         self.events = 0
         self.printed = 0
+        self.writer = None               # the member writing (the whole port's run says)
         self.departed = None             # once departed, always: a swallowed one comes back
 
     def depart(self, words):
         """Raise (and remember) the game's departure."""
-        self.departed = Departed(words, self.events)
+        self.departed = Departed(words, self.events, self.writer)
         raise self.departed
+
+    def by(self, member):
+        """The member of the student's that writes the next pieces."""
+        self.writer = member
 
     def event(self, line):
         """One line of the student's trace."""
@@ -218,10 +306,13 @@ class Streams:
                         f"yours goes on: {event_words(got)} (seed {self.seed})")
         wanted = self.expected[self.events]
         if got != wanted:
-            words = (same_kind_words(wanted, got, self.member)
+            following = self.expected[self.events + 1:self.events + 2]
+            words = (same_kind_words(wanted, got, self.member, *following)
                      if isinstance(got, dict) and got.get("event") == wanted["event"]
                      else f"{event_words(wanted, True)}; in yours {event_words(got)}")
-            self.depart(f"{words} (seed {self.seed}, {where(wanted)})")
+            read = f"; {FACE_UP_READ}" if wanted["event"] == "face_up" and \
+                isinstance(got, dict) and got.get("event") in ("face_up", "battle") else ""
+            self.depart(f"{words} (seed {self.seed}, {where(wanted)}){read}")
         self.events += 1
 
     def line(self, piece):
@@ -292,6 +383,11 @@ class RecordedGame:
     pieces: list
     end: object = None
     words: str = ""
+    crash: object = None
+
+
+CRASH_FIELDS = ("file", "line", "text", "member", "exception", "inside")
+CRASH_WIDTH = 400   # characters of each, at most (the child cuts a message or a line at 300)
 
 
 def games_of(records):
@@ -300,8 +396,11 @@ def games_of(records):
     for record in records:
         if "game" in record and isinstance(record["game"], list) and len(record["game"]) == 2:
             games.append(RecordedGame(record["game"][0], record["game"][1], []))
-        elif ("t" in record or "e" in record) and games:
+        elif ("t" in record or "e" in record or "by" in record) and games:
             games[-1].pieces.append(next(iter(record.items())))
+        elif "crash" in record and isinstance(record["crash"], dict) and games:
+            games[-1].crash = {name: str(record["crash"].get(name) or "")[:CRASH_WIDTH] or None
+                               for name in CRASH_FIELDS}
         elif "end" in record and games:
             games[-1].end, games[-1].words = record["end"], str(record.get("words", ""))
         elif "load" in record or "drift" in record:
@@ -341,40 +440,91 @@ def signal_name(number):
 
 
 def judged(game, reference, seconds, stopped):
-    """None if a recorded game is the reference's, whole; else (clock, kind, words).
-    Every piece is compared here, whatever the run said of it."""
+    """None if a recorded game is the reference's, whole; else its Departure.  Every
+    piece is compared here, whatever the run said of it."""
     trace, transcript = reference
     streams = Streams(game.seed, trace, transcript, game.member)
+    reading = {"t": streams.line, "e": streams.event, "by": streams.by}
     try:
         for kind, piece in game.pieces:
-            (streams.line if kind == "t" else streams.event)(str(piece))
+            reading[kind](str(piece))
         if game.end == "finished":
             streams.finish()
             return None
     except Departed as departed:
-        return departed.clock, "departs", departed.words
+        return Departure(departed.clock, "departs", departed.words, departed.writer,
+                         crashed(game))
     except (ValueError, TypeError, KeyError, IndexError):
-        return (streams.events, "error", f"its trace is not one pywar can read (seed "
-                f"{game.seed}, {now(streams)})")
+        return Departure(streams.events, "error", f"its trace is not one pywar can read "
+                         f"(seed {game.seed}, {now(streams)})", streams.writer)
+    kind, words = ended(game, streams, seconds, stopped)      # no piece departs: no writer
+    return Departure(streams.events, kind, words, None, crashed(game))
+
+
+def ended(game, streams, seconds, stopped):
+    """How a game that did not depart before it ended stops: (kind, words)."""
     if game.end == "timeout":
-        return (streams.events, "timeout", f"seed {game.seed} did not finish within "
-                f"{seconds:g} s ({now(streams)}): a loop that never ends?")
+        return "timeout", (f"seed {game.seed} did not finish within {seconds:g} s "
+                           f"({now(streams)}): a loop that never ends?")
     if game.end == "unfilled":
-        return streams.events, "unfilled", game.words
+        return "unfilled", game.words
     if game.end == "error" and game.words.startswith("raised NotImplementedError"):
-        return streams.events, "error", game.words
+        return "error", game.words
     if game.end == "error":
-        return streams.events, "error", f"{game.words} (seed {game.seed}, {now(streams)})"
+        return "error", f"{game.words} (seed {game.seed}, {now(streams)})"
     if game.end == "cut":
-        return (streams.events, "error", f"seed {game.seed} printed far more than the "
-                f"reference's game ({now(streams)}): a loop that never ends?")
-    return streams.events, "error", stopped
+        return "error", (f"seed {game.seed} printed far more than the reference's game "
+                         f"({now(streams)}): a loop that never ends?")
+    return "error", stopped
+
+
+def crashed(game):
+    """Where the whole port's game crashed (its crash record, with where in the game as
+    its own trace said last), or None."""
+    if game.crash is None or game.end != "error":
+        return None
+    last = next((piece for kind, piece in reversed(game.pieces) if kind == "e"), None)
+    try:
+        event = json.loads(str(last)) if last is not None else None
+        place = "before the deal" if event is None else where(event)
+    except (ValueError, TypeError, KeyError, AttributeError):
+        place = "somewhere in the game"
+    line = game.crash["line"]
+    return {**game.crash, "line": int(line) if str(line).isdigit() else line,
+            "seed": game.seed, "place": place}
 
 
 def bounds_of(games, seeds):
     """The characters a port's game of each seed may write: the reference's, and 64 KiB
     (a longer game has departed by then)."""
     return ",".join(str(len(games[seed][0]) + len(games[seed][1]) + 65536) for seed in seeds)
+
+
+class Ran(NamedTuple):
+    """One run of the port: its games, its load or drift words ('' if none), how it
+    stopped, and its own output (its first lines, of so many)."""
+    games: list
+    said: str
+    stopped: str
+    output: list
+    output_lines: int
+
+
+OWN_LINES = 20      # lines of the port's own output shown, at most
+OWN_WIDTH = 200     # characters of each
+
+
+def own_output(stderr):
+    """What the port printed itself (its process's stderr: the child sends its stdout
+    there): the first OWN_LINES lines, each cut to OWN_WIDTH characters and any control
+    character shown as '?', and how many lines in all."""
+    lines = stderr.splitlines()
+    shown = []
+    for line in lines[:OWN_LINES]:
+        line = line.expandtabs(4)
+        line = line if len(line) <= OWN_WIDTH else line[:OWN_WIDTH - 3] + "..."
+        shown.append("".join(c if c.isprintable() else "?" for c in line))
+    return shown, len(lines)
 
 
 class PortRun:
@@ -388,12 +538,12 @@ class PortRun:
         self.deadline = time.monotonic() + timeout
 
     def run(self, mode, seeds):
-        """One run of the port (whole or members) on seeds: (games, load or drift words,
-        how it stopped) or a PortFinding once the check's time is up."""
+        """One run of the port (whole or members) on seeds: a Ran, or a PortFinding once
+        the check's time is up."""
         lib = copy_shared(os.path.join(self.work, f"lib-{mode}"),
                           SHARED + (("port",) if mode == "members" else ()))
-        argv = [python_for_runs(), "-I", "-S", "-B", "-c", BOOT, lib, mode, self.copy,
-                self.stack, str(self.seconds), bounds_of(self.games, seeds),
+        argv = [python_for_runs(self.isolation), "-I", "-S", "-B", "-c", BOOT, lib, mode,
+                self.copy, self.stack, str(self.seconds), bounds_of(self.games, seeds),
                 ",".join(map(str, seeds))]
         shown = [self.copy, lib]
         if mode == "members":
@@ -416,7 +566,7 @@ class PortRun:
             return self.not_started(outcome, argv[0])
         stopped = stopped_words(outcome) if outcome.status != 0 or outcome.flooded else \
             "your port stopped the check before its game ended"
-        return games, said, stopped
+        return Ran(games, said, stopped, *own_output(outcome.stderr))
 
     def not_started(self, outcome, python):
         """The finding of a check whose Python could not be started (the machine's)."""
@@ -430,7 +580,7 @@ class PortRun:
 
 def first_departure(games, wanted, reference, seconds, stopped):
     """The first of the wanted seeds on which the student's whole port departs: (seed,
-    (clock, kind, words)), or None if it plays them all as the reference."""
+    Departure), or None if it plays them all as the reference."""
     played = {game.seed: game for game in games if game.member is None}
     for seed in wanted:
         game = played.get(seed, RecordedGame(None, seed, [], "stopped"))
@@ -470,19 +620,29 @@ def member_findings(games, suspects, reference, seconds, stopped):
             continue
         departs = judged(game, reference[game.seed], seconds, stopped)
         if departs is not None:
-            clock, kind, words = departs
-            found[game.member] = ((suspects.index(game.seed), clock), game.member, game.seed,
-                                  kind, words)
+            found[game.member] = ((suspects.index(game.seed), departs.clock), game.member,
+                                  game.seed, departs.kind, departs.words)
     return sorted(found.values(), key=lambda finding: finding[0])
 
 
-def check(folder, stack="pile", seeds=SEEDS, timeout=CHECK_SECONDS, game_seconds=GAME_SECONDS,
-          isolation="auto"):
-    """Check a student's port (a folder made by new and filled in): a list of Findings,
-    the first the one to say; one of kind passed when it plays every seed exactly.  The
-    port runs in pywar's runner; only what it printed and traced is judged, here."""
+def default_seeds():
+    """The seeds of a check: the fixed ones, then FRESH drawn from the system's random
+    source for this check alone."""
+    return [*SEEDS, *draw_fresh(FRESH, SEEDS)]
+
+
+def check(folder, stack="pile", seeds=None, timeout=CHECK_SECONDS, game_seconds=GAME_SECONDS,
+          isolation="auto", fresh=None):
+    """Check a student's port (a folder made by new and filled in) on seeds (default:
+    default_seeds()), of which fresh were drawn fresh for this check (default: those of
+    default_seeds(), or none): a list of Findings, the first the one to say; one of kind
+    passed when it plays every seed exactly.  The port runs in pywar's runner; only what
+    it printed and traced is judged, here."""
     folder = os.path.abspath(folder)
-    seeds = list(seeds)
+    if seeds is None:
+        seeds = default_seeds()
+        fresh = seeds[len(SEEDS):] if fresh is None else fresh
+    seeds, fresh = list(seeds), list(fresh or ())
     reference = reference_games(seeds, stack)
     with sandbox.Scratch("pywar-exercise-") as work:
         copy = os.path.join(work, "port")
@@ -491,39 +651,69 @@ def check(folder, stack="pile", seeds=SEEDS, timeout=CHECK_SECONDS, game_seconds
         except (OSError, sandbox.CopyTrouble) as error:
             return [PortFinding(None, None, f"your port cannot be copied: {error}", "error")]
         runs = PortRun(work, copy, stack, reference, game_seconds, timeout, isolation)
-        return judge_port(runs, seeds, reference, game_seconds, copy)
+        return judge_port(runs, seeds, reference, game_seconds, copy, fresh)
 
 
-def judge_port(runs, seeds, reference, seconds, copy):
-    """The findings of a check: the whole port's run, and if it departs, the members'."""
+def played_words(seeds, fresh):
+    """The seeds a port played, in words: 'seed 5', 'seeds 17455, 1553 and 12, and 2
+    drawn fresh (A and B)'."""
+    fixed = [seed for seed in seeds if seed not in fresh]
+    if not fresh:
+        return seeds_words(fixed)
+    if not fixed:
+        return f"{len(fresh)} {'seed' if len(fresh) == 1 else 'seeds'} drawn fresh " \
+               f"({listed(fresh)})"
+    return f"{seeds_words(fixed)}, and {len(fresh)} drawn fresh ({listed(fresh)})"
+
+
+def listed(items):
+    """Things in English: 'a', 'a and b', 'a, b and c'."""
+    items = [str(item) for item in items]
+    return " and ".join(part for part in (", ".join(items[:-1]), *items[-1:]) if part)
+
+
+def judge_port(runs, seeds, reference, seconds, copy, fresh=()):
+    """The findings of a check: the whole port's run, and if it departs, the members';
+    the first with what the whole port did (its first difference's member, its crash,
+    its own output)."""
     ran = runs.run("whole", seeds)
     if isinstance(ran, PortFinding):
         return [ran]
-    games, said, stopped = ran
-    if said:
-        return [PortFinding(None, None, said, "import")]
-    whole = first_departure(games, seeds, reference, seconds, stopped)
+    own = {"output": ran.output, "output_lines": ran.output_lines}
+    if ran.said:
+        return [PortFinding(None, None, ran.said, "import", **own)]
+    whole = first_departure(ran.games, seeds, reference, seconds, ran.stopped)
     if whole is None:
         unwritten = still_todo(copy)
         if not unwritten:
-            return [PortFinding(None, None, f"your port plays seeds {', '.join(map(str, seeds))} "
-                            "exactly as the reference does, event for event and line for "
-                            "line", "passed")]
-        return [PortFinding(label, None, "is not written yet: its body still raises its TODO",
-                        "unfilled") for label in unwritten]
-    suspects = seeds[:seeds.index(whole[0]) + 1]          # the whole port passed the others
+            played = played_words(seeds, fresh)
+            played += "," if ", and " in played else ""        # the list's end
+            return [PortFinding(None, None, f"your port plays {played} exactly as the "
+                                "reference does, event for event and line for line",
+                                "passed", **own)]
+        findings = [PortFinding(label, None, "is not written yet: its body still raises its "
+                                "TODO", "unfilled") for label in unwritten]
+        return [replace(findings[0], **own)] + findings[1:]
+    seed, departure = whole
+    own.update(writer=departure.writer, whole=departure.words, crash=departure.crash)
+    findings = member_run(runs, seeds[:seeds.index(seed) + 1], reference, seconds, whole)
+    return [replace(findings[0], **own)] + findings[1:]
+
+
+def member_run(runs, suspects, reference, seconds, whole):
+    """The findings of the members run on the suspect seeds (the whole port passed the
+    others): each member that departs alone, or the whole port if none does."""
     ran = runs.run("members", suspects)
     if isinstance(ran, PortFinding):
         return [ran]
-    games, said, stopped = ran
-    if said:
-        return [PortFinding("TableTop.do_battle", None, said, "error")]
-    findings = member_findings(games, suspects, reference, seconds, stopped)
+    if ran.said:
+        return [PortFinding("TableTop.do_battle", None, ran.said, "error")]
+    findings = member_findings(ran.games, suspects, reference, seconds, ran.stopped)
     if not findings:
-        clock, kind, words = whole[1]
-        return [PortFinding(None, whole[0], f"your port departs, though no one member does "
-                        f"alone (look at what you changed outside the TODOs, or at two members "
-                        f"together): {words}", kind)]
+        seed, departure = whole
+        return [PortFinding(None, seed, f"your port departs, though no one member does "
+                            f"alone (look at what you changed outside the TODOs, or at two "
+                            f"members together): {departure.words}", departure.kind)]
     return [PortFinding(label, seed, words if kind != "unfilled" else
-                    "is not written yet: its body still raises its TODO", kind)
+                        "is not written yet: its body still raises its TODO", kind)
             for _, label, seed, kind, words in findings]

@@ -15,7 +15,13 @@ member by member, each on the seeds until the first that departs (EXPECTED, the
 reference's games, lets a departing game stop at once).  Records: {"game": [member or
 null, seed]}, then {"t": text} and {"e": trace line} in the order written, then {"end":
 finished | timeout | cut | unfilled | error | off, "words": ...}; {"load": words} when the
-port cannot be loaded, {"drift": words} when its tabletop.py lost a piece's markers.
+port cannot be loaded, {"drift": words} when its tabletop.py lost a piece's markers.  The
+whole run also records, before a piece, {"by": member} when the member of the student's
+writing it is another than the last piece's (the innermost frame of the student's files,
+text_printf passed through), and before the end of a game the student's code crashed,
+{"crash": {file, line, text, member, exception, inside}}: the last frame of the
+traceback in the student's files.  What the port prints itself (print, to stdout or
+stderr) goes to the child's stderr, which pywar shows as the port's own output.
 """
 
 import ast
@@ -40,6 +46,9 @@ PIECES = (    # TableTop.do_battle: (name, first line of its first statement, st
 )
 TODO = "TODO: "
 LINE_MAPS = {}      # a composed do_battle's file name: (its first student line, the file's)
+PASS_THROUGH = ("text_printf",)     # the port's cout: a line it prints is its caller's
+SAID = 300          # characters of an exception's message or a line of code, at most
+OWN = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # pywar
 
 
 class ExerciseDrift(ValueError):
@@ -105,24 +114,156 @@ def load_student(folder):
     return module
 
 
-def innermost_student_frame(error, folder):
-    """Where in the student's files an error came from, as ' at pile.py line 80', with
-    the function it came out of if that is not the student's; '' if none."""
-    found, innermost = "", None
-    for frame in traceback.extract_tb(error.__traceback__):
-        innermost = frame
-        if os.path.dirname(os.path.abspath(frame.filename)) == folder:
-            found = f"{os.path.basename(frame.filename)} line {frame.lineno}"
-        elif frame.filename in LINE_MAPS:
-            composed, first = LINE_MAPS[frame.filename]
-            found = f"tabletop.py line {frame.lineno - composed + first}"
-    if not found:
+def bounded(text):
+    """A text cut to SAID characters."""
+    text = str(text)
+    return text if len(text) <= SAID else text[:SAID - 3] + "..."
+
+
+DEFS = {}           # a file's path: its functions, (first line, last line, label)
+
+
+def defs_of(path):
+    """The functions of a file, outer ones first: (first line, last line, label), the
+    label as 'Pile.shuffle' for a method, 'program4.main' for a function."""
+    if path not in DEFS:
+        try:
+            with open(path, encoding="utf-8") as file:
+                tree = ast.parse(file.read())
+        except (OSError, SyntaxError, ValueError):
+            tree = ast.Module(body=[], type_ignores=[])
+        module = os.path.splitext(os.path.basename(path))[0]
+        found = []
+
+        def visit(node, owner):
+            """The functions under node, owner the label of what holds them."""
+            for child in ast.iter_child_nodes(node):
+                if isinstance(child, ast.ClassDef):
+                    visit(child, child.name if owner is None else f"{owner}.{child.name}")
+                elif isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    label = f"{owner or module}.{child.name}"
+                    found.append((child.lineno, child.end_lineno, label))
+                    visit(child, label)
+        visit(tree, None)
+        DEFS[path] = found
+    return DEFS[path]
+
+
+PIECE_LINES = {}    # the student's folder: {piece's name: (first line, last line)}
+
+
+def piece_at(folder, line):
+    """The piece of the student's do_battle that holds a line of tabletop.py, or None."""
+    if folder not in PIECE_LINES:
+        try:
+            PIECE_LINES[folder] = {name: (first, first + len(lines) - 1)
+                                   for name, (first, lines) in student_pieces(folder).items()}
+        except (ExerciseDrift, OSError, UnicodeDecodeError):
+            PIECE_LINES[folder] = {}
+    return next((name for name, (first, last) in PIECE_LINES[folder].items()
+                 if first <= line <= last), None)
+
+
+MEMBER_AT = {}       # (path, line, folder): member_at's answer
+
+
+def member_at(path, line, folder=None):
+    """The member a line of a file is in: 'Pile.shuffle', 'TableTop.do_battle (the
+    battle)' (a piece of the student's, or a composed one's), 'pile.py' (at import)."""
+    if (path, line, folder) not in MEMBER_AT:
+        MEMBER_AT[path, line, folder] = find_member(path, line, folder)
+    return MEMBER_AT[path, line, folder]
+
+
+def find_member(path, line, folder):
+    """member_at, found."""
+    if path in LINE_MAPS:
+        return path[len("<your "):-1]
+    label = next((label for first, last, label in reversed(defs_of(path))
+                  if first <= line <= last), os.path.basename(path))
+    if label == "TableTop.do_battle" and folder and path == os.path.join(folder, "tabletop.py"):
+        piece = piece_at(folder, line)
+        label = piece_label(piece) if piece else label
+    return label
+
+
+IN_FOLDER = {}       # (path, folder): in_folder's answer
+
+
+def in_folder(path, folder):
+    """Whether a file is one of the student's."""
+    if (path, folder) not in IN_FOLDER:
+        IN_FOLDER[path, folder] = os.path.dirname(os.path.abspath(path)) == folder
+    return IN_FOLDER[path, folder]
+
+
+def owner_words(path):
+    """Whose code a file is, said of a function in it: pywar's or Python's."""
+    return "pywar's" if os.path.abspath(path).startswith(OWN + os.sep) else "Python's"
+
+
+def writer(folder):
+    """The member of the student's writing a piece now: the innermost frame of the
+    student's files outside PASS_THROUGH, or None."""
+    frame = sys._getframe(1)
+    while frame is not None:
+        code = frame.f_code
+        if code.co_name not in PASS_THROUGH and in_folder(code.co_filename, folder):
+            return member_at(code.co_filename, frame.f_lineno, folder)
+        frame = frame.f_back
+    return None
+
+
+def last_student_frame(error, folder):
+    """The last frame of an error's traceback in the student's files (or a composed
+    do_battle), and the innermost frame: (frame or None, innermost or None)."""
+    frames = traceback.extract_tb(error.__traceback__)
+    mine = [frame for frame in frames
+            if in_folder(frame.filename, folder) or frame.filename in LINE_MAPS]
+    return (mine[-1] if mine else None), (frames[-1] if frames else None)
+
+
+def student_line(frame):
+    """A student's frame's file name and line number (a composed piece's, in tabletop.py)."""
+    if frame.filename in LINE_MAPS:
+        composed, first = LINE_MAPS[frame.filename]
+        return "tabletop.py", frame.lineno - composed + first
+    return os.path.basename(frame.filename), frame.lineno
+
+
+def where_words(error, folder, member=None):
+    """Where an error was raised, for its words: ' in Pile.shuffle at pile.py line 80'
+    (not 'in' the member the game is about), with the function it came out of if that
+    is not the student's ('inside pywar's Observer.take'); '' if no line of the
+    student's ran it."""
+    mine, innermost = last_student_frame(error, folder)
+    if mine is None:
         return ""
+    name, line = student_line(mine)
+    raised_in = member_at(mine.filename, mine.lineno, folder)
+    in_member = "" if raised_in in (member, name) else f" in {raised_in}"
     inside = ""
-    if innermost is not None and not innermost.filename.startswith("<your") and \
-            os.path.dirname(os.path.abspath(innermost.filename)) != folder:
-        inside = f", inside pywar's {innermost.name}"
-    return f" at {found}{inside}"
+    if innermost is not mine and innermost is not None:
+        inside = (f", inside {owner_words(innermost.filename)} "
+                  f"{member_at(innermost.filename, innermost.lineno)}")
+    return f"{in_member} at {name} line {line}{inside}"
+
+
+def crash_of(error, folder):
+    """The crash record of an error of the student's code: the traceback's last frame in
+    the student's files (file, line, text, member), the exception, and the function it
+    came out of if that is not the student's; None if no line of the student's ran."""
+    mine, innermost = last_student_frame(error, folder)
+    if mine is None:
+        return None
+    name, line = student_line(mine)
+    inside = None
+    if innermost is not mine:
+        inside = (f"{owner_words(innermost.filename)} "
+                  f"{member_at(innermost.filename, innermost.lineno)}")
+    return {"file": name, "line": line, "text": bounded((mine.line or "").strip()),
+            "member": member_at(mine.filename, mine.lineno, folder),
+            "exception": bounded(f"{type(error).__name__}: {error}"), "inside": inside}
 
 
 def load_words(error, folder):
@@ -130,8 +271,8 @@ def load_words(error, folder):
     if isinstance(error, SyntaxError):
         at = f" at {os.path.basename(error.filename or '?')} line {error.lineno}"
         return f"your port cannot be loaded: a SyntaxError, {error.msg}{at}"
-    at = innermost_student_frame(error, folder)
-    return f"your port cannot be loaded: {type(error).__name__}: {error}{at}"
+    at = where_words(error, folder)
+    return f"your port cannot be loaded: {type(error).__name__}: {bounded(error)}{at}"
 
 
 # ---- Recording a game
@@ -140,10 +281,12 @@ class Tape:
     """The two streams of one game (text and trace, each with .append), written as
     records in the order written; bound: the characters it may write in all."""
 
-    def __init__(self, out, bound, expected=None):
+    def __init__(self, out, bound, expected=None, folder=None):
         self.out = out
         self.left = bound
         self.expected = expected          # (trace lines, transcript): stop where it departs
+        self.folder = folder              # the student's (the whole run): say who writes
+        self.by = None
         self.events = 0
         self.printed = 0
         self.stopped = None
@@ -159,6 +302,11 @@ class Tape:
         if self.left < 0:
             self.stopped = "cut"
             raise Cut
+        if self.folder is not None:
+            by = writer(self.folder)
+            if by != self.by:
+                self.by = by
+                self.out.write(json.dumps({"by": by}) + "\n")
         self.out.write(json.dumps({kind: piece}) + "\n")
         if self.expected is not None and not self.follows(kind, piece):
             self.stopped = "off"
@@ -185,22 +333,45 @@ class Stream:
         self.append = append
 
 
-def port_error(error, folder):
-    """An exception of the student's port as its game's end: (kind, words)."""
+def port_error(error, folder, member=None):
+    """An exception of the student's port as its game's end: (kind, words); member: the
+    student's member the game is about (None: the whole port).  An error that no line
+    of the student's raised is said of the function that raised it, as the member's
+    doing: 'makes pywar's TableTop.read_pile raise ...'."""
     if isinstance(error, NotImplementedError):
         if str(error).startswith(TODO):
             return "unfilled", str(error)[len(TODO):]
-        return "error", f"raised NotImplementedError: {error}"
-    return ("error", f"raised {type(error).__name__}: {error}"
-                     f"{innermost_student_frame(error, folder)}")
+        return "error", f"raised NotImplementedError: {bounded(error)}"
+    said = f"{type(error).__name__}: {bounded(error)}"
+    at = where_words(error, folder, member)
+    if at or error.__traceback__ is None:
+        return "error", f"raised {said}{at}"
+    innermost = traceback.extract_tb(error.__traceback__)[-1]
+    return "error", (f"makes {owner_words(innermost.filename)} "
+                     f"{member_at(innermost.filename, innermost.lineno)} raise {said}")
+
+
+def failed_game(out, folder, member, whole):
+    """What record_game calls with an exception of the student's: the crash recorded
+    (the whole run), then the game's end, (kind, words)."""
+    def failed(error):
+        """The end of a game that raised error."""
+        kind, words = port_error(error, folder, member)
+        crash = crash_of(error, folder) if whole and kind != "unfilled" else None
+        if crash is not None:
+            out.write(json.dumps({"crash": crash}) + "\n")
+        return kind, words
+    return failed
 
 
 def play_game(out, play, label, seed, stack, seconds, bound, folder, expected=None):
-    """Play one game into records: True if it finished."""
-    tape = Tape(out, bound, expected)
+    """Play one game into records: True if it finished.  The whole port's (expected
+    None) says who writes each piece, and where it crashed."""
+    whole = expected is None
+    tape = Tape(out, bound, expected, folder if whole else None)
     return record_game(out, {"game": [label, seed]}, tape,
                        lambda: play(seed, stack, tape.text, tape.trace), seconds,
-                       lambda error: port_error(error, folder)) == "finished"
+                       failed_game(out, folder, label, whole)) == "finished"
 
 
 # ---- The members run: the reference with one of the student's members

@@ -141,7 +141,10 @@ Check your work as often as you like:
     pywar exercise check DIR --stack adt  # Program 6's Pile (the stack ADT)
 
 It names the first member whose behaviour departs from the reference's, with the seed,
-the event and what was expected.  Play your own port, a game printed as it goes:
+the event and what was expected; below that, which of your members wrote the first
+difference, the last line of your files a crash ran, and the first lines your port
+printed itself (a `print` is not the transcript: the check does not compare it).  Play
+your own port, a game printed as it goes:
 
     python DIR 1553                       # your game of seed 1553 (pywar play --seed 1553
                                           # prints the reference's, to compare)

@@ -21,20 +21,22 @@ import uuid
 
 from ..runner import sandbox
 from .grade import GradeInterrupted, fault_submission, grade_one, grade_safely
+from .receipt import files_sha256, stable
 
 WINDOW_PER_THREAD = 2           # submissions packed and sent ahead, per worker thread
 POLL_SECONDS = 0.05             # the main thread polls, so that a Ctrl-C lands at once
 
 
 def packed(source):
-    """(the notes of what the copy left out, its entries) of a submission copied as
-    grading copies it: (relative path, None) for a folder, (relative path, bytes,
-    executable) for a file, folders before what they hold; None where it cannot be
-    copied."""
+    """(the sha256 of its files, the notes of what the copy left out, its entries) of a
+    submission copied as grading copies it: (relative path, None) for a folder,
+    (relative path, bytes, executable) for a file, folders before what they hold; None
+    where it cannot be hashed or copied."""
     with tempfile.TemporaryDirectory(prefix="pywar-pack-") as folder:
         copy = os.path.join(folder, "copy")
         try:
-            notes = sandbox.safe_copy(source, copy)
+            digest = files_sha256(source)
+            notes = stable(sandbox.safe_copy(source, copy))
         except (OSError, sandbox.CopyTrouble):
             return None
         entries = []
@@ -46,7 +48,7 @@ def packed(source):
                 with open(os.path.join(top, name), "rb") as file:
                     entries.append((os.path.normpath(os.path.join(here, name)), file.read(),
                                     bool(os.stat(file.fileno()).st_mode & 0o100)))
-        return notes, entries
+        return digest, notes, entries
 
 
 def unpack(folder, entries):
@@ -72,10 +74,11 @@ def worker_clock():
     return sandbox.seed_clock(folder)
 
 
-def grade_packed(name, notes, entries, settings):
+def grade_packed(name, digest, notes, entries, settings):
     """A task: grade a packed submission on this worker, as grade_safely grades its
-    folder on one machine: (the Submission, this worker's isolation mode).  Raises
-    SandboxMissing where --isolation required cannot be had here."""
+    folder on one machine (its name, the sha256 and the copy's notes are the folder's
+    here): (the Submission, this worker's isolation mode).  Raises SandboxMissing where
+    --isolation required cannot be had here."""
     mode = sandbox.check_isolation(settings.isolation)
     with tempfile.TemporaryDirectory(prefix="pywar-task-") as folder:
         root = os.path.join(folder, "submission")
@@ -83,8 +86,8 @@ def grade_packed(name, notes, entries, settings):
         try:
             graded = grade_one(root, settings, worker_clock())
         except Exception as error:      # pywar's own fault, as grade_safely reports it
-            return fault_submission(name, settings, error), mode
-    graded.name = name
+            return fault_submission(name, settings, error, digest), mode
+    graded.name, graded.sha256 = name, digest
     graded.notes[:0] = notes            # the copy's notes come first, as in grade_one
     return graded, mode
 

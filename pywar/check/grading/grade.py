@@ -9,6 +9,7 @@ memory.
 
 import multiprocessing
 import os
+import secrets
 import signal
 import tempfile
 import threading
@@ -17,7 +18,7 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 
-from ..referee.effort import Effort, TooLong
+from ..referee.effort import Effort, OutOfTime
 from ..referee.finding import Finding
 from ..referee.judge import judge
 from ..referee.mistakes import MISTAKE, ROW
@@ -25,11 +26,16 @@ from ..referee.rubric import GAME_ITEMS, ITEM, NAMES, default_weights
 from ..runner import sandbox
 from ...stopping import STOPPING
 from .build import build, case_note, first_error, run_argv, tail
+from .keep import Kept
 from .memcheck import memcheck
+from .receipt import files_sha256, stable
 
 DEFAULT_BUILD = "g++ -std=c++17 -O1 -o {program} ./*.cpp"   # ./: no file is an option
 DEFAULT_RUN = "{program}"
 SEEDS = 2 ** 32
+FRESH = 2                        # seeds drawn fresh at each grading, besides -n's
+FIRST_FRESH = 2                  # the least seed drawn: glibc's srand(0) is srand(1)
+RANKS = 13                       # a card's rank is its id % 13 (referee.words)
 FLOOD_REFEREED = 2 * sandbox.MIB     # of a run that flooded its output, what is refereed
 REFEREE_SECONDS = 10.0              # the referee's time on one seed: seed 1553's 18,375
                                     # lines take 0.2 s, 2 MiB of one battle line 1 to 4 s
@@ -64,15 +70,37 @@ class Settings:
     referee_time: float = REFEREE_SECONDS   # seconds the referee may take on one seed
     budget: float = None                # seconds of all a submission's runs together, their
                                         # refereeing with them (None: default_budget)
+    fresh: tuple = ()                   # seeds drawn for this grading (draw_fresh), or given
+    keep: str = None                    # --keep DIR: each submission's outputs kept there
+
+    def fixed(self):
+        """The seeds of -n and --seed: the same at every grading."""
+        return [(self.seed + i) % SEEDS for i in range(self.games)]
 
     def seeds(self):
-        """The seeds every submission is run on."""
-        return [(self.seed + i) % SEEDS for i in range(self.games)]
+        """The seeds every submission is run on: the fixed ones, then the fresh ones."""
+        fixed = self.fixed()
+        return fixed + [seed for seed in dict.fromkeys(self.fresh) if seed not in fixed]
+
+    def drawn(self):
+        """The fresh seeds run on (those not fixed already)."""
+        return [seed for seed in self.seeds() if seed not in self.fixed()]
 
     def budget_seconds(self):
         """The budget of a submission's runs, in seconds."""
-        return self.budget if self.budget is not None else default_budget(self.games,
-                                                                          self.limits.wall)
+        return self.budget if self.budget is not None else default_budget(
+            len(self.seeds()), self.limits.wall)           # the fresh seeds' runs too
+
+
+def draw_fresh(count, fixed=()):
+    """count seeds drawn from the system's random source, none of them fixed: a game
+    recorded for the fixed seeds serves none of them (docs/grading.md)."""
+    drawn = []
+    while len(drawn) < count:
+        seed = FIRST_FRESH + secrets.randbelow(SEEDS - FIRST_FRESH)
+        if seed not in fixed and seed not in drawn:
+            drawn.append(seed)
+    return tuple(drawn)
 
 
 @dataclass
@@ -85,12 +113,26 @@ class Submission:
     notes: list = field(default_factory=list)
     left_out: list = field(default_factory=list)    # items out of the rubric (--no-memory)
     mistakes: dict = field(default_factory=dict)    # a row's name -> on how many runs seen
+    seeds: list = field(default_factory=list)       # every seed run on, the fresh last
+    fresh: list = field(default_factory=list)       # those drawn fresh for this grading
+    sha256: str = None                  # of its files (receipt.files_sha256)
 
     def to_json(self):
         """The submission as a JSON-ready dict."""
-        return {"name": self.name, "items": self.items, "score": self.score,
-                "max_score": self.max_score, "notes": self.notes, "left_out": self.left_out,
-                "mistakes": self.mistakes}
+        return {"name": self.name, "sha256": self.sha256, "items": self.items,
+                "score": self.score, "max_score": self.max_score, "notes": self.notes,
+                "left_out": self.left_out, "mistakes": self.mistakes, "seeds": self.seeds,
+                "fresh": self.fresh}
+
+    def seeds_said(self):
+        """Every seed of its grading, in words that let it be replayed."""
+        fixed = [seed for seed in self.seeds if seed not in self.fresh]
+        said = seeds_words(fixed) if fixed else "no seed"
+        if not self.fresh:
+            return said
+        listed = ",".join(map(str, self.fresh))
+        return (f"{said}, and {len(self.fresh)} drawn fresh for this grading: {listed} "
+                f"(grade again on them with --fresh-seeds {listed})")
 
 
 class GradeInterrupted(Exception):
@@ -145,11 +187,11 @@ def referee_for(printed, complete, seed, seconds):
 
 def referee_one(printed, complete, seed, effort=None):
     """The referee's Judgement of one run, or (None, the note) on a fault of pywar's own:
-    that seed's items are then not checked, and every other seed is graded.  TooLong
+    that seed's items are then not checked, and every other seed is graded.  OutOfTime
     once the effort's deadline has passed."""
     try:
         return judge(printed, complete=complete, effort=effort), None
-    except TooLong:
+    except OutOfTime:
         raise
     except Exception as error:          # pywar's own fault: contained to this seed
         return None, (f"pywar could not referee seed {seed}: {type(error).__name__}: "
@@ -174,12 +216,13 @@ class SeedRun:
         return outcome.timed_out or outcome.flooded or (outcome.status or 0) < 0
 
 
-def referee_runs(settings, program, clock, ran, referee=referee_for):
+def referee_runs(settings, program, clock, ran, kept=None, referee=referee_for):
     """Run the seeds under the limits and referee what each printed (by referee, as
     referee_for), while the budget left holds a whole run (its time limit and RUN_SETUP;
     the seeds past it are not run), so that a program that takes its whole time limit on
     every seed costs no more than the budget; ran() after each seed, run or not (it raises
-    KeyboardInterrupt once grading is interrupted).  The SeedRuns of the seeds run."""
+    KeyboardInterrupt once grading is interrupted); each run's stdout kept as it wrote
+    it (kept: --keep).  The SeedRuns of the seeds run."""
     runs = []
     ends = time.monotonic() + settings.budget_seconds()
     for seed in settings.seeds():
@@ -189,6 +232,9 @@ def referee_runs(settings, program, clock, ran, referee=referee_for):
         outcome = sandbox.run(run_argv(settings, program, seed), settings.limits,
                               isolation=settings.isolation, group=settings.group,
                               env=sandbox.seeded(clock, seed))
+        if kept is not None:
+            kept.run(seed, outcome.stdout_bytes)
+        outcome = replace(outcome, stdout_bytes=b"")    # kept: not held for every seed
         run = SeedRun(seed, outcome, outcome.stdout[:FLOOD_REFEREED] if outcome.flooded else
                   outcome.stdout)
         referee_in_time(run, settings, ends - time.monotonic(), referee)
@@ -205,7 +251,7 @@ def referee_in_time(run, settings, left, referee=referee_for):
     seconds = max(0.0, min(settings.referee_time, left))
     try:
         run.judged, run.fault = referee(run.printed, not run.stopped(), run.seed, seconds)
-    except TooLong:                     # a transcript too long to referee: never a stall
+    except OutOfTime:                     # a transcript too long to referee: never a stall
         why = (f"the referee's time on a seed, {settings.referee_time:g} s (--referee-time)"
                if seconds == settings.referee_time else "the submission's time budget")
         run.late = f"not refereed: too long ({why} ran out)"
@@ -225,27 +271,60 @@ def budget_note(settings, runs):
 
 
 def same_deals(runs):
-    """A deal listed alike on two seeds (a fair shuffle repeats with chance 1 in 52!): the
-    program does not seed rand() with srand(), or does not shuffle (its deal in the deck's
-    own order, a mistake of each seed already): deal, on each seed that repeats one."""
-    seen = {}
-    for run in runs:
-        if run.judged and run.judged.dealt is not None:
-            seen.setdefault(run.judged.dealt, []).append(run)
-    for alike in (group for group in seen.values() if len(group) > 1):
+    """Deals listed alike on two seeds, or alike but for their cards' suits (the same ranks
+    in the same places, either player first): a fair shuffle does either with chance
+    below 1 in 10^49.  Where every run deals one deal, the program does not seed rand()
+    (same_deal; a deal in the deck's own order is its own mistake already); where others
+    deal their own, its games do not follow its clock: a game recorded, not played
+    (not_its_game).  deal, on each seed that repeats another's."""
+    dealt = [run for run in runs if run.judged and run.judged.dealt is not None
+             and ROW.deal_unshuffled.name not in run.judged.mistakes]
+    groups = {}
+    for run in dealt:
+        groups.setdefault(deal_shape(run.judged.dealt), []).append(run)
+    one_deal = len({run.judged.dealt for run in dealt}) == 1
+    for alike in groups.values():
+        if len({glibc_seed(run.seed) for run in alike}) < 2:
+            continue
         for run in alike:
-            judged = run.judged
-            if ROW.deal_unshuffled.name in judged.mistakes:
-                continue
-            others = [other.seed for other in alike if other is not run]
-            finding = Finding(required="a deal of its own on each seed", said=(
-                f"the same deal as on seed {others[0]}: the program seeds rand() alike on "
+            other = next(other for other in alike if glibc_seed(other.seed) !=
+                         glibc_seed(run.seed))
+            charge(run, *repeat_words(run, other, one_deal))
+
+
+def deal_shape(dealt):
+    """A deal as its ranks alone, either player first: alike for a deal and the same deal
+    with its cards renamed within their ranks (or its players swapped)."""
+    return tuple(sorted(tuple(card % RANKS for card in pile) for pile in dealt))
+
+
+def glibc_seed(seed):
+    """The seed as glibc's srand() takes it: seeds 0 and 1 deal alike (docs/rules.md)."""
+    return seed or 1
+
+
+def repeat_words(run, other, one_deal):
+    """(what the file says, the row) of a run that repeats another seed's deal."""
+    if one_deal:
+        return (f"the same deal as on seed {other.seed}: the program seeds rand() alike on "
                 "every run (no srand(), a constant, or getpid(), the same in every "
                 "sandboxed run), where srand(time(NULL)) reads the seed (a fair shuffle "
-                "deals alike twice with chance 1 in 52!)"), item="deal",
-                mistake=ROW.same_deal.name)
-            judged.findings.setdefault("deal", [finding, 0])[1] += 1
-            judged.mistakes.setdefault(ROW.same_deal.name, finding)
+                "deals alike twice with chance 1 in 52!)"), ROW.same_deal
+    renamed = "" if run.judged.dealt == other.judged.dealt else \
+        " with its cards renamed (the same ranks in the same places)"
+    return (f"the deal of seed {other.seed}{renamed}, where other seeds deal their own: "
+            "its games do not follow its clock, a game recorded, not played (a fair "
+            "shuffle deals alike twice, but for the suits, with chance below 1 in 10^49)"
+            ), ROW.not_its_game
+
+
+def charge(run, said, row):
+    """A repeated deal charged to deal on a run, with its row."""
+    judged = run.judged
+    finding = Finding(required="a deal of its own on each seed", said=said, item="deal",
+                      mistake=row.name)
+    judged.findings.setdefault("deal", [finding, 0])[1] += 1
+    judged.mistakes.setdefault(row.name, finding)
 
 
 def endless_words(run):
@@ -291,9 +370,9 @@ def tally_runs(runs, tallies, notes, mistakes):
             mistakes[MISTAKE[outcome.ending()].name] += 1
         if judged:
             mistakes.update(judged.mistakes.keys())
-        if trouble:                         # a cause said alike on every seed it explains
-            notes.append((run.seed, f"it {trouble}; {words}" if explained else
-                          f"it {trouble}; {example['progress']}"))
+        if trouble:                         # said once of the seeds it ended alike
+            notes.append((run.seed, f"it {trouble}", words if explained else
+                          example["progress"]))
         if run.fault:
             notes.append((None, run.fault))
         if run.late:
@@ -308,21 +387,49 @@ def tally_runs(runs, tallies, notes, mistakes):
 
 
 def said_once(notes):
-    """Notes of seeds, each said once: 'seeds 1 to 40: ...' for one said of many."""
+    """Notes of seeds, each said once: 'seeds 1 to 40: ...' for one said of many.  A note
+    is (seed, text) or (seed, text, detail): a detail the same on every seed of its text
+    is said as it is, one that differs (how far each game got) the first seed's alone."""
     seeds = {}
-    for seed, text in notes:
-        seeds.setdefault(text, []).append(seed)
-    return [text if group == [None] else f"{seeds_words(group)}: {text}"
-            for text, group in seeds.items()]
+    for seed, text, *detail in notes:
+        seeds.setdefault(text, []).append((seed, detail[0] if detail else None))
+    return [note_words(text, group) for text, group in seeds.items()]
+
+
+def note_words(text, group):
+    """One note said of the (seed, detail) of every seed it was seen on."""
+    seeds = [seed for seed, _ in group]
+    said = text if seeds == [None] else f"{seeds_words(seeds)}: {text}"
+    details = list(dict.fromkeys(detail for _, detail in group if detail))
+    if len(details) > 1:
+        first = next(seed for seed, detail in group if detail)
+        return f"{said}; the first, seed {first}: {details[0]}"
+    return f"{said}; {details[0]}" if details else said
 
 
 def seeds_words(seeds):
-    """'seed 7', 'seeds 1 to 40', 'seeds 3, 9 and 12'."""
+    """'seed 7', 'seeds 1 to 40', 'seeds 3, 9 and 12', 'seeds 1 to 3, 5 and 7 to 40'."""
     if len(seeds) == 1:
         return f"seed {seeds[0]}"
-    if seeds == list(range(seeds[0], seeds[0] + len(seeds))):
+    runs = consecutive(seeds)
+    if len(runs) == 1:
         return f"seeds {seeds[0]} to {seeds[-1]}"
-    return f"seeds {', '.join(map(str, seeds[:-1]))} and {seeds[-1]}"
+    parts = [f"{run[0]} to {run[-1]}" if len(run) > 2 else ", ".join(map(str, run))
+             for run in runs]
+    words = ", ".join(parts)
+    head, comma, last = words.rpartition(", ")
+    return f"seeds {head} and {last}" if comma else f"seeds {words}"
+
+
+def consecutive(seeds):
+    """The seeds in runs of consecutive ones: [1, 2, 3, 5] -> [[1, 2, 3], [5]]."""
+    runs = []
+    for seed in seeds:
+        if runs and seed == runs[-1][-1] + 1:
+            runs[-1].append(seed)
+        else:
+            runs.append([seed])
+    return runs
 
 
 def grade_one(source, settings, clock, ran=lambda: None, referee=referee_for):
@@ -331,13 +438,17 @@ def grade_one(source, settings, clock, ran=lambda: None, referee=referee_for):
     other run (sandbox.close_folder): no classmate's run may read or run them; each
     seed's transcript refereed by referee (referee_for here, a Referees in processes)."""
     name = os.path.basename(os.path.normpath(source))
+    digest = files_sha256(source)
     tallies = {item: ItemMarks() for item in NAMES}
     notes, mistakes = [], Counter()
     settings = replace(settings, group=sandbox.new_group())
+    kept = keep_folder(settings, name, notes)
     with tempfile.TemporaryDirectory(prefix="pywar-grade-") as work:
         sandbox.close_folder(work, settings.group)
         program, outcome, cases, said = build(source, work, settings)
         notes.extend(outcome.notes)
+        if kept is not None:
+            kept.build(settings.build, outcome, said)
         fixed = bool(cases) and settings.fix_include_case
         if cases:
             said = (f"{said}; " if program is None else "built only with "
@@ -351,7 +462,7 @@ def grade_one(source, settings, clock, ran=lambda: None, referee=referee_for):
             first_error(outcome.stderr or outcome.stdout),
             "last_lines": tail(outcome.stderr or outcome.stdout, 5)})
         if program is not None:
-            runs = referee_runs(settings, program, clock, ran, referee)
+            runs = referee_runs(settings, program, clock, ran, kept, referee)
             seed_notes = []
             tally_runs(runs, tallies, seed_notes, mistakes)
             notes.extend(said_once(seed_notes))
@@ -364,18 +475,49 @@ def grade_one(source, settings, clock, ran=lambda: None, referee=referee_for):
                     f"not checked: its run of seed {settings.seed} did not finish within "
                     f"{settings.limits.wall:g} s, so valgrind's (slower) could not")}, False)
             elif settings.memory:
-                *marks, mistake = memcheck(settings, program, settings.seed, clock)
+                *marks, mistake = memcheck(settings, program, settings.seed, clock,
+                                           kept and kept.valgrind)
                 tallies["memory"].add(*marks)
                 if mistake is not None:
                     mistakes[mistake.name] += 1
     built = program is not None
     items = {item: tally.item(not_checked(item, built)) for item, tally in tallies.items()}
+    if kept is not None:
+        kept_examples(items, kept)
+        notes.extend(filter(None, [kept.note()]))
     left_out = [] if settings.memory else ["memory"]
     for item in left_out:
         items[item] = {"ok": False, "failed": 0, "of": 0,
                        "example": {"said": "left out (--no-memory)"}}
-    return Submission(name, items, *score_of(items, settings.weights, left_out), notes,
-                      left_out, dict(sorted(mistakes.items())))
+    return Submission(name, stable(items), *score_of(items, settings.weights, left_out),
+                      stable(notes), left_out, dict(sorted(mistakes.items())),
+                      settings.seeds(), settings.drawn(), digest)
+
+
+def keep_folder(settings, name, notes):
+    """The submission's folder of --keep DIR (a Kept), or None: no --keep, or a folder
+    that cannot be made (a note says why)."""
+    if settings.keep is None:
+        return None
+    try:
+        return Kept(settings.keep, name)
+    except OSError as error:
+        notes.append(f"--keep: could not make its folder in {settings.keep!r}: "
+                     f"{error.strerror or error}")
+        return None
+
+
+def kept_examples(items, kept):
+    """Each example named with the file kept of what it quotes: 'kept', its path (the
+    build's output, valgrind's log, or the run of its seed), beside its line."""
+    for name, item in items.items():
+        example = item["example"]
+        if not example:
+            continue
+        key = "build" if name == "builds" else "memory" if name == "memory" else \
+            example.get("seed")
+        if key in kept.files:
+            example["kept"] = kept.files[key]
 
 
 def score_of(items, weights, left_out=()):
@@ -393,10 +535,11 @@ def grade_safely(source, settings, clock, ran=lambda: None, referee=referee_for)
     try:
         return grade_one(source, settings, clock, ran, referee)
     except Exception as error:          # pywar's own fault: contained to this submission
-        return fault_submission(os.path.basename(os.path.normpath(source)), settings, error)
+        return fault_submission(os.path.basename(os.path.normpath(source)), settings, error,
+                                sha256_or_none(source))
 
 
-def fault_submission(name, settings, error):
+def fault_submission(name, settings, error, sha256):
     """The Submission of one that pywar could not grade, for an error of its own: its
     items not checked, and a note saying so."""
     why = "pywar could not grade this submission"
@@ -405,8 +548,18 @@ def fault_submission(name, settings, error):
     left_out = [] if settings.memory else ["memory"]
     note = (f"{why}: {type(error).__name__}: {str(error)[:200]} (this is pywar's "
             "fault, not the program's: please report it)")
-    return Submission(name, items, *score_of(items, settings.weights, left_out), [note],
-                      left_out)
+    return Submission(name, items, *score_of(items, settings.weights, left_out),
+                      stable([note]), left_out, {}, settings.seeds(), settings.drawn(),
+                      sha256)
+
+
+def sha256_or_none(source):
+    """The sha256 of a submission's files, or None where hashing meets a fault of its own
+    (grade_safely's: the class is graded on)."""
+    try:
+        return files_sha256(source)
+    except Exception:                   # pywar's own fault, already reported once
+        return None
 
 
 def finished(futures):
@@ -457,7 +610,7 @@ def grade(sources, settings, jobs=1, progress=None):
     """Grade every submission, in parallel with jobs threads (their referee in as many
     processes where jobs > 1: Referees): the Submissions in order; progress(runs done,
     runs in all) after each run."""
-    total = len(sources) * settings.games
+    total = len(sources) * len(settings.seeds())
     done = [0]
     lock = threading.Lock()
     stop = threading.Event()

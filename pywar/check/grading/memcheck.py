@@ -51,7 +51,7 @@ def found(marks):
     return ROW.memory_error if errors or not leaks else ROW.leak
 
 
-def unchecked(outcome, reports):
+def unchecked(outcome, reports, children=()):
     """Why valgrind's run checked nothing ('' when it did).  Its summary is trusted only
     as the last line valgrind wrote of the program, after its one Command, and not from
     a run killed by SIGKILL or at its time limit: valgrind writes its summary at an exit
@@ -69,6 +69,10 @@ def unchecked(outcome, reports):
                 "of a program that is gone")
     if not reports[0][2]:
         return "valgrind's summary is not the last it said of the program"
+    for pid, (commands, _, last) in children:
+        if not last and commands < 2:       # a child that exec'd was summarised no more
+            return (f"a process of the program (pid {pid}) ended without valgrind's summary "
+                    "(killed where valgrind could not write it: its leaks were not seen)")
     return ""
 
 
@@ -110,7 +114,8 @@ def memcheck_said(outcome, log):
     marks = with_sites(log.splitlines())
     if marks or outcome.status == FOUND_ERRORS:
         return found(marks), "; ".join(dict.fromkeys(marks)) or "valgrind found an error"
-    why = unchecked(outcome, list(valgrind_reports(log).values()))
+    processes = valgrind_reports(log)
+    why = unchecked(outcome, list(processes.values()), list(processes.items())[1:])
     if why:
         return ROW.memcheck_unfinished, f"not checked: {why}"
     return None, "no report"
@@ -156,10 +161,13 @@ def valgrind_log(settings, program, seed, clock):
         return outcome, log_file.read(limits.output).decode("utf-8", "replace")
 
 
-def memcheck(settings, program, seed, clock):
+def memcheck(settings, program, seed, clock, keep=None):
     """valgrind memcheck on one seed: (broken, example, checked, the mistake's row or
-    None)."""
-    mistake, said = memcheck_said(*valgrind_log(settings, program, seed, clock))
+    None); keep(log) is given valgrind's log (--keep)."""
+    outcome, log = valgrind_log(settings, program, seed, clock)
+    if keep is not None:
+        keep(log)
+    mistake, said = memcheck_said(outcome, log)
     checked = mistake is not ROW.memcheck_unfinished
     example = {"seed": seed, "required": "no leak and no invalid read or write under "
                "valgrind memcheck", "said": said}

@@ -10,9 +10,12 @@ a name that looks like another of the class with its characters outside ASCII es
 
 import html
 import json
+import os
 import unicodedata
+from urllib.parse import quote
 from dataclasses import replace
 
+from ..referee.finding import round_words
 from ..referee.rubric import ITEM, NAMES
 
 SHORT = {name: ITEM[name].short for name in NAMES}      # the table's headings
@@ -123,7 +126,8 @@ def example_text(name, example):
         return ""
     seed = f"seed {example['seed']}" if "seed" in example else ""
     line = f", line {example['line']}" if example.get("line") else ""
-    round_ = (f" (round {example['round']})" if example.get("round") else
+    round_ = (f" ({round_words(example['round'], example.get('file_round'))})"
+              if example.get("round") else
               " (before round 1)" if example.get("line") else "")
     where = f"{seed}{line}{round_}: " if seed or line else ""
     if "required" not in example:
@@ -163,17 +167,38 @@ EXAMPLE_WORDS = {"build": build_words, "run": run_words, "memcheck": memcheck_wo
                  "game": rule_words}
 
 
+def not_graded(submission):
+    """Why no item but builds was put to the test, in words ('it did not build'), or None
+    where one was: said once, not as each item's 'not checked'."""
+    others = [name for name in NAMES if name != "builds" and name not in submission.left_out]
+    if any(submission.items[name]["of"] for name in others):
+        return None
+    if submission.items["builds"]["failed"]:
+        return NOT_BUILT
+    if not submission.items["builds"]["of"]:
+        return "pywar could not grade it (its note says why)"
+    return None
+
+
+NOT_BUILT = "it did not build"
+
+
 def findings(submission):
-    """(item, how many broken, the example in words, the lines around it) of each item
-    the submission did not earn (broken or not checked), but those left out."""
+    """(item, how many broken, the example in words, the lines around it, the example) of
+    each item the submission did not earn (broken or not checked), but those left out,
+    and, of a submission not graded, but those it left unchecked (not_graded says why,
+    once)."""
     found = []
+    unsaid = not_graded(submission) is not None
     for name in NAMES:
         item = submission.items[name]
+        if unsaid and not item["of"]:
+            continue
         if not item["ok"] and name not in submission.left_out:
             count = (f"on {item['failed']} of {item['of']} seeds" if item["of"] > 1 else "")
             example = item["example"] or {}
             found.append((name, count, example_text(name, item["example"]),
-                          example.get("context") or []))
+                          example.get("context") or [], example))
     return found
 
 
@@ -187,23 +212,46 @@ def terminal(submissions):
     lines = ["  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip()
              for row in rows]
     lines.append(LEGEND)
+    if submissions:
+        lines.append(f"run on {terminal_name(submissions[0].seeds_said())}")
     for sub in submissions:
         found = findings(sub)
         lines.append("")
         lines.append(f"{shown_name(sub.name, alikes)}: {sub.score:g} of {sub.max_score:g}" +
-                     ("" if found else ", every item ok") + alike_words(sub.name, alikes))
-        for name, count, text, context in found:
+                     ("" if found or not_graded(sub) else ", every item ok") +
+                     alike_words(sub.name, alikes))
+        for name, count, text, context, example in found:
             lines.append(f"  {name}" + (f" ({count})" if count else "") + f": {terminal_name(text)}")
+            if example.get("kept"):
+                lines.append(f"      at {terminal_name(kept_at(example))}")
             lines.extend(f"      {number:>5} | {terminal_name(line)}" for number, line in context)
+        if not_graded(sub):
+            lines.append(f"  not graded: {not_graded(sub)}")
         lines.extend(f"  note: {terminal_name(note)}" for note in sub.notes)
     return "\n".join(lines) + "\n"
 
 
-def as_json(submissions):
-    """One line: {"submissions": [{"name", "items", "score", ...}, ...]}."""
-    subs = [readable_submission(sub) for sub in submissions]
-    return json.dumps({"items": list(NAMES),
-                       "submissions": [sub.to_json() for sub in subs]}) + "\n"
+def class_json(submissions, receipt=None, since=None):
+    """The class as JSON's values: {"receipt": {...}, "items": [...], "submissions":
+    [{"name", "sha256", "items", "score", ...}, ...]}, and "since", a regrade's changes,
+    where given; every text readable()."""
+    found = {} if receipt is None else {"receipt": readable_value(receipt)}
+    found.update(items=list(NAMES), submissions=[readable_submission(sub).to_json()
+                                                 for sub in submissions])
+    if since is not None:
+        found["since"] = readable_value(since)
+    return found
+
+
+def as_json(submissions, receipt=None, since=None):
+    """class_json in one line."""
+    return json.dumps(class_json(submissions, receipt, since)) + "\n"
+
+
+def kept_at(example):
+    """Where an example's file was kept (--keep), as a compiler names a place:
+    'kept/alice/seed-2.txt:116', or the file alone for an example of no line."""
+    return example["kept"] + (f":{example['line']}" if example.get("line") else "")
 
 
 PAGE = """<!DOCTYPE html>
@@ -215,11 +263,13 @@ th, td {{ border: 1px solid #bbb; padding: 0.3em 0.6em; text-align: center; }}
 td.name {{ text-align: left; font-weight: bold; }}
 td.ok {{ background: #d9f2d9; }} td.failed {{ background: #f7d4d4; }}
 td.unchecked {{ background: #eee; }}
+table.lines td {{ text-align: left; font-family: monospace; white-space: pre-wrap; }}
+table.lines tr.at td {{ background: #fff3c4; }}
 section {{ margin-top: 1.5em; }} li {{ margin: 0.3em 0; }}
 code {{ background: #f4f4f4; }}
 </style></head><body>
 <h1>pywar grade</h1>
-<p>{count} submissions, each run on the same seeds. A cell: {legend}.</p>
+<p>{count} submissions, each run on the same seeds ({seeds}). A cell: {legend}.</p>
 <table id="grades"><thead><tr><th>submission</th>{heads}<th>score</th></tr></thead>
 <tbody>
 {rows}
@@ -234,50 +284,97 @@ def page_text(text):
     return html.escape(terminal_name(text))
 
 
-def html_page(submissions):
-    """The class report as one self-contained HTML page."""
+def html_page(submissions, folder=None):
+    """The class report as one self-contained HTML page (folder: where it is written,
+    which the links to the files kept with --keep are relative to; else the current
+    folder).  A cell of an item not earned links to its example on the page."""
     submissions, alikes = readable_class(submissions)
     heads = "".join(f"<th>{item}</th>" for item in NAMES)
     rows = []
-    for sub in submissions:
+    for number, sub in enumerate(submissions):
         name = html.escape(shown_name(sub.name, alikes))
         cells = []
+        shown = {found[0] for found in findings(sub)}
         for item in NAMES:
             value = sub.items[item]
             kind = "unchecked" if not value["of"] else "ok" if value["ok"] else "failed"
-            cells.append(f'<td class="{kind}" data-item="{item}">{html.escape(mark(value))}</td>')
+            text = html.escape(mark(value))
+            if item in shown:
+                text = f'<a href="#{anchor(number, item)}">{text}</a>'
+            cells.append(f'<td class="{kind}" data-item="{item}">{text}</td>')
         rows.append(f'<tr data-name="{name}"><td class="name">{name}</td>{"".join(cells)}'
                     f'<td class="score">{sub.score:g}/{sub.max_score:g}</td></tr>')
     sections = []
-    for sub in submissions:
+    for number, sub in enumerate(submissions):
         found = findings(sub)
         name = html.escape(shown_name(sub.name, alikes))
-        items = "".join(f'<li data-item="{item}"><b>{item}</b>'
+        items = "".join(f'<li data-item="{item}" id="{anchor(number, item)}"><b>{item}</b>'
                         f'{" (" + count + ")" if count else ""}: {page_text(text)}'
-                        f'{context_html(context)}</li>'
-                        for item, count, text, context in found) or "<li>every item ok</li>"
+                        f'{kept_html(example, folder)}{context_html(context, item, example)}'
+                        f'</li>'
+                        for item, count, text, context, example in found)
+        if not_graded(sub):
+            items += f'<li class="not-graded">not graded: {html.escape(not_graded(sub))}</li>'
+        items = items or "<li>every item ok</li>"
         notes = "".join(f'<li class="note">{page_text(note)}</li>' for note in sub.notes)
         sections.append(f'<section data-name="{name}"><h2>{name}: {sub.score:g} of '
                         f'{sub.max_score:g}{html.escape(alike_words(sub.name, alikes))}</h2>'
                         f'<ul>{items}</ul>' + (f'<ul class="notes">{notes}</ul>' if notes
                                                else "") + '</section>')
-    return PAGE.format(count=len(submissions), legend=html.escape(LEGEND[1:-1]),
+    seeds = html.escape(submissions[0].seeds_said()) if submissions else "no seed"
+    return PAGE.format(count=len(submissions), seeds=seeds, legend=html.escape(LEGEND[1:-1]),
                        heads=heads, rows="\n".join(rows),
                        sections="\n".join(sections))
 
 
-def context_html(context):
-    """The lines around an example, numbered, as a block of the page."""
+def anchor(number, item):
+    """The id of a submission's example of an item on the page: 's3-ranks'."""
+    return f"s{number}-{item}"
+
+
+def kept_html(example, folder=None):
+    """The link to the file an example was kept in (--keep), relative to the page's
+    folder, and its line; '' where nothing was kept."""
+    if not example.get("kept"):
+        return ""
+    href = quote(os.path.relpath(os.path.abspath(example["kept"]), folder or os.getcwd()))
+    line = f", line {example['line']}" if example.get("line") else ""
+    return (f'<p class="kept">kept: <a href="{html.escape(href)}">'
+            f'{page_text(example["kept"])}</a>{line}</p>')
+
+
+def context_html(context, item=None, example=None):
+    """The lines around an example, numbered, the file's beside what is required at the
+    example's line, as a table of the page."""
     if not context:
         return ""
-    return "<pre>" + "\n".join(f"{number:>5} | {page_text(line)}"
-                                for number, line in context) + "</pre>"
+    example = example or {}
+    required = (f"{ITEM[item].asks} {example['required']}"
+                if item in ITEM and example.get("required") else "")
+    rows = "".join(line_row(number, line, required if number == example.get("line")
+                            else None) for number, line in context)
+    return ('<table class="lines"><tr><th>line</th><th>the file says</th><th>what is '
+            f'required there</th></tr>{rows}</table>')
 
 
-def gradescope(submission, weights):
+def line_row(number, line, required=None):
+    """A row of an example's lines: its number, the file's line, and, at the example's
+    own line (marked), what is required there."""
+    at = ' class="at"' if required is not None else ""
+    return (f"<tr{at}><td>{number}</td><td>{page_text(line)}</td>"
+            f"<td>{page_text(required or '')}</td></tr>")
+
+
+GRADESCOPE_VISIBILITY = ("hidden", "after_due_date", "after_published", "visible")
+
+
+def gradescope(submission, weights, visibility=None, stdout_visibility=None):
     """Gradescope's results.json for one submission: a test per item, and the score, each
-    output plain text (output_format "text": Gradescope shows it as it is), printable."""
+    output plain text (output_format "text": Gradescope shows it as it is), printable;
+    its visibility and stdout_visibility where given (GRADESCOPE_VISIBILITY).  A
+    submission not graded says why once, in its output, its unchecked items' empty."""
     submission = readable_submission(submission)
+    unsaid = not_graded(submission)
     tests = []
     for name in NAMES:
         item = submission.items[name]
@@ -285,6 +382,8 @@ def gradescope(submission, weights):
         if name in submission.left_out:
             continue                        # left out (memory with --no-memory)
         text = "ok" if item["ok"] else example_text(name, item["example"])
+        if unsaid and not item["of"]:
+            text = ""
         context = (item["example"] or {}).get("context") or []
         if context and not item["ok"]:
             text += "\n" + "\n".join(f"{number:>5} | {line}" for number, line in context)
@@ -294,11 +393,16 @@ def gradescope(submission, weights):
                       "max_score": weight, "status": "passed" if item["ok"] else "failed",
                       "output": printable_lines(text),
                       "output_format": GRADESCOPE_FORMAT})
-    return json.dumps({"score": submission.score, "tests": tests,
-                       "output": f"pywar grade: {submission.score:g} of "
-                                 f"{submission.max_score:g}",
-                       "output_format": GRADESCOPE_FORMAT,
-                       "test_output_format": GRADESCOPE_FORMAT}, indent=1) + "\n"
+    output = (f"pywar grade: {submission.score:g} of {submission.max_score:g}; run on "
+              f"{submission.seeds_said()}")
+    results = {"score": submission.score, "tests": tests,
+               "output": output + (f"; not graded: {unsaid}" if unsaid else ""),
+               "output_format": GRADESCOPE_FORMAT,
+               "test_output_format": GRADESCOPE_FORMAT}
+    for key, value in (("visibility", visibility), ("stdout_visibility", stdout_visibility)):
+        if value is not None:
+            results[key] = value
+    return json.dumps(results, indent=1) + "\n"
 
 
 def printable_lines(text):

@@ -6,7 +6,7 @@
     >>> Effort(seconds=0).step()
     Traceback (most recent call last):
     ...
-    pywar.check.referee.effort.TooLong: the referee's time (0 s) ran out
+    pywar.check.referee.effort.OutOfTime: the referee's time (0 s) ran out
 
 A step is one unit of the referee's work: a line read, an event sorted into its battle, a
 battle played on the table (counted by the events it walks and the cards of the pot it
@@ -18,7 +18,7 @@ referee's time without a clock, and the deadline, checked at each step, bounds i
 import time
 
 
-class TooLong(Exception):
+class OutOfTime(Exception):
     """The referee's deadline passed before it finished a transcript."""
 
 
@@ -31,7 +31,7 @@ class Effort:
         self.deadline = None if seconds is None else time.monotonic() + seconds
 
     def step(self, amount=1):
-        """amount steps more; TooLong once the deadline has passed."""
+        """amount steps more; OutOfTime once the deadline has passed."""
         self.steps += amount
         if self.deadline is not None and time.monotonic() >= self.deadline:
-            raise TooLong(f"the referee's time ({self.seconds:g} s) ran out")
+            raise OutOfTime(f"the referee's time ({self.seconds:g} s) ran out")

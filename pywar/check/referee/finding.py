@@ -27,6 +27,11 @@ class Finding:
     context: list = field(default_factory=list)
     battle: object = None
     at: object = None
+    file_round: object = None       # the number of the file's own round header above the line
+
+    def round_words(self):
+        """'round 7', or 'round 7, the file's Round 6' where the file numbers it otherwise."""
+        return round_words(self.round, self.file_round)
 
     def asks(self):
         """How this finding names what is required."""
@@ -45,8 +50,8 @@ class Finding:
         if self.battle is not None:
             return f"line {self.line} (round {self.round}, battle {self.battle})"
         if self.reason is not None:
-            return f"line {self.line}" + (f" (round {self.round})" if self.round else "")
-        return f"line {self.line}" + (f" (round {self.round})" if self.round else
+            return f"line {self.line}" + (f" ({self.round_words()})" if self.round else "")
+        return f"line {self.line}" + (f" ({self.round_words()})" if self.round else
                                       " (before round 1)")
 
     def text(self):
@@ -56,9 +61,18 @@ class Finding:
 
     def to_json(self, seed=None):
         """The finding as a JSON-ready dict (with the seed it was found on, if given)."""
-        found = {"line": self.line, "round": self.round, "required": self.required,
-                 "said": self.said, "context": self.context, "mistake": self.mistake}
+        found = {"line": self.line, "round": self.round, "file_round": self.file_round,
+                 "required": self.required, "said": self.said, "context": self.context,
+                 "mistake": self.mistake}
         return found if seed is None else {"seed": seed, **found}
+
+
+def round_words(round_, file_round=None):
+    """A round as pywar counts it, and as the file's own header numbers it where that
+    differs: 'round 7', 'round 7, the file's Round 6' (rounds numbered from 0, say)."""
+    if file_round is None or file_round == round_:
+        return f"round {round_}"
+    return f"round {round_}, the file's Round {file_round}"
 
 
 class RuleBroken(Exception):

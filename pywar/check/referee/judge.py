@@ -17,6 +17,7 @@ is judged at its first departure (layout).  Each item counts how often its rule 
 to the test: an item never put to the test is not checked.
 """
 
+from bisect import bisect_right
 from dataclasses import dataclass, field
 
 from .battle import Battle, play_battle
@@ -82,6 +83,7 @@ class Notes:
         self.result = Judgement()
         self.round = 0
         self.rounds_at = []                 # (index of a battle's first line, its round)
+        self.headers = ([], [])             # each round header's line index, its number
 
     def note(self, item, at, required, said=None, mistake=None):
         """A rule broken at an Event (or a line index, or None), charged to an item (and
@@ -99,7 +101,7 @@ class Notes:
             [number + 1, self.lines[number][:LINE]]
             for number in range(max(0, index - CONTEXT), min(len(self.lines), index + CONTEXT + 1))]
         finding = Finding(line, round_, required, said, item=item, context=context,
-                          mistake=mistake and mistake.name)
+                          mistake=mistake and mistake.name, file_round=self.header_at(index))
         found = self.result.findings.setdefault(item, [finding, 0])
         found[1] += 1
         if mistake is not None:
@@ -116,6 +118,13 @@ class Notes:
             return self.round
         before = [round_ for at, round_ in self.rounds_at if at <= index]
         return before[-1] if before else 0
+
+    def header_at(self, index):
+        """The number of the file's own round header at or above a line ('Round 6': 6), or
+        None (no header above it, or one with no number)."""
+        at, numbers = self.headers
+        found = bisect_right(at, len(self.lines) if index is None else index)
+        return numbers[found - 1] if found else None
 
     def test(self, item, times=1):
         """An item's rule put to the test."""
@@ -164,6 +173,9 @@ class Judge(Notes):
             for said in found:
                 if said.kind != "blank":
                     self.events.append(Event(index, text, said))
+                if said.kind == "round":
+                    self.headers[0].append(index)
+                    self.headers[1].append(said.number)
                 if said.ace_as_one and self.ace_as_one is None:
                     self.ace_as_one = index
         return meanings
@@ -384,7 +396,7 @@ def file_counts(battle):
 def judge(text, complete=True, effort=None):
     """Judge a transcript's text (complete: False when the program that printed it crashed
     or was stopped, whose unfinished last line is left out): a Judgement.  effort: an
-    Effort that counts the steps and bounds them by its deadline (TooLong past it)."""
+    Effort that counts the steps and bounds them by its deadline (OutOfTime past it)."""
     lines = text.split("\n")
     if lines and (lines[-1] == "" or not complete):
         lines.pop()

@@ -177,6 +177,9 @@ MISTAKES = (
             loops=True),
     Mistake("same_deal", "deal", "class", "the same deal on every run: the program does not "
             "seed rand() with srand(), or does not shuffle"),
+    Mistake("not_its_game", "deal", "class", "games that do not follow the clock: a seed "
+            "dealt another seed's deal, or the same but for its suits, where other seeds "
+            "deal their own (a game recorded, not played)"),
     Mistake("refill_unshuffled", "refill", "refill", "a refill not shuffled: the 'played' "
             "pile's cards came back in the order they were won", loops=True),
     # ---- The end

@@ -50,6 +50,7 @@ SEED_CLOCK = "seedclock.c"
 C_COMPILERS = ("cc", "gcc", "clang")
 MODES = ("auto", "required", "none")
 INSTALL = "apt-get install bubblewrap"
+RUN_PATH = "/usr/local/bin:/usr/bin:/bin"     # a run's PATH, where it finds programs
 SYSTEM = ("/usr", "/etc", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
 COPY_DEPTH = 32                      # folders deep, at most, in a submission's copy
 COPY_FILES = 10_000                  # files in it, at most
@@ -86,7 +87,8 @@ PROFILES = {
                     disk=512 * MIB),
     "run": Limits(),
     "memcheck": Limits(wall=120.0, cpu=120, memory=16 * 1024 * MIB, output=64 * MIB,
-                       processes=8, disk=64 * MIB),
+                       processes=1, disk=64 * MIB),    # no child: valgrind misses the leaks
+                                                       # of one killed before its summary
     "exercise": Limits(wall=120.0, cpu=120, memory=2 * 1024 * MIB, output=64 * MIB,
                        processes=4, disk=16 * MIB),
     "cmd": Limits(wall=10.0, cpu=10, memory=4096 * MIB, output=256 * MIB, processes=64,
@@ -129,6 +131,8 @@ class Outcome:
     flooded: bool = False
     failed_to_start: str = ""   # the runner's own words when the program could not start
     notes: list = field(default_factory=list)     # the caller's notes on the run
+    stdout_bytes: bytes = b""   # stdout as the run wrote it (up to the output limit):
+                                # stdout is these bytes decoded, a bad byte as U+FFFD
 
     def ending(self):
         """How the run ended, as a word of ENDINGS, or None for a clean exit with status 0."""
@@ -499,10 +503,15 @@ class Scratch:
         remove(self.path)
 
 
+def read_bytes(stream, limit):
+    """What a run wrote to one of its output files, up to limit and one byte more."""
+    stream.seek(0)
+    return stream.read(limit + 1)
+
+
 def read_back(stream, limit):
     """What a run wrote to one of its output files, as text."""
-    stream.seek(0)
-    return stream.read(limit + 1).decode("utf-8", "replace")
+    return read_bytes(stream, limit).decode("utf-8", "replace")
 
 
 def read_file_of_run(path, limit):
@@ -603,7 +612,7 @@ def safe_copy(source, copy):
 
 def scrubbed_environment(home, extra=None):
     """The environment of a run: nothing of the grader's."""
-    env = {"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": str(home), "LANG": "C.UTF-8",
+    env = {"PATH": RUN_PATH, "HOME": str(home), "LANG": "C.UTF-8",
            "LC_ALL": "C.UTF-8", "TZ": "UTC"}
     env.update(extra or {})
     return env
@@ -664,10 +673,11 @@ def run(argv, limits=Limits(), cwd=None, env=None, show=(), writable=(), pass_fd
             status, timed_out, failed = wait_for(command, out, err, home, env, limits, uid,
                                                  kept, mode(isolation))
             seconds = time.monotonic() - start
-            stdout, stderr = read_back(out, limits.output), read_back(err, limits.output)
+            raw = read_bytes(out, limits.output)
+            stdout, stderr = raw.decode("utf-8", "replace"), read_back(err, limits.output)
     flooded = status == -signal.SIGXFSZ or max(len(stdout), len(stderr)) > limits.output
     return Outcome(status, stdout[:limits.output], stderr[:limits.output], seconds, limits,
-                   timed_out, flooded, failed)
+                   timed_out, flooded, failed, stdout_bytes=raw[:limits.output])
 
 
 def wait_for(command, out, err, home, env, limits, uid, pass_fds, mode_now):
