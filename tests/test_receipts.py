@@ -134,7 +134,9 @@ def graded_twice(capsys, monkeypatch, folders, *options):
         os.chmod(scratch, 0o755)
         monkeypatch.setattr(tempfile, "tempdir", scratch)
         try:
-            status, out, _ = run(capsys, "grade", *folders, "--json", *options)
+            status, out, _ = run(capsys, "grade", *folders, "--json", "--jobs", "1",
+                                 *options)     # no referee processes: multiprocessing keeps
+                                               # its temporary folder in the first scratch
         finally:
             monkeypatch.undo()
             shutil.rmtree(scratch)
