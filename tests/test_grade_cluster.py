@@ -7,6 +7,8 @@ import json
 import logging
 import os
 import shutil
+import signal
+import time
 
 import pytest
 
@@ -53,6 +55,23 @@ def test_the_referees_processes_referee_as_this_one_does():
         assert there == grading.referee_for(text, True, 1553, 10.0)[0]
         with pytest.raises(OutOfTime):
             referees(text, True, 1553, 0.0)
+    finally:
+        referees.close()
+
+
+def test_a_referee_process_killed_is_replaced_and_the_class_graded_on():
+    """One referee's process killed (by the kernel, say) broke the pool, and every later
+    submission was 'pywar could not grade' (issue 38's review): the pool is started
+    again, and the next transcript is refereed as here."""
+    import pywar
+    text = pywar.play(1553, transcript=True).transcript
+    referees = grading.Referees(1)
+    try:
+        os.kill(referees.pool.submit(os.getpid).result(), signal.SIGKILL)
+        time.sleep(0.2)                                 # the pool sees its process gone
+        there, fault = referees(text, True, 1553, 10.0)
+        assert fault is None and there == grading.referee_for(text, True, 1553, 10.0)[0]
+        assert referees.pool.submit(os.getpid).result() != os.getpid()    # processes again
     finally:
         referees.close()
 

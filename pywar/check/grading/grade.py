@@ -16,6 +16,7 @@ import threading
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
 
 from ..referee.effort import Effort, OutOfTime
@@ -579,12 +580,29 @@ class Referees:
     handler of the grader's is inherited (quiet_referee)."""
 
     def __init__(self, jobs):
-        self.pool = ProcessPoolExecutor(jobs, multiprocessing.get_context("forkserver"),
-                                        initializer=quiet_referee)
+        self.jobs = jobs
+        self.lock = threading.Lock()
+        self.pool = self.started()
+
+    def started(self):
+        """A pool of the referee's processes."""
+        return ProcessPoolExecutor(self.jobs, multiprocessing.get_context("forkserver"),
+                                   initializer=quiet_referee)
 
     def __call__(self, printed, complete, seed, seconds):
-        """referee_for in one of the processes."""
-        return self.pool.submit(referee_for, printed, complete, seed, seconds).result()
+        """referee_for in one of the processes; a pool one of whose processes died (the
+        kernel's OOM killer, say) is started again once, then the referee runs here: one
+        dead process was every later submission's 'pywar could not grade'."""
+        for _ in range(2):
+            pool = self.pool
+            try:
+                return pool.submit(referee_for, printed, complete, seed, seconds).result()
+            except BrokenProcessPool:
+                with self.lock:
+                    if self.pool is pool:           # not started again by another job yet
+                        pool.shutdown(wait=False, cancel_futures=True)
+                        self.pool = self.started()
+        return referee_for(printed, complete, seed, seconds)
 
     def close(self):
         """Stop the processes."""
