@@ -123,7 +123,7 @@ FOUND = f"""=={PID}== Invalid read of size 4
 =={PID}== 
 =={PID}== 4 bytes in 1 blocks are definitely lost in loss record 1 of 1
 =={PID}==    at 0x4841F2F: operator new(unsigned long) (in /usr/libexec/valgrind/vgpreload_memcheck-amd64-linux.so)
-=={PID}==    by 0x109176: make() (in /tmp/pywar-run-x/pywar-program)
+=={PID}==    by 0x109176: make() (in /scratch/pywar-program)
 =={PID}==    by 0x109187: main (war.cpp:4)
 =={PID}== 
 =={PID}== LEAK SUMMARY:

@@ -46,12 +46,8 @@ def python_for_runs(isolation="auto"):
 def others_may_run(path):
     """Whether a user of its own (the runner's, as root, without bubblewrap) may run a
     program: every folder above it searchable by others, the file runnable by them."""
-    folder = os.path.dirname(path)
-    while folder != "/":
-        if not os.stat(folder).st_mode & 0o001:
-            return False
-        folder = os.path.dirname(folder)
-    return bool(os.stat(path).st_mode & 0o001)
+    return sandbox.open_to_others(os.path.dirname(path)) and \
+        bool(os.stat(path).st_mode & 0o001)
 
 
 @functools.cache
