@@ -8,6 +8,7 @@ None."""
 import importlib.machinery
 import importlib.util
 import json
+import os
 import re
 import runpy
 import shutil
@@ -180,12 +181,16 @@ def test_a_checkout_imported_in_place_of_the_installed_pywar_says_so(tmp_path):
                     ignore=shutil.ignore_patterns("*.so", "__pycache__"))
     (checkout / "csrc").mkdir()
     code = "import warnings, pywar; warnings.simplefilter('error'); pywar.play(1)"
-    found = subprocess.run([sys.executable, "-c", code], cwd=checkout, capture_output=True,
-                           text=True)
     installed = subprocess.run([sys.executable, "-c", "import pywar; print(pywar.__file__)"],
                                cwd=tmp_path, capture_output=True, text=True).stdout
-    last = found.stderr.strip().splitlines()[-1]
-    assert f"is not built in the checkout {checkout}, which Python imported" in last
-    assert f"instead of the pywar installed in {Path(installed).parent.parent}" in last
-    assert last.endswith(f"(for the C engine: run from another folder than {checkout}, or "
-                         f"pip install -e {checkout})")
+    remedy = f"run from another folder than {checkout}, or pip install -e {checkout}"
+    for required, ending in (("", f"(for the C engine: {remedy})"), ("1", remedy)):
+        env = {**os.environ, "PYWAR_REQUIRE_C": required}   # CI sets it: both ways, always
+        found = subprocess.run([sys.executable, "-c", code], cwd=checkout, env=env,
+                               capture_output=True, text=True)
+        last = found.stderr.strip().splitlines()[-1]
+        assert last.startswith("RuntimeError: PYWAR_REQUIRE_C is set" if required
+                               else "RuntimeWarning:")
+        assert f"is not built in the checkout {checkout}, which Python imported" in last
+        assert f"instead of the pywar installed in {Path(installed).parent.parent}" in last
+        assert last.endswith(ending)
