@@ -114,6 +114,7 @@ class Submission:
     notes: list = field(default_factory=list)
     left_out: list = field(default_factory=list)    # items out of the rubric (--no-memory)
     mistakes: dict = field(default_factory=dict)    # a row's name -> on how many runs seen
+    mistakes_by_seed: dict = field(default_factory=dict)    # a seed -> the rows seen on it
     seeds: list = field(default_factory=list)       # every seed run on, the fresh last
     fresh: list = field(default_factory=list)       # those drawn fresh for this grading
     sha256: str = None                  # of its files (receipt.files_sha256)
@@ -122,8 +123,10 @@ class Submission:
         """The submission as a JSON-ready dict."""
         return {"name": self.name, "sha256": self.sha256, "items": self.items,
                 "score": self.score, "max_score": self.max_score, "notes": self.notes,
-                "left_out": self.left_out, "mistakes": self.mistakes, "seeds": self.seeds,
-                "fresh": self.fresh}
+                "left_out": self.left_out, "mistakes": self.mistakes,
+                "mistakes_by_seed": {str(seed): rows for seed, rows in
+                                     self.mistakes_by_seed.items()},
+                "seeds": self.seeds, "fresh": self.fresh}
 
     def seeds_said(self):
         """Every seed of its grading, in words that let it be replayed."""
@@ -353,10 +356,13 @@ def endless_words(run):
     return True, f"{said}: {cause}"
 
 
-def tally_runs(runs, tallies, notes, mistakes):
+def tally_runs(runs, tallies, notes, mistakes, by_seed=None):
     """Each run's marks, mistakes and notes: a run stopped in a game that a mistake makes
-    repeat forever keeps runs (its item pays for it), and says so."""
+    repeat forever keeps runs (its item pays for it), and says so; by_seed gets each
+    seed's mistakes, by row name (pywar similar compares them)."""
+    by_seed = {} if by_seed is None else by_seed
     for run in runs:
+        seen = Counter()
         judged, outcome = run.judged, run.outcome
         trouble = outcome.trouble()
         progress = judged.progress() if judged else "not refereed"
@@ -368,9 +374,12 @@ def tally_runs(runs, tallies, notes, mistakes):
                    "last_lines": judged.last_lines if judged else tail(run.printed)}
         tallies["runs"].add(bool(trouble) and not explained, example)
         if outcome.ending() and not explained:
-            mistakes[MISTAKE[outcome.ending()].name] += 1
+            seen[MISTAKE[outcome.ending()].name] += 1
         if judged:
-            mistakes.update(judged.mistakes.keys())
+            seen.update(judged.mistakes.keys())
+        mistakes.update(seen)
+        if seen:
+            by_seed[run.seed] = sorted(seen)
         if trouble:                         # said once of the seeds it ended alike
             notes.append((run.seed, f"it {trouble}", words if explained else
                           example["progress"]))
@@ -441,7 +450,7 @@ def grade_one(source, settings, clock, ran=lambda: None, referee=referee_for):
     name = os.path.basename(os.path.normpath(source))
     digest = files_sha256(source)
     tallies = {item: ItemMarks() for item in NAMES}
-    notes, mistakes = [], Counter()
+    notes, mistakes, by_seed = [], Counter(), {}
     settings = replace(settings, group=sandbox.new_group())
     kept = keep_folder(settings, name, notes)
     with tempfile.TemporaryDirectory(prefix="pywar-grade-") as work:
@@ -465,7 +474,7 @@ def grade_one(source, settings, clock, ran=lambda: None, referee=referee_for):
         if program is not None:
             runs = referee_runs(settings, program, clock, ran, kept, referee)
             seed_notes = []
-            tally_runs(runs, tallies, seed_notes, mistakes)
+            tally_runs(runs, tallies, seed_notes, mistakes, by_seed)
             notes.extend(said_once(seed_notes))
             left_out = budget_note(settings, runs)
             if left_out:
@@ -492,7 +501,7 @@ def grade_one(source, settings, clock, ran=lambda: None, referee=referee_for):
                        "example": {"said": "left out (--no-memory)"}}
     return Submission(name, stable(items), *score_of(items, settings.weights, left_out),
                       stable(notes), left_out, dict(sorted(mistakes.items())),
-                      settings.seeds(), settings.drawn(), digest)
+                      dict(sorted(by_seed.items())), settings.seeds(), settings.drawn(), digest)
 
 
 def keep_folder(settings, name, notes):
@@ -550,7 +559,7 @@ def fault_submission(name, settings, error, sha256):
     note = (f"{why}: {type(error).__name__}: {str(error)[:200]} (this is pywar's "
             "fault, not the program's: please report it)")
     return Submission(name, items, *score_of(items, settings.weights, left_out),
-                      stable([note]), left_out, {}, settings.seeds(), settings.drawn(),
+                      stable([note]), left_out, {}, {}, settings.seeds(), settings.drawn(),
                       sha256)
 
 
