@@ -204,3 +204,44 @@ def grade_class(folder, pywar_command):
     assert done.stdout.count("\n") == 1                 # one line
     (folder / "grades.json.part").write_text(done.stdout)
     (folder / "grades.json.part").rename(folder / "grades.json")
+
+
+# ---- A browser: Debian's Chromium under Selenium (tests/test_page.py, tests/test_similar.py)
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                  "--no-first-run", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync", "--window-size=1400,1000"]
+
+
+def browser_or_skip():
+    """A headless Chromium under Selenium, or a skip naming what is missing (a failure
+    where PYWAR_REQUIRE_BROWSER is set, as in CI)."""
+    missing = [path for path in (CHROMIUM, CHROMEDRIVER) if not os.path.exists(path)]
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+    except ImportError:
+        missing.append("the Python package selenium (pip install -e '.[test]')")
+    if missing:
+        message = (f"no browser to test the page in: {', '.join(missing)} missing "
+                   "(apt-get install chromium chromium-driver)")
+        if os.environ.get("PYWAR_REQUIRE_BROWSER"):
+            pytest.fail(message)
+        pytest.skip(message)
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in CHROMIUM_FLAGS:
+        options.add_argument(flag)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("SE_OFFLINE", "true")       # Selenium Manager must download nothing
+        return webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """One headless Chromium for the module's tests."""
+    driver = browser_or_skip()
+    yield driver
+    driver.quit()

@@ -41,7 +41,8 @@ def test_the_bash_script_is_valid_bash_naming_the_commands_and_options(capsys):
 
 @needs_bash
 @pytest.mark.parametrize("words, expected", [
-    ("pywar sim", "simulate"),
+    ("pywar simu", "simulate"),
+    ("pywar simi", "similar"),
     ("pywar simulate --face", "--face-down"),
     ("pywar play --pickup w", "winner-first"),
     ("pywar exact --no-s", "--no-symmetry"),
@@ -76,12 +77,13 @@ def fish(source, line, cwd):
 
 @needs_fish
 @pytest.mark.parametrize("line, expected", [
-    ("pywar sim", "simulate"),
+    ("pywar simu", "simulate"),
+    ("pywar simi", "similar"),
     ("pywar simulate --face", "--face-down"),
     ("pywar play --pickup w", "winner-first"),
     ("pywar exact --no-s", "--no-symmetry"),
     ("pywar completion f", "fish"),
-    ("pywar help si", "simulate"),
+    ("pywar help simu", "simulate"),
 ])
 def test_fish_completes_commands_options_and_choices(capsys, tmp_path, line, expected):
     path = tmp_path / "pywar.fish"

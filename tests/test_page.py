@@ -18,13 +18,6 @@ from pywar.cli import main
 from pywar.common.trace import read
 from pywar.common.table_state import TableState
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMEDRIVER = "/usr/bin/chromedriver"
-CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                  "--no-first-run", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync", "--window-size=1400,1000"]
-
-
 def page_of(tmp_path, capsys, seed, *argv):
     """Write the page of a game with pywar play --html: (path, transcript printed)."""
     path = tmp_path / f"game-{seed}.html"
@@ -83,38 +76,6 @@ def test_the_page_module_example_runs():
 
 
 # ---- In a browser
-
-def browser_or_skip():
-    """A headless Chromium under Selenium, or a skip naming what is missing (a failure
-    where PYWAR_REQUIRE_BROWSER is set, as in CI)."""
-    missing = [path for path in (CHROMIUM, CHROMEDRIVER) if not os.path.exists(path)]
-    try:
-        from selenium import webdriver
-        from selenium.webdriver.chrome.service import Service
-    except ImportError:
-        missing.append("the Python package selenium (pip install -e '.[test]')")
-    if missing:
-        message = (f"no browser to test the page in: {', '.join(missing)} missing "
-                   "(apt-get install chromium chromium-driver)")
-        if os.environ.get("PYWAR_REQUIRE_BROWSER"):
-            pytest.fail(message)
-        pytest.skip(message)
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in CHROMIUM_FLAGS:
-        options.add_argument(flag)
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("SE_OFFLINE", "true")       # Selenium Manager must download nothing
-        return webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    """One headless Chromium for the module's tests."""
-    driver = browser_or_skip()
-    yield driver
-    driver.quit()
-
 
 SHOWN = """
 const cards = selector => Array.from(document.querySelectorAll(selector + " .card"));

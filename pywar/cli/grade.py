@@ -149,20 +149,26 @@ def old_grade(args):
                           f"{error.strerror or error}")
 
 
-def checked(args):
-    """The Settings of a command line, or a usage error found before any work."""
-    for folder in args.submissions:
+def check_submission_folders(parser, submissions):
+    """A usage error for a SUBMISSION that is no folder, or two of one name (each is
+    reported by its name)."""
+    for folder in submissions:
         if not os.path.isdir(folder):
-            args.parser.error(f"{folder!r} is not a folder: each SUBMISSION is a folder of "
-                              "one student's sources")
+            parser.error(f"{folder!r} is not a folder: each SUBMISSION is a folder of one "
+                         "student's sources")
     names = [report.readable(os.path.basename(os.path.normpath(folder)))
-             for folder in args.submissions]          # a byte that is not UTF-8 as \\xff
+             for folder in submissions]          # a byte that is not UTF-8 as \\xff
     twice = [name for name in dict.fromkeys(names) if names.count(name) > 1]
     if twice:
-        same = [report.readable(folder) for folder, name in zip(args.submissions, names)
+        same = [report.readable(folder) for folder, name in zip(submissions, names)
                 if name == twice[0]]
-        args.parser.error(f"two submissions have the same folder name, {twice[0]!r} "
-                          f"({', '.join(map(repr, same))}): each is reported by its name")
+        parser.error(f"two submissions have the same folder name, {twice[0]!r} "
+                     f"({', '.join(map(repr, same))}): each is reported by its name")
+
+
+def checked(args):
+    """The Settings of a command line, or a usage error found before any work."""
+    check_submission_folders(args.parser, args.submissions)
     if args.gradescope and len(args.submissions) != 1:
         args.parser.error("--gradescope writes the results of one submission: give one folder")
     check_gradescope_options(args)

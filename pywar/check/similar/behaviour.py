@@ -1,0 +1,165 @@
+"""Similarity by behaviour: what a grading saw each program do, compared pair by pair.
+
+A program's traits are the lines of its own (a line's shape, its cards and numbers
+blanked, that the reference never prints) with the first place it printed each, from
+pywar grade --keep's transcripts, and its mistakes seed by seed (a mistake's row and the
+seed it was seen on: a crash on seed 7 is one), from pywar grade --json.  A trait weighs
+log(N / n), where n of the class's N programs show it: a trait that every program
+shows weighs nothing, one that two alone show weighs most.  A pair's score is the
+weight of the traits it shares over the weight of those either shows.
+
+    >>> shape("Player A plays ace of spades"), shape("Round 12!  A takes 4 cards")
+    ('Player A plays <card>', 'Round <n>!  A takes <n> cards')
+    >>> traits = {"a": {("line", "x"): 1, ("line", "y"): 1}, "b": {("line", "x"): 1},
+    ...           "c": {("line", "y"): 1}, "d": {}}
+    >>> weigh(traits)[("line", "x")] == math.log(4 / 2)
+    True
+"""
+
+import gzip
+import math
+import os
+import re
+import stat
+from dataclasses import dataclass
+
+from ..grading.keep import kept_name
+from ..referee.words import RANKS, SUITS
+from ..runner import sandbox
+
+CARD = re.compile(r"\b(?:%s|[2-9]|10|[jqka])\s+of\s+(?:%s)s?\b" % ("|".join(RANKS),
+                                                                   "|".join(SUITS)), re.I)
+NUMBER = re.compile(r"\d+")
+REFERENCE_SEEDS = (1553, 17455, 12)     # games whose lines hold every shape the reference
+                                        # prints: the deal, battles, ties, refills, the end
+READ_BYTES = 4 * sandbox.MIB            # a kept run's first 4 MiB are read: its lines of
+                                        # its own come early, a flood repeats them
+SHOWN = 10                              # traits shown as a pair's evidence, the rarest
+
+
+def shape(line):
+    """A line with its cards and numbers blanked: what a program's wording is."""
+    return NUMBER.sub("<n>", CARD.sub("<card>", line))
+
+
+def reference_shapes():
+    """The shapes of every line the reference prints (in a few of its games)."""
+    from ...one_game import play
+    return {shape(line) for seed in REFERENCE_SEEDS
+            for line in play(seed, "smu", transcript=True).transcript.split("\n")}
+
+
+@dataclass
+class Place:
+    """Where a program showed a trait: a seed, and a line of its kept run (or None)."""
+    seed: int
+    line: int = None
+
+    def to_json(self):
+        """{"seed", "line"}, without a line it has not."""
+        return {"seed": self.seed, **({"line": self.line} if self.line else {})}
+
+
+def read_kept(path):
+    """The first READ_BYTES of a kept run's output (seed-N.txt, or .txt.gz), no link
+    followed; None where it cannot be read."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError:
+        return None
+    with os.fdopen(fd, "rb") as file:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        try:
+            if path.endswith(".gz"):
+                with gzip.GzipFile(fileobj=file) as unzipped:
+                    return unzipped.read(READ_BYTES)
+            return file.read(READ_BYTES)
+        except (OSError, EOFError):         # a gzip that is not one, or cut short
+            return None
+
+
+def kept_runs(folder):
+    """(seed, path) of each run kept in one submission's folder of --keep DIR."""
+    found = []
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return found
+    for name in names:
+        matched = re.fullmatch(r"seed-(\d+)\.txt(\.gz)?", name)
+        if matched:
+            found.append((int(matched.group(1)), os.path.join(folder, name)))
+    return sorted(found)
+
+
+def line_traits(folder, known):
+    """The lines of its own a program printed in its kept runs: {("line", shape): the
+    Place it first printed it}."""
+    traits = {}
+    for seed, path in kept_runs(folder):
+        data = read_kept(path)
+        if data is None:
+            continue
+        for number, line in enumerate(data.decode("utf-8", "replace").split("\n"), 1):
+            found = shape(line.rstrip("\r"))
+            if found not in known and ("line", found) not in traits:
+                traits[("line", found)] = Place(seed, number)
+    return traits
+
+
+def mistake_traits(graded):
+    """A graded submission's mistakes seed by seed (pywar grade --json's
+    mistakes_by_seed): {("mistake", row, seed): its Place}."""
+    traits = {}
+    for seed, rows in (graded or {}).get("mistakes_by_seed", {}).items():
+        for row in rows:
+            traits[("mistake", row, int(seed))] = Place(int(seed))
+    return traits
+
+
+def traits_of(names, kept=None, grades=None):
+    """Each submission's traits by name, from a --keep DIR and a grade JSON's dict (either
+    may be None)."""
+    known = reference_shapes() if kept is not None else set()
+    graded = {sub["name"]: sub for sub in (grades or {}).get("submissions", [])}
+    found = {}
+    for name in names:
+        traits = {}
+        if kept is not None:
+            traits.update(line_traits(os.path.join(kept, kept_name(name)), known))
+        traits.update(mistake_traits(graded.get(name)))
+        found[name] = traits
+    return found
+
+
+def weigh(traits):
+    """Each trait's weight in the class: log(N / n), n of the N programs showing it."""
+    return {trait: math.log(len(traits) / count) for trait, count in counted(traits).items()}
+
+
+@dataclass
+class Shared:
+    """A pair's similarity by behaviour and the rarest traits the two share."""
+    score: float
+    traits: list                # (trait, its weight, how many show it, Place in a, in b)
+
+
+def compare(a, b, weights, counts):
+    """The Shared of two programs' traits ({trait: Place}), by the class's weights."""
+    both = set(a) & set(b)
+    union = sum(weights[trait] for trait in set(a) | set(b))
+    score = sum(weights[trait] for trait in both) / union if union else 0.0
+    rarest = sorted((trait for trait in both if weights[trait] > 0),
+                    key=lambda trait: (-weights[trait], repr(trait)))[:SHOWN]
+    return Shared(score, [(trait, weights[trait], counts[trait], a[trait], b[trait])
+                          for trait in rarest])
+
+
+def counted(traits):
+    """How many programs show each trait."""
+    counts = {}
+    for shown in traits.values():
+        for trait in shown:
+            counts[trait] = counts.get(trait, 0) + 1
+    return counts

@@ -1,0 +1,77 @@
+"""Every pair of a class ranked by one score from 0 to 1, most alike first, with its
+evidence: this term's submissions each with each other, and each with every past one of
+--archive (past terms are not compared with each other).
+
+A pair's score is the stronger of its two kinds of evidence: its source's (the mean of
+the two shares of code that the other holds) and, where the class was graded, its
+behaviour's.  Either kind alone may be strong (a copy with every line reworded prints
+its own; a rewrite of another's program may print the same rare lines); neither lowers
+the other.
+"""
+
+from dataclasses import dataclass
+from itertools import combinations
+
+from ..referee.mistakes import MISTAKE
+from . import behaviour, source
+
+VERDICT = ("A score is evidence for a person to weigh, never a verdict: read both "
+           "programs. Two students may share code they were allowed to (the handout, the "
+           "lecture's), and a mistake that many make is no sign of a copy.")
+
+
+@dataclass
+class Pair:
+    """Two submissions (b perhaps a past term's), the Match of their code and the Shared
+    of their behaviour (None where not compared)."""
+    a: str
+    b: str
+    match: source.Match
+    shared: behaviour.Shared = None
+    archived: bool = False
+
+    def score(self):
+        """The pair's one score: the stronger of source and behaviour."""
+        by_source = self.match.score()
+        return by_source if self.shared is None else max(by_source, self.shared.score)
+
+
+def ranked(codes, archive=(), traits=None):
+    """Every Pair of codes (source.Code), and each of codes with each of archive, most
+    alike first; traits (behaviour.traits_of's, by name) for the class's behaviour."""
+    weights = behaviour.weigh(traits) if traits else {}
+    counts = behaviour.counted(traits) if traits else {}
+
+    def shared(a, b):
+        """The behaviour two submissions share, or None without traits."""
+        return behaviour.compare(traits[a], traits[b], weights, counts) if traits else None
+
+    found = [Pair(a.name, b.name, source.compare(a, b), shared(a.name, b.name))
+             for a, b in combinations(codes, 2)]
+    found += [Pair(a.name, b.name, source.compare(a, b), archived=True)
+              for a in codes for b in archive]
+    return sorted(found, key=lambda pair: (-pair.score(), pair.a, pair.b))
+
+
+def trait_json(trait, weight, count, place_a, place_b, of):
+    """A shared trait as JSON: a line of their own, or a mistake on a seed."""
+    kind, *what = trait
+    found = {"kind": kind, "shown_by": count, "of": of, "weight": round(weight, 6)}
+    if kind == "line":
+        found.update(text=what[0], a=place_a.to_json(), b=place_b.to_json())
+    else:
+        row, seed = what
+        found.update(mistake=row, seed=seed, sentence=MISTAKE[row].sentence)
+    return found
+
+
+def pair_json(pair, of):
+    """A Pair as JSON: both names, the score, each kind's, and the evidence."""
+    sides = {side: {"share": round(share, 6), "regions": [r.to_json() for r in regions]}
+             for side, share, regions in zip("ab", pair.match.shares, pair.match.regions)}
+    shared = pair.shared
+    return {"a": pair.a, "b": pair.b, "archived": pair.archived,
+            "score": round(pair.score(), 6), "source": round(pair.match.score(), 6),
+            "behaviour": None if shared is None else round(shared.score, 6),
+            "evidence": {"source": sides, "behaviour": None if shared is None else
+                         [trait_json(*found, of) for found in shared.traits]}}

@@ -1,0 +1,340 @@
+"""pywar similar (issue 39): a class of our own, tests/data/similar/class: a program
+(original), a copy of it with every name changed, its comments gone and its layout changed
+(renamed), a copy with its functions in another order (reordered), both made from it by
+tests/data/similar/make_copies.py, and a program written apart (apart) that makes the same
+common mistake, the ace low; the handout's Pile (tests/data/similar/handout) in each."""
+
+import doctest
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from itertools import combinations
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, needs_tools
+from pywar.check.similar import behaviour, pairs, source
+from pywar.cli import main
+
+HERE = ROOT / "tests" / "data" / "similar"
+CLASS = HERE / "class"
+HANDOUT = HERE / "handout"
+COPIES = {"original", "renamed", "reordered"}
+NAMES = sorted(path.name for path in CLASS.iterdir())
+
+
+def run(capsys, *argv):
+    """main(argv): (exit status, stdout, stderr)."""
+    status = main([str(arg) for arg in argv])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def similar_json(capsys, *extra, folders=None):
+    """pywar similar --json on the class (or folders): the pairs by their two names."""
+    folders = folders or [CLASS / name for name in NAMES]
+    status, out, err = run(capsys, "similar", *folders, "--json", *extra)
+    assert status == 0, err
+    found = json.loads(out)
+    return {frozenset((pair["a"], pair["b"])): pair for pair in found["pairs"]}, found
+
+
+def copy_pairs_and_apart_pairs(found, key="score"):
+    """The scores of the pairs of copies, and of the pairs with the program written apart."""
+    copies = [found[frozenset(pair)][key] for pair in combinations(sorted(COPIES), 2)]
+    apart = [found[frozenset(("apart", name))][key] for name in sorted(COPIES)]
+    return copies, apart
+
+
+# ---- The class is what it claims to be
+
+def test_the_copies_are_made_from_the_original_as_make_copies_says(tmp_path):
+    """The committed copies are make_copies.py's output: made again, byte for byte."""
+    shutil.copytree(HERE, tmp_path / "similar")
+    subprocess.run([sys.executable, str(tmp_path / "similar" / "make_copies.py")], check=True)
+    for name in ("renamed", "reordered"):
+        for path in (CLASS / name).iterdir():
+            assert (tmp_path / "similar" / "class" / name / path.name).read_bytes() == \
+                path.read_bytes()
+
+
+def own_names(text):
+    """The names a C++ text uses outside its strings and comments."""
+    text = re.sub(r'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|//[^\n]*|/\*.*?\*/', " ", text,
+                  flags=re.S)
+    return set(re.findall(r"\b[A-Za-z_]\w*\b", text))
+
+
+def test_the_renamed_copy_shares_no_name_of_its_own_and_no_comment():
+    """Every name the original chose is changed (those of C++ and of the handout kept),
+    and the comments are gone: a plain computation on the two files."""
+    original = (CLASS / "original" / "war.cpp").read_text()
+    renamed = (CLASS / "renamed" / "game_of_war.cpp").read_text()
+    handout = own_names((HANDOUT / "pile.h").read_text() + (HANDOUT / "pile.cpp").read_text())
+    cxx = {"bool", "char", "const", "cout", "delete", "else", "endl", "for", "if", "include",
+           "int", "main", "namespace", "new", "rand", "return", "srand", "std", "time", "true",
+           "false", "using", "void", "while", "cstdlib", "ctime", "iostream", "h", "NULL"}
+    chosen = own_names(original) - handout - cxx
+    assert len(chosen) >= 25
+    assert not chosen & own_names(renamed)
+    assert "//" in original and "//" not in renamed and "/*" not in renamed
+
+
+def function_names(text):
+    """The functions a C++ text defines, in its order."""
+    return re.findall(r"(?m)^[A-Za-z][\w\s&*]*?\b(\w+)\([^;\n]*\)\s*\{$", text)
+
+
+def test_the_reordered_copy_defines_the_same_functions_in_another_order():
+    """The same functions, in the reverse order."""
+    original = function_names((CLASS / "original" / "war.cpp").read_text())
+    reordered = function_names((CLASS / "reordered" / "war.cpp").read_text())
+    assert len(original) == 7 and reordered == original[::-1]
+
+
+# ---- By source
+
+def test_the_disguised_copies_rank_first_well_above_the_program_written_apart(capsys):
+    """Each pair of copies above 0.9, each pair with the program written apart below 0.1,
+    the handout left out: the renamed names, gone comments and new order change nothing."""
+    found, whole = similar_json(capsys, "--starter", HANDOUT)
+    copies, apart = copy_pairs_and_apart_pairs(found)
+    assert min(copies) > 0.9 and max(apart) < 0.1
+    first_three = {frozenset((pair["a"], pair["b"])) for pair in whole["pairs"][:3]}
+    assert first_three == {frozenset(pair) for pair in combinations(COPIES, 2)}
+    assert whole["starter"] == [str(HANDOUT)] and whole["behaviour"] is None
+
+
+def test_the_handout_makes_every_pair_alike_unless_left_out(capsys):
+    """Without --starter the handout's Pile, in every submission, makes the program written
+    apart look alike to each copy; with it, nothing of the handout is matched."""
+    without, _ = similar_json(capsys)
+    with_starter, _ = similar_json(capsys, "--starter", HANDOUT)
+    _, apart_without = copy_pairs_and_apart_pairs(without)
+    _, apart_with = copy_pairs_and_apart_pairs(with_starter)
+    assert min(apart_without) > 0.2 > 0.1 > max(apart_with)
+    regions = [region["file"] for pair in with_starter.values() for side in "ab"
+               for region in pair["evidence"]["source"][side]["regions"]]
+    assert regions and not {"pile.h", "pile.cpp"} & set(regions)
+
+
+def test_the_regions_name_the_lines_the_other_holds(capsys):
+    """The original and its renamed copy: the regions run over the game's file, from its
+    first line of code to its last, on each side."""
+    found, _ = similar_json(capsys, "--starter", HANDOUT)
+    pair = found[frozenset(("original", "renamed"))]
+    sides = {pair["a"]: pair["evidence"]["source"]["a"], pair["b"]: pair["evidence"]["source"]["b"]}
+    original_lines = (CLASS / "original" / "war.cpp").read_text().count("\n")
+    renamed_lines = (CLASS / "renamed" / "game_of_war.cpp").read_text().count("\n")
+    assert sides["original"]["regions"] == [{"file": "war.cpp", "lines": [2, original_lines]}]
+    assert sides["renamed"]["regions"] == [{"file": "game_of_war.cpp",
+                                            "lines": [1, renamed_lines]}]
+
+
+def test_the_report_is_the_same_whatever_python_s_hash_seed():
+    """copydetect hashes k-grams with hash(), which changes with every process: with every
+    k-gram kept the report does not (PYTHONHASHSEED 1 and 2, byte for byte)."""
+    outs = []
+    for seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        done = subprocess.run([sys.executable, "-m", "pywar", "similar", *sorted(map(
+            str, CLASS.iterdir())), "--json"], env=env, capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+        outs.append(done.stdout)
+    assert outs[0] == outs[1]
+
+
+def test_a_header_left_open_does_not_hide_the_files_after_it(tmp_path, capsys):
+    """Each file is tokenized alone: an unused header that opens a comment and never
+    closes it (a.h, first by name) hides nothing of the copy's game."""
+    shutil.copytree(CLASS / "original", tmp_path / "original")
+    shutil.copytree(CLASS / "renamed", tmp_path / "renamed")
+    (tmp_path / "renamed" / "a.h").write_text("/* nothing to see\n")
+    found, _ = similar_json(capsys, "--starter", HANDOUT,
+                            folders=[tmp_path / "original", tmp_path / "renamed"])
+    assert found[frozenset(("original", "renamed"))]["source"] > 0.9
+
+
+def test_a_past_term_is_compared_with_this_one_not_with_itself(tmp_path, capsys):
+    """--archive: this term's submissions each with every past one; two past ones never."""
+    past = tmp_path / "fall"
+    past.mkdir()
+    shutil.copytree(CLASS / "renamed", past / "lee")
+    shutil.copytree(CLASS / "reordered", past / "kim")
+    found, whole = similar_json(capsys, "--starter", HANDOUT, "--archive", past,
+                                folders=[CLASS / "original", CLASS / "apart"])
+    assert set(found) == {frozenset(pair) for pair in (
+        ("original", "apart"), ("original", "lee"), ("original", "kim"), ("apart", "lee"),
+        ("apart", "kim"))}
+    assert whole["archive"] == ["kim", "lee"]
+    assert whole["pairs"][0]["archived"] and whole["pairs"][0]["score"] > 0.9
+
+
+# ---- By behaviour
+
+def test_a_trait_every_program_shows_weighs_nothing_and_a_rare_one_most():
+    """Hand-worked: four programs; a crash on seed 3 shown by all weighs log(4/4) = 0, a
+    line shown by two weighs log(4/2); a pair sharing only what all share scores 0, the
+    two sharing a line of their own score its weight over what either shows."""
+    crash, line, own = ("mistake", "crash", 3), ("line", "Player <n> takes it"), ("line", "x")
+    place = behaviour.Place(3, 10)
+    traits = {"a": {crash: place, line: place}, "b": {crash: place, line: place},
+              "c": {crash: place, own: place}, "d": {crash: place}}
+    weights, counts = behaviour.weigh(traits), behaviour.counted(traits)
+    assert weights[crash] == 0 and weights[line] == pytest.approx(0.693147, abs=1e-6)
+    assert behaviour.compare(traits["a"], traits["b"], weights, counts).score == 1.0
+    assert behaviour.compare(traits["a"], traits["d"], weights, counts).score == 0.0
+    shared = behaviour.compare(traits["a"], traits["c"], weights, counts)
+    assert shared.score == 0.0 and shared.traits == []
+    assert behaviour.compare(traits["c"], traits["d"], weights, counts).score == 0.0
+
+
+def test_the_reference_s_own_lines_are_no_trait_and_cards_and_numbers_are_blanked():
+    """Every line the reference prints has a shape the reference prints; a line of a
+    program's own keeps its words and loses its cards and numbers."""
+    known = behaviour.reference_shapes()
+    transcript = (ROOT / "tests" / "data" / "seed-1.txt").read_text().split("\n")
+    assert {behaviour.shape(line) for line in transcript} <= known
+    assert behaviour.shape("Player B takes the 10 of Hearts and 3 more") == \
+        "Player B takes the <card> and <n> more"
+
+
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory):
+    """The class graded once on 3 seeds, its JSON and its kept runs: (json path, kept)."""
+    folder = tmp_path_factory.mktemp("graded")
+    kept, grades = folder / "kept", folder / "class.json"
+    command = [sys.executable, "-m", "pywar", "grade", *[str(CLASS / name) for name in NAMES],
+               "-n", "3", "--fresh", "0", "--no-memory", "--json", "--keep", str(kept)]
+    done = subprocess.run(command, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    grades.write_text(done.stdout)
+    return grades, kept
+
+
+@needs_tools("g++")
+def test_with_behaviour_the_copies_still_rank_first_and_the_common_mistake_weighs_nothing(
+        graded, capsys):
+    """Graded, the four make the same mistake (ace_low) on the same seeds: that weighs
+    nothing, and the apart pairs share nothing rare; the copies share their lines of their
+    own, named with the seed and line each first printed them."""
+    grades, kept = graded
+    every = json.loads(grades.read_text())["submissions"]
+    assert all("ace_low" in sub["mistakes_by_seed"]["1"] for sub in every)
+    found, whole = similar_json(capsys, "--starter", HANDOUT, "--grades", grades,
+                                "--kept", kept)
+    copies, apart = copy_pairs_and_apart_pairs(found, "behaviour")
+    assert min(copies) > 0.9 and max(apart) == 0.0
+    copies, apart = copy_pairs_and_apart_pairs(found)
+    assert min(copies) > 0.9 and max(apart) < 0.1
+    evidence = found[frozenset(("original", "renamed"))]["evidence"]["behaviour"]
+    lines = [trait for trait in evidence if trait["kind"] == "line"]
+    first = next(t for t in lines if t["text"] == "Player A takes the whole pot!")
+    assert (first["shown_by"], first["of"]) == (3, 4)     # the three copies of the four
+    printed = (kept / "original" / f"seed-{first['a']['seed']}.txt").read_text().split("\n")
+    assert printed[first["a"]["line"] - 1] == "Player A takes the whole pot!"
+    assert all(trait["mistake"] != "ace_low" for trait in evidence if trait["kind"] == "mistake")
+    assert whole["behaviour"] == {"kept": str(kept), "grades": str(grades)}
+
+
+@needs_tools("g++")
+def test_a_copy_reworded_is_still_found_by_its_code_and_a_rewrite_by_its_lines(
+        graded, capsys):
+    """Either kind of evidence alone raises a pair: the score is the stronger of the two."""
+    grades, kept = graded
+    found, _ = similar_json(capsys, "--starter", HANDOUT, "--grades", grades, "--kept", kept)
+    for pair in found.values():
+        assert pair["score"] == max(pair["source"], pair["behaviour"])
+    reworded = source.Match((0.9, 0.8), ([], []))
+    rewritten = source.Match((0.1, 0.2), ([], []))
+    lines = behaviour.Shared(0.7, [])
+    assert pairs.Pair("a", "b", reworded, behaviour.Shared(0.0, [])).score() == pytest.approx(0.85)
+    assert pairs.Pair("a", "b", rewritten, lines).score() == 0.7
+    assert pairs.Pair("a", "b", rewritten).score() == pytest.approx(0.15)
+
+
+# ---- The command
+
+@pytest.mark.parametrize("argv, said", [
+    (["nowhere/"], "'nowhere/' is not a folder: each SUBMISSION is a folder"),
+    ([str(CLASS / "apart")], "give two submissions at least, or --archive DIR"),
+    ([str(CLASS / "apart"), str(CLASS / "original"), "--starter", "nowhere"],
+     "--starter 'nowhere' is not a folder: give a folder of the code handed out"),
+    ([str(CLASS / "apart"), str(CLASS / "original"), "--grades", str(HANDOUT / "pile.h")],
+     "is not a pywar grade JSON (not JSON"),
+])
+def test_bad_input_is_one_line_before_any_work(capsys, argv, said):
+    """A usage error, exit 2, one line naming what is valid."""
+    status, out, err = run(capsys, "similar", *argv)
+    assert status == 2 and not out and said in err and err.count("error:") == 1
+
+
+def test_without_copydetect_the_command_says_how_to_add_it(capsys, monkeypatch):
+    """copydetect missing: a usage error naming the pip command of the similar extra."""
+    monkeypatch.setitem(sys.modules, "copydetect", None)
+    status, _, err = run(capsys, "similar", CLASS / "apart", CLASS / "original")
+    assert status == 2 and "copydetect, not installed: pip install" in err and "[similar]" in err
+
+
+def test_what_a_submission_names_is_neither_followed_nor_shown_raw(tmp_path, capsys):
+    """A link to a file outside is not read, a FIFO named war.cpp does not hang the
+    comparison, and a name that is not UTF-8 or holds a terminal escape is shown escaped."""
+    secret = tmp_path / "secret.cpp"
+    secret.write_text((CLASS / "original" / "war.cpp").read_text())
+    sly = tmp_path / "sly\x1b[31m"
+    sly.mkdir()
+    (sly / "war.cpp").symlink_to(secret)
+    os.mkfifo(sly / "game.cpp")
+    (sly / os.fsdecode(b"x\xff.cpp")).write_text("int main() { return 0; }\n")
+    status, out, err = run(capsys, "similar", CLASS / "original", sly)
+    assert status == 0
+    assert "\x1b" not in out and "sly\\x1b[31m" in out
+    assert "no code alike" in out
+
+
+def test_the_page_escapes_what_a_submission_wrote(tmp_path, capsys):
+    """Code holding markup is shown as text, and every pair of --top is on the page."""
+    evil = tmp_path / "evil"
+    shutil.copytree(CLASS / "original", evil)
+    with open(evil / "war.cpp", "a") as file:
+        file.write("// </pre><script>alert(1)</script>\n")
+    page = tmp_path / "similar.html"
+    status, _, _ = run(capsys, "similar", CLASS / "original", evil, CLASS / "apart",
+                       "--html", page)
+    text = page.read_text()
+    assert status == 0 and "<script>" not in text and "&lt;/pre&gt;&lt;script&gt;" in text
+    assert text.count("class=\"pair\"") == 3 and text.count("<mark>") > 3
+
+
+def test_the_modules_examples_run():
+    """The doctests of the source and behaviour modules."""
+    for module in (source, behaviour):
+        failures, tried = doctest.testmod(module)
+        assert tried and not failures
+
+
+def test_the_page_shows_a_pair_side_by_side_with_the_shared_code_marked(browser, tmp_path,
+                                                                         capsys):
+    """In Chromium: the first pair's two sides stand side by side (one top, one left of
+    the other), each with marked code, and what is marked on the renamed side is its game's
+    code, not the handout's."""
+    page = tmp_path / "similar.html"
+    status, _, _ = run(capsys, "similar", CLASS / "original", CLASS / "renamed",
+                       CLASS / "apart", "--starter", HANDOUT, "--html", page)
+    assert status == 0
+    browser.get(page.as_uri())
+    sides = browser.find_elements("css selector", "#pair-1 .side")
+    assert len(sides) == 2
+    left, right = (side.rect for side in sides)
+    assert left["y"] == right["y"] and left["x"] + left["width"] <= right["x"]
+    for side in sides:
+        marks = side.find_elements("css selector", "mark")
+        assert marks and all(mark.is_displayed() for mark in marks[:3])
+    marked = " ".join(mark.text for mark in sides[1].find_elements("css selector", "mark"))
+    assert "takes the whole pot!" in marked and "Pile::Pile()" not in marked
+    link = browser.find_element("css selector", "a[href='#pair-1']")
+    assert "original ~ renamed" in link.text
