@@ -238,7 +238,7 @@ def test_with_behaviour_the_copies_still_rank_first_and_the_common_mistake_weigh
     printed = (kept / "original" / f"seed-{first['a']['seed']}.txt").read_text().split("\n")
     assert printed[first["a"]["line"] - 1] == "Player A takes the whole pot!"
     assert all(trait["mistake"] != "ace_low" for trait in evidence if trait["kind"] == "mistake")
-    assert whole["behaviour"] == {"kept": str(kept), "grades": str(grades)}
+    assert whole["behaviour"] == {"kept": str(kept), "grades": str(grades), "games": None}
 
 
 @needs_tools("g++")
@@ -257,6 +257,16 @@ def test_a_copy_reworded_is_still_found_by_its_code_and_a_rewrite_by_its_lines(
     assert pairs.Pair("a", "b", rewritten).score() == pytest.approx(0.15)
 
 
+@needs_tools("g++")
+def test_graded_here_with_n_the_pairs_are_those_of_a_grading_made_before(graded, capsys):
+    """-n 3 grades the class here as pywar grade -n 3 --fresh 0 --no-memory did in the
+    fixture: every pair and its evidence the same."""
+    grades, kept = graded
+    _, before = similar_json(capsys, "--starter", HANDOUT, "--grades", grades, "--kept", kept)
+    _, here = similar_json(capsys, "--starter", HANDOUT, "-n", "3")
+    assert here["pairs"] == before["pairs"] and here["behaviour"]["games"] == 3
+
+
 # ---- The command
 
 @pytest.mark.parametrize("argv, said", [
@@ -266,6 +276,8 @@ def test_a_copy_reworded_is_still_found_by_its_code_and_a_rewrite_by_its_lines(
      "--starter 'nowhere' is not a folder: give a folder of the code handed out"),
     ([str(CLASS / "apart"), str(CLASS / "original"), "--grades", str(HANDOUT / "pile.h")],
      "is not a pywar grade JSON (not JSON"),
+    ([str(CLASS / "apart"), str(CLASS / "original"), "-n", "3", "--kept", str(HANDOUT)],
+     "-n grades the class here: give it, or --grades and --kept"),
 ])
 def test_bad_input_is_one_line_before_any_work(capsys, argv, said):
     """A usage error, exit 2, one line naming what is valid."""

@@ -4,10 +4,12 @@ source (the handout left out) and, where the class was graded, by behaviour
 
 import os
 import sys
+import tempfile
 
 from ..check.grading import regrade
 from ..check.grading.report import readable
-from .common import count_type, examples
+from .common import (Progress, add_isolation_option, add_progress_option, checked_isolation,
+                     count_type, examples)
 from .grade import check_submission_folders
 from .outputs import check_distinct, output_files, refuse_stdout
 
@@ -17,6 +19,8 @@ EXAMPLES = examples(
     ("pywar grade submissions/*/ --json --keep kept > class.json\n"
      "  pywar similar submissions/*/ --starter handout/ --grades class.json --kept kept",
      "and by behaviour: the lines of their own and the mistakes they share"),
+    ("pywar similar submissions/*/ --starter handout/ -n 10",
+     "the class graded here on 10 seeds, and compared by behaviour too"),
     ("pywar similar submissions/*/ --archive fall2025/ --html similar.html",
      "past terms' too, and a page showing each pair side by side"),
 )
@@ -61,6 +65,15 @@ def checked(args):
         folder_option(args.parser, "--starter", folder)
     folder_option(args.parser, "--archive", args.archive)
     folder_option(args.parser, "--kept", args.kept)
+    if args.games is not None:
+        if args.kept is not None or args.grades is not None:
+            args.parser.error("-n grades the class here: give it, or --grades and --kept "
+                              "of a grading made before, not both")
+        checked_isolation(args)
+        from ..check.runner import sandbox
+        if sandbox.c_compiler() is None:
+            args.parser.error("-n grades the class, and pywar builds its seed clock with a C "
+                              "compiler (cc, gcc or clang): none is installed")
     if args.html:
         refuse_stdout("--html", args.html, args.parser)
     check_distinct(args.parser, [("--html", args.html), ("the report on stdout", "-")])
@@ -90,13 +103,38 @@ def compared(args):
                for folder in past_submissions(args.archive)]
     notes = [f"{code.name}: {note}" for code in codes + archive for note in code.notes]
     traits = None
-    if args.kept is not None or args.grades_json is not None:
+    if args.games is not None:
+        traits = graded_here(args, [code.name for code in codes])
+    elif args.kept is not None or args.grades_json is not None:
         traits = behaviour.traits_of([code.name for code in codes], args.kept,
                                      args.grades_json)
     found = pairs.ranked(codes, archive, traits)
     by_key = {("now", code.name): code for code in codes}
     by_key.update({("archive", code.name): code for code in archive})
     return found, by_key, [code.name for code in codes], [code.name for code in archive], notes
+
+
+def graded_here(args, names):
+    """-n N: the class graded here as pywar grade -n N --fresh 0 --no-memory would, its
+    runs kept in a scratch folder: each submission's traits by name."""
+    from ..check.grading import keep
+    from ..check.grading.grade import GradeInterrupted, Settings, grade
+    from ..check.grading.report import class_json
+    from ..check.similar import behaviour
+    from ..engine_choice import usable_cores
+    with tempfile.TemporaryDirectory(prefix="pywar-similar-") as scratch:
+        kept = os.path.join(scratch, "kept")
+        keep.ready(kept)
+        settings = Settings(games=args.games, memory=False, keep=kept,
+                            isolation=args.isolation)
+        progress = Progress("grading", args.progress)
+        try:
+            graded = grade(args.submissions, settings, usable_cores(), progress)
+        except GradeInterrupted:
+            raise KeyboardInterrupt from None       # nothing compared yet: nothing to report
+        finally:
+            progress.close()
+        return behaviour.traits_of(names, kept, class_json(graded))
 
 
 def run_similar(args):
@@ -109,8 +147,9 @@ def run_similar(args):
         found, codes, names, archive, notes = compared(args)
         if "--html" in files:
             files["--html"].write(report.html_page(found, codes, names, notes, args.top))
-        behaviour_from = (None if args.kept is None and args.grades is None else
-                          {"kept": args.kept, "grades": args.grades})
+        behaviour_from = (None if args.kept is None and args.grades is None and
+                          args.games is None else
+                          {"kept": args.kept, "grades": args.grades, "games": args.games})
         if args.json:
             sys.stdout.write(report.as_json(found, names, archive, args.starter,
                                             behaviour_from, notes))
@@ -148,6 +187,11 @@ def add(subparsers):
     parser.add_argument("--kept", metavar="DIR",
                         help="pywar grade --keep's DIR for the class: the lines each "
                              "program printed")
+    parser.add_argument("-n", "--games", type=count_type(1, 1_000), metavar="N",
+                        help="grade the class here on seeds 1 to N (as pywar grade -n N "
+                             "--fresh 0 --no-memory, in its sandbox) and compare by behaviour "
+                             "too, in place of --grades and --kept")
+    add_isolation_option(parser)
     parser.add_argument("--top", type=count_type(1), default=20, metavar="N",
                         help="pairs the table and the page show in full (default: 20); "
                              "--json lists every pair")
@@ -156,4 +200,5 @@ def add(subparsers):
     parser.add_argument("--html", metavar="FILE",
                         help="write a page: the ranked pairs, the first --top side by side "
                              "with the code they share marked")
+    add_progress_option(parser)
     parser.set_defaults(run=run_similar, parser=parser)

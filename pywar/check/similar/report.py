@@ -5,7 +5,7 @@ each pair side by side with the code they share marked.  Every name a submission
 import html
 import json
 
-from ..grading.report import readable, terminal_name
+from ..grading.report import readable, readable_value, terminal_name
 from .pairs import VERDICT, pair_json
 
 TOP = 20                        # pairs the table and the page show, most alike first
@@ -19,18 +19,7 @@ def class_json(pairs, names, archive, starter, behaviour_from, notes):
             "starter": [readable(folder) for folder in starter],
             "behaviour": behaviour_from, "notes": [readable(note) for note in notes],
             "says": VERDICT,
-            "pairs": [readable_json(pair_json(pair, of)) for pair in pairs]}
-
-
-def readable_json(value):
-    """A JSON value with each of its texts readable()."""
-    if isinstance(value, str):
-        return readable(value)
-    if isinstance(value, dict):
-        return {key: readable_json(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [readable_json(item) for item in value]
-    return value
+            "pairs": [readable_value(pair_json(pair, of)) for pair in pairs]}
 
 
 def as_json(*args):
