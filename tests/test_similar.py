@@ -350,3 +350,18 @@ def test_the_page_shows_a_pair_side_by_side_with_the_shared_code_marked(browser,
     assert "takes the whole pot!" in marked and "Pile::Pile()" not in marked
     link = browser.find_element("css selector", "a[href='#pair-1']")
     assert "original ~ renamed" in link.text
+
+
+def test_a_grade_json_edited_by_hand_is_read_for_what_it_can_mean(tmp_path, capsys):
+    """--grades is a file of pywar's that a person may edit: a seed that is no number, rows
+    that are no list, a row pywar does not know, are left out; nothing raises."""
+    names = ["apart", "original"]
+    subs = [{"name": name, "score": 1, "max_score": 12, "items": {"builds": {
+        "ok": True, "failed": 0, "of": 1}}, "mistakes_by_seed": found} for name, found in
+        zip(names, ({"x": ["crash"], "3": ["crash", 7, "nope"], "4": "crash"}, [1, 2]))]
+    grades = tmp_path / "class.json"
+    grades.write_text(json.dumps({"submissions": subs}))
+    found, _ = similar_json(capsys, "--grades", grades,
+                            folders=[CLASS / name for name in names])
+    assert found[frozenset(names)]["behaviour"] == 0.0
+    assert behaviour.mistake_traits(subs[0]) == {("mistake", "crash", 3): behaviour.Place(3)}

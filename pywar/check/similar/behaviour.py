@@ -24,6 +24,7 @@ import stat
 from dataclasses import dataclass
 
 from ..grading.keep import kept_name
+from ..referee.mistakes import MISTAKE
 from ..referee.words import RANKS, SUITS
 from ..runner import sandbox
 
@@ -112,9 +113,13 @@ def mistake_traits(graded):
     """A graded submission's mistakes seed by seed (pywar grade --json's
     mistakes_by_seed): {("mistake", row, seed): its Place}."""
     traits = {}
-    for seed, rows in (graded or {}).get("mistakes_by_seed", {}).items():
+    found = (graded or {}).get("mistakes_by_seed")
+    for seed, rows in (found.items() if isinstance(found, dict) else ()):
+        if not (isinstance(seed, str) and seed.isdigit() and isinstance(rows, list)):
+            continue                    # a file of pywar's, edited: what it cannot mean
         for row in rows:
-            traits[("mistake", row, int(seed))] = Place(int(seed))
+            if isinstance(row, str) and row in MISTAKE:
+                traits[("mistake", row, int(seed))] = Place(int(seed))
     return traits
 
 
