@@ -95,8 +95,8 @@ def kept_runs(folder):
 
 
 def line_traits(folder, known):
-    """The lines of its own a program printed in its kept runs: {("line", shape): the
-    Seen it first printed it}."""
+    """The lines of its own a program printed in its kept runs: {("line", shape): where
+    it first printed it, a Seen}."""
     traits = {}
     for seed, path in kept_runs(folder):
         data = read_kept(path)
@@ -111,7 +111,7 @@ def line_traits(folder, known):
 
 def mistake_traits(graded):
     """A graded submission's mistakes seed by seed (pywar grade --json's
-    mistakes_by_seed): {("mistake", row, seed): its Seen}."""
+    mistakes_by_seed): {("mistake", row, seed): where, a Seen}."""
     traits = {}
     found = (graded or {}).get("mistakes_by_seed")
     for seed, rows in (found.items() if isinstance(found, dict) else ()):
