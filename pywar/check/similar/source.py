@@ -35,7 +35,9 @@ WINDOW = 1          # every k-gram kept (copydetect's default, guarantee = noise
 LANGUAGES = {**{suffix: "cpp" for suffix in SOURCES}, ".py": "python"}   # pygments' names
 SEPARATOR = "\0"    # between two files' filtered code: no match runs from one into the next
 FILE_BYTES = sandbox.MIB        # a file's first MiB is compared (a note says so past it)
-TOO_MUCH = sandbox.COPY_BYTES   # a submission's files together, as a copy takes them
+TOO_MUCH = 2 * sandbox.MIB      # a submission's files together: 8 MiB of C++ took 40 s
+                                # and 320 MB to compare (a War program is some 10 KB), so a
+                                # copy's bound, COPY_BYTES (256 MiB), would take 20 minutes
 
 
 @dataclass
