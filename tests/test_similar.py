@@ -174,6 +174,39 @@ def test_a_past_term_is_compared_with_this_one_not_with_itself(tmp_path, capsys)
     assert whole["pairs"][0]["archived"] and whole["pairs"][0]["score"] > 0.9
 
 
+def test_a_region_is_shown_at_its_own_lines_whatever_the_file_starts_or_ends_with():
+    """Hand-worked lines: the same code, 11 lines from a type's name (after 'union' in the
+    other), in a file whose lines end in '\\r\\n' after 20 lines of comment (lines 21-31
+    there), in one that starts with 3 blank lines (4-14), and after a line of other code
+    (2-12); the marked text starts at the name and ends with the function."""
+    block = ("Accumulator {\n    int sum;\n    int count;\n};\n"
+             "int total(int *values, int count) {\n    int sum = 0;\n"
+             "    for (int i = 0; i < count; i++) {\n        sum += values[i] * 2 - 1;\n"
+             "    }\n    return sum;\n}\n")
+    texts = {"crlf.cpp": ("// x\n" * 20 + "struct " + block).replace("\n", "\r\n"),
+             "blank.cpp": "\n\n\nstruct " + block,
+             "class.cpp": "double z = 99.0;\nclass " + block}
+    expected = {"crlf.cpp": (21, 31), "blank.cpp": (4, 14), "class.cpp": (2, 12)}
+    other = source.code_of_texts("b", [("b.cpp", "int w;\nunion " + block)])
+    for name, text in texts.items():
+        code = source.code_of_texts("a", [(name, text)])
+        region, = source.compare(code, other).regions[0]
+        shown = code.files[0][1][region.start:region.end]
+        assert (region.first, region.last) == expected[name], name
+        assert shown.startswith("Accumulator {") and shown.endswith("return sum;\n}"), name
+
+
+def test_the_filtered_code_is_copydetect_s():
+    """pywar's filter_code mends copydetect's offsets, not its tokens: the class's every
+    file is filtered to the same code as copydetect's (so the same fingerprints)."""
+    from copydetect.utils import filter_code
+    for path in sorted(CLASS.glob("*/*")) + sorted(HANDOUT.iterdir()):
+        text = source.as_lexed(path.read_text())
+        language = source.language_of(path.name)
+        assert source.filter_code(text, language)[0] == \
+            filter_code(text, path.name, language)[0], path
+
+
 def test_a_submission_past_its_bound_is_compared_in_part(tmp_path):
     """A submission's files are compared up to source.TOO_MUCH in all (2 MiB; tokenizing
     took 5 s a MiB): three files of 1 MiB, the third left out with a note."""
