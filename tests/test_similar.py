@@ -174,6 +174,49 @@ def test_a_past_term_is_compared_with_this_one_not_with_itself(tmp_path, capsys)
     assert whole["pairs"][0]["archived"] and whole["pairs"][0]["score"] > 0.9
 
 
+def test_a_region_is_shown_at_its_own_lines_whatever_the_file_starts_or_ends_with():
+    """Hand-worked lines: the same code, 11 lines from a type's name (after 'union' in the
+    other), in a file whose lines end in '\\r\\n' after 20 lines of comment (lines 21-31
+    there), in one that starts with 3 blank lines (4-14), and after a line of other code
+    (2-12); the marked text starts at the name and ends with the function."""
+    block = ("Accumulator {\n    int sum;\n    int count;\n};\n"
+             "int total(int *values, int count) {\n    int sum = 0;\n"
+             "    for (int i = 0; i < count; i++) {\n        sum += values[i] * 2 - 1;\n"
+             "    }\n    return sum;\n}\n")
+    texts = {"crlf.cpp": ("// x\n" * 20 + "struct " + block).replace("\n", "\r\n"),
+             "blank.cpp": "\n\n\nstruct " + block,
+             "class.cpp": "double z = 99.0;\nclass " + block}
+    expected = {"crlf.cpp": (21, 31), "blank.cpp": (4, 14), "class.cpp": (2, 12)}
+    other = source.code_of_texts("b", [("b.cpp", "int w;\nunion " + block)])
+    for name, text in texts.items():
+        code = source.code_of_texts("a", [(name, text)])
+        region, = source.compare(code, other).regions[0]
+        shown = code.files[0][1][region.start:region.end]
+        assert (region.first, region.last) == expected[name], name
+        assert shown.startswith("Accumulator {") and shown.endswith("return sum;\n}"), name
+
+
+def test_the_filtered_code_is_copydetect_s():
+    """pywar's filter_code mends copydetect's offsets, not its tokens: the class's every
+    file is filtered to the same code as copydetect's (so the same fingerprints)."""
+    from copydetect.utils import filter_code
+    for path in sorted(CLASS.glob("*/*")) + sorted(HANDOUT.iterdir()):
+        text = source.as_lexed(path.read_text())
+        language = source.language_of(path.name)
+        assert source.filter_code(text, language)[0] == \
+            filter_code(text, path.name, language)[0], path
+
+
+def test_a_submission_past_its_bound_is_compared_in_part(tmp_path):
+    """A submission's files are compared up to source.TOO_MUCH in all (2 MiB; tokenizing
+    took 5 s a MiB): three files of 1 MiB, the third left out with a note."""
+    for name in ("a.cpp", "b.cpp", "c.cpp"):
+        (tmp_path / name).write_text("int x;\n" * (source.FILE_BYTES // 7))
+    files, notes = source.files_of(tmp_path)
+    assert [name for name, _ in files] == ["a.cpp", "b.cpp"]
+    assert notes == ["files past 2 MiB in all not compared"]
+
+
 # ---- By behaviour
 
 def test_a_trait_every_program_shows_weighs_nothing_and_a_rare_one_most():
@@ -267,6 +310,17 @@ def test_graded_here_with_n_the_pairs_are_those_of_a_grading_made_before(graded,
     assert here["pairs"] == before["pairs"] and here["behaviour"]["games"] == 3
 
 
+def test_a_line_makes_a_trait_of_its_first_characters_and_a_link_none(tmp_path):
+    """A run that printed one line of 10,000 characters: its trait is that line's first
+    behaviour.LINE_CHARS (200); a submission's kept folder that is a link is not read."""
+    (tmp_path / "ann").mkdir()
+    (tmp_path / "ann" / "seed-1.txt").write_text("spam " * 2000)
+    (tmp_path / "bob").symlink_to(tmp_path / "ann")
+    (trait, place), = behaviour.line_traits(tmp_path / "ann", set()).items()
+    assert trait == ("line", ("spam " * 40)) and place == behaviour.Seen(1, 1)
+    assert behaviour.line_traits(tmp_path / "bob", set()) == {}
+
+
 # ---- The command
 
 @pytest.mark.parametrize("argv, said", [
@@ -278,11 +332,24 @@ def test_graded_here_with_n_the_pairs_are_those_of_a_grading_made_before(graded,
      "is not a pywar grade JSON (not JSON"),
     ([str(CLASS / "apart"), str(CLASS / "original"), "-n", "3", "--kept", str(HANDOUT)],
      "-n grades the class here: give it, or --grades and --kept"),
+    ([str(CLASS / "apart"), str(CLASS / "original"), "--grades", "class.json", "--html",
+      "class.json"], "--html 'class.json' and --grades 'class.json' are the same file"),
 ])
 def test_bad_input_is_one_line_before_any_work(capsys, argv, said):
     """A usage error, exit 2, one line naming what is valid."""
     status, out, err = run(capsys, "similar", *argv)
     assert status == 2 and not out and said in err and err.count("error:") == 1
+
+
+def test_the_page_is_never_written_over_a_submission_s_file(tmp_path, capsys):
+    """--html inside a folder it compares (a student's game.cpp) is a usage error, and the
+    file is left as it was."""
+    shutil.copytree(CLASS / "apart", tmp_path / "apart")
+    game = tmp_path / "apart" / "game.cpp"
+    status, out, err = run(capsys, "similar", tmp_path / "apart", CLASS / "original",
+                           "--html", game)
+    assert status == 2 and not out and f"--html '{game}' is inside" in err
+    assert game.read_bytes() == (CLASS / "apart" / "game.cpp").read_bytes()
 
 
 def test_without_copydetect_the_command_says_how_to_add_it(capsys, monkeypatch):
@@ -306,6 +373,16 @@ def test_what_a_submission_names_is_neither_followed_nor_shown_raw(tmp_path, cap
     assert status == 0
     assert "\x1b" not in out and "sly\\x1b[31m" in out
     assert "no code alike" in out
+
+
+def test_a_note_on_a_submission_is_shown_escaped(tmp_path, capsys):
+    """A submission too deep to compare, its name holding a terminal escape: its note on
+    stderr names it escaped."""
+    sly = tmp_path / "sly\x1b[31m"
+    (sly / ("d/" * 40)).mkdir(parents=True)
+    status, _, err = run(capsys, "similar", CLASS / "original", sly)
+    assert status == 0 and "\x1b" not in err
+    assert "note: sly\\x1b[31m: not compared: folders more than 32 deep" in err
 
 
 def test_the_page_escapes_what_a_submission_wrote(tmp_path, capsys):
@@ -358,7 +435,9 @@ def test_a_grade_json_edited_by_hand_is_read_for_what_it_can_mean(tmp_path, caps
     names = ["apart", "original"]
     subs = [{"name": name, "score": 1, "max_score": 12, "items": {"builds": {
         "ok": True, "failed": 0, "of": 1}}, "mistakes_by_seed": found} for name, found in
-        zip(names, ({"x": ["crash"], "3": ["crash", 7, "nope"], "4": "crash"}, [1, 2]))]
+        zip(names, ({"x": ["crash"], "3": ["crash", 7, "nope"], "4": "crash",
+                     "\u00b2": ["crash"], "9" * 5000: ["crash"], "4294967296": ["crash"]},
+                    [1, 2]))]
     grades = tmp_path / "class.json"
     grades.write_text(json.dumps({"submissions": subs}))
     found, _ = similar_json(capsys, "--grades", grades,

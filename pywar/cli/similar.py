@@ -7,7 +7,7 @@ import sys
 import tempfile
 
 from ..check.grading import regrade
-from ..check.grading.report import readable
+from ..check.grading.report import readable, terminal_name
 from .common import (Progress, add_isolation_option, add_progress_option, checked_isolation,
                      count_type, examples)
 from .grade import check_submission_folders
@@ -76,7 +76,9 @@ def checked(args):
                               "compiler (cc, gcc or clang): none is installed")
     if args.html:
         refuse_stdout("--html", args.html, args.parser)
-    check_distinct(args.parser, [("--html", args.html), ("the report on stdout", "-")])
+        page_outside_inputs(args)
+    check_distinct(args.parser, [("--html", args.html), ("--grades", args.grades),
+                                 ("the report on stdout", "-")])
     args.grades_json = None
     if args.grades is not None:
         try:
@@ -87,6 +89,17 @@ def checked(args):
         except OSError as error:
             args.parser.error(f"--grades {args.grades!r} cannot be read: "
                               f"{error.strerror or error}")
+
+
+def page_outside_inputs(args):
+    """A usage error for an --html page inside a folder compared or read (it would replace
+    a student's file, or join the next comparison)."""
+    page = os.path.realpath(args.html)
+    folders = [*args.submissions, *args.starter, args.archive, args.kept]
+    for folder in filter(None, folders):
+        if os.path.commonpath([page, os.path.realpath(folder)]) == os.path.realpath(folder):
+            args.parser.error(f"--html {args.html!r} is inside {readable(folder)!r}, a folder "
+                              "it compares or reads: give a page outside them")
 
 
 def name_of(folder):
@@ -156,7 +169,8 @@ def run_similar(args):
         else:
             sys.stdout.write(report.terminal(found, names, args.top))
             for note in notes:
-                print(f"{args.parser.prog}: note: {readable(note)}", file=sys.stderr)
+                print(f"{args.parser.prog}: note: {terminal_name(readable(note))}",
+                      file=sys.stderr)
     return 0
 
 

@@ -23,6 +23,7 @@ import re
 import stat
 from dataclasses import dataclass
 
+from ...common.fields import SEED_LIMIT
 from ..grading.keep import kept_name
 from ..referee.mistakes import MISTAKE
 from ..referee.words import RANKS, SUITS
@@ -36,6 +37,9 @@ REFERENCE_SEEDS = (1553, 17455, 12)     # games whose lines hold every shape the
 READ_BYTES = 4 * sandbox.MIB            # a kept run's first 4 MiB are read: its lines of
                                         # its own come early, a flood repeats them
 SHOWN = 10                              # traits shown as a pair's evidence, the rarest
+LINE_CHARS = 200                        # a line's first characters make its trait: a program
+                                        # looping on one line without an end (cut at 4 MiB)
+                                        # would put 4 MiB in every pair's evidence
 
 
 def shape(line):
@@ -81,8 +85,11 @@ def read_kept(path):
 
 
 def kept_runs(folder):
-    """(seed, path) of each run kept in one submission's folder of --keep DIR."""
+    """(seed, path) of each run kept in one submission's folder of --keep DIR (none where
+    that folder is a link: pywar grade makes none)."""
     found = []
+    if os.path.islink(folder):
+        return found
     try:
         names = os.listdir(folder)
     except OSError:
@@ -103,7 +110,7 @@ def line_traits(folder, known):
         if data is None:
             continue
         for number, line in enumerate(data.decode("utf-8", "replace").split("\n"), 1):
-            found = shape(line.rstrip("\r"))
+            found = shape(line.rstrip("\r")[:LINE_CHARS])
             if found not in known and ("line", found) not in traits:
                 traits[("line", found)] = Seen(seed, number)
     return traits
@@ -114,13 +121,23 @@ def mistake_traits(graded):
     mistakes_by_seed): {("mistake", row, seed): where, a Seen}."""
     traits = {}
     found = (graded or {}).get("mistakes_by_seed")
-    for seed, rows in (found.items() if isinstance(found, dict) else ()):
-        if not (isinstance(seed, str) and seed.isdigit() and isinstance(rows, list)):
+    for text, rows in (found.items() if isinstance(found, dict) else ()):
+        seed = seed_of(text)
+        if seed is None or not isinstance(rows, list):
             continue                    # a file of pywar's, edited: what it cannot mean
         for row in rows:
             if isinstance(row, str) and row in MISTAKE:
-                traits[("mistake", row, int(seed))] = Seen(int(seed))
+                traits[("mistake", row, seed)] = Seen(seed)
     return traits
+
+
+def seed_of(text):
+    """A key of mistakes_by_seed as its seed: the ASCII digits of a seed pywar plays (0 to
+    2^32 - 1), else None ('\u00b2' is a digit to str.isdigit, and int() refuses it)."""
+    if not (isinstance(text, str) and text.isascii() and text.isdigit()
+            and len(text) <= len(str(SEED_LIMIT))):
+        return None
+    return int(text) if int(text) < SEED_LIMIT else None
 
 
 def traits_of(names, kept=None, grades=None):

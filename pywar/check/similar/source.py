@@ -20,8 +20,8 @@ import stat
 from dataclasses import dataclass
 
 import numpy as np
-from copydetect.utils import (filter_code, get_copied_slices, get_document_fingerprints,
-                              get_token_coverage)
+from copydetect.utils import get_copied_slices, get_document_fingerprints, get_token_coverage
+from pygments import lexers, token
 
 from ..grading.build import SOURCES
 from ..grading.receipt import TooLarge, regular_files
@@ -35,7 +35,9 @@ WINDOW = 1          # every k-gram kept (copydetect's default, guarantee = noise
 LANGUAGES = {**{suffix: "cpp" for suffix in SOURCES}, ".py": "python"}   # pygments' names
 SEPARATOR = "\0"    # between two files' filtered code: no match runs from one into the next
 FILE_BYTES = sandbox.MIB        # a file's first MiB is compared (a note says so past it)
-TOO_MUCH = sandbox.COPY_BYTES   # a submission's files together, as a copy takes them
+TOO_MUCH = 2 * sandbox.MIB      # a submission's files together: 8 MiB of C++ took 40 s
+                                # and 320 MB to compare (a War program is some 10 KB), so a
+                                # copy's bound, COPY_BYTES (256 MiB), would take 20 minutes
 
 
 @dataclass
@@ -134,12 +136,49 @@ def code_of(name, folder, starter=frozenset()):
     return code_of_texts(name, files, starter, notes)
 
 
+def as_lexed(text):
+    """A file's text as pygments lexes it: no byte order mark, every line ended by '\\n'
+    (a '\\r\\n' or lone '\\r' one), so that places in it are places in what was lexed."""
+    return text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+
+
+NAMED = {token.Name, token.Name.Variable, token.Name.Attribute}   # each one 'V'
+
+
+def filter_code(text, language):
+    """copydetect's filter_code: text's filtered code (every name one letter, comments and
+    layout gone, a string's text 'S'), and its offsets, rows of (a place in the filtered
+    code, the characters of text removed before it).  copydetect 0.5's own put a class's
+    name's length where the characters removed so far belong, and let pygments strip the
+    blank lines a file starts with: a match was shown lines away from its code."""
+    lexer = lexers.get_lexer_by_name(language, stripnl=False)
+    out, offsets, removed = "", [[0, 0]], 0
+    for kind, value in lexer.get_tokens(text):
+        if kind in NAMED or kind in token.Name.Function or kind in token.Name.Class or \
+                kind in (token.Comment.Preproc, token.Comment.Hashbang):
+            out += ("V" if kind in NAMED else "F" if kind in token.Name.Function else
+                    "O" if kind in token.Name.Class else "P")
+            offsets.append([len(out) - 1, removed])
+            removed += len(value) - 1
+        elif kind in token.Text or kind in token.Comment:
+            offsets.append([len(out) - 1, removed])
+            removed += len(value)
+        elif kind in token.Literal.String and value not in ("'", '"'):
+            out += "S"
+            offsets.append([len(out) - 1, removed])
+            removed += len(value) - 1
+        else:                                       # a quote is '"', all else as it is
+            out += '"' if kind in token.Literal.String else value
+    return out, np.array(offsets)
+
+
 def code_of_texts(name, files, starter=frozenset(), notes=()):
     """The Code of files given as (name, text), the starter's fingerprints left out."""
+    files = [(file_name, as_lexed(text)) for file_name, text in files]
     filtered, starts, offsets = [], [], []
     at = 0
     for file_name, text in files:
-        code, offset = filter_code(text, file_name, language_of(file_name))
+        code, offset = filter_code(text, language_of(file_name))
         starts.append(at)
         offsets.append(offset)
         filtered.append(code)
