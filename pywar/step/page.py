@@ -132,6 +132,7 @@ def html(trace):
         "TRACE": embedded(game["trace"]),
         "NARRATION": embedded(json.dumps(game["narration"])),
         "SOURCE": embedded(json.dumps(game["source"])),
+        "WHERE": "Everything is in this file.",
     })
 
 
