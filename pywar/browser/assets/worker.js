@@ -5,7 +5,7 @@
 // pywar.browser.calls' JSON text.  Nothing leaves the browser.
 "use strict";
 
-const LIB = "/home/pyodide/pywar-lib";
+const LIB = "/lib/pywar-page";       // in the worker's own file system (Emscripten's, in memory)
 let calls = null;
 
 async function start(config) {
