@@ -27,8 +27,9 @@ def run_page(args):
         print(path)
     where = ("Pyodide is in the folder: the page needs no network" if args.pyodide else
              f"the page loads Pyodide {folder.PYODIDE_VERSION} from {folder.PYODIDE_CDN}")
-    print(f"{where}; serve the folder over HTTP (pywar page {args.folder} --serve) and open "
-          f"its address", file=sys.stderr)
+    serve_it = "" if args.serve else (f"; serve the folder over HTTP (pywar page "
+                                      f"{args.folder} --serve) and open its address")
+    print(f"{where}{serve_it}", file=sys.stderr)
     return serve(args) if args.serve else 0
 
 
