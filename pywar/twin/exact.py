@@ -13,7 +13,7 @@ from ..common.fields import OUTCOMES
 from ..rules import parse_deck
 
 A, B = 0, 1
-SEATLESS_PICKUPS = ("winner-first", "loser-first")     # by who won, not by seat
+SEATLESS_PICKUPS = ("winner-first", "loser-first", "sorted")     # by who won or rank
 
 
 class RankGame:
@@ -84,6 +84,11 @@ class RankGame:
         C: RankGame_PickupOrder."""
         if self.pickup == "smu":
             return self.pot[::-1]
+        if self.pickup == "natural":
+            # every battle of a round but the last tied: only the top pair to sort
+            return sorted(self.pot[-2:], reverse=True) + self.pot[-3::-1]
+        if self.pickup == "sorted":
+            return sorted(self.pot, reverse=True)
         if self.pickup == "pot-order":
             return list(self.pot)
         if self.pickup == "winner-first":
@@ -206,8 +211,12 @@ def cycle_key(table):
 
 def seatless(rules):
     """True when swapping the players maps every game to its mirror image: a pickup by
-    who won, not by seat, and a short war other than iofall's. C: Exact_Seatless."""
-    return rules.pickup in SEATLESS_PICKUPS and rules.short_war != "iofall"
+    who won or by rank, not by seat (natural only without face-down cards, which it
+    takes in seat order, B's first), and a short war other than iofall's.
+    C: Exact_Seatless."""
+    by_rank = rules.pickup in SEATLESS_PICKUPS or (rules.pickup == "natural"
+                                                    and rules.face_down == 0)
+    return by_rank and rules.short_war != "iofall"
 
 
 def swapped_deal(ranks):
