@@ -123,6 +123,12 @@ int pywar_port_play(uint32_t seed, int stack, PywarResult *result, PywarText *te
  * detection on, and a deck of at most PYWAR_EXACT_MAX_CARDS cards. */
 #define PYWAR_EXACT_MAX_CARDS 16
 
+typedef struct PywarExactRecord {       /* a record game that ends, or rounds 0: none */
+    int32_t rounds;
+    int32_t battles;
+    uint8_t ranks[PYWAR_EXACT_MAX_CARDS];   /* the least rank sequence that makes it */
+} PywarExactRecord;
+
 typedef struct PywarExactCensus {       /* zero it before the first part */
     uint64_t sequences;                /* rank sequences played (and mirrored) */
     uint64_t a_wins;
@@ -130,9 +136,8 @@ typedef struct PywarExactCensus {       /* zero it before the first part */
     uint64_t both_lose;
     uint64_t cycles;
     uint64_t capped;
-    int32_t longest_rounds;            /* the longest game that ends, or 0 */
-    int32_t longest_battles;           /* ... its battles, for its least rank sequence: */
-    uint8_t longest[PYWAR_EXACT_MAX_CARDS];
+    PywarExactRecord longest;          /* the game that ends with the most rounds */
+    PywarExactRecord most_battles;     /* ... with the most battles (cards laid a player) */
     uint64_t *rounds;                  /* rounds[r]: games that end after r rounds */
     int32_t rounds_size;
     uint64_t *battles;                 /* battles[b]: games that end after b battles */

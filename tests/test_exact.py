@@ -312,13 +312,15 @@ def test_a_mirrored_part_counts_its_twin_part():
 
 def test_tallies_merge_by_adding():
     first = exhaustive.Census(sequences=3, a_wins=2, cycles=1, rounds={2: 1, 5: 1},
-                             cycle_lengths={6: 1}, cycle_keys={7}, longest=(5, (1, 0), 5))
+                             cycle_lengths={6: 1}, cycle_keys={7}, longest=(5, (1, 0), 5),
+                             most_battles=(7, (1, 0), 4))
     second = exhaustive.Census(sequences=2, b_wins=2, rounds={5: 2}, cycle_keys={7, 9},
-                              longest=(5, (0, 1), 6))
+                              longest=(5, (0, 1), 6), most_battles=(6, (0, 1), 5))
     merged = first.merge(second)
     assert (merged.sequences, merged.a_wins, merged.b_wins, merged.cycles) == (5, 2, 2, 1)
     assert merged.rounds == {2: 1, 5: 3} and merged.cycle_keys == {7, 9}
     assert merged.longest == (5, (0, 1), 6)                  # the least sequence of the longest
+    assert merged.most_battles == (7, (1, 0), 4)             # the most battles first
     assert merged == second.merge(first)
     assert exhaustive.Census().merge(first) == first
 

@@ -554,20 +554,22 @@ static void Exact_SwappedDeal(const uint8_t *ranks, int cards, uint8_t *twin)
     }
 }
 
-/* A candidate for the longest game that ends: the most rounds, then the least sequence. */
-static void Exact_Longest(PywarExactCensus *census, const RankGame *table, const uint8_t *ranks,
-                          int cards)
+/* A candidate for a record game that ends: the most rounds (or battles, byBattles),
+ * then the least sequence. */
+static void Exact_Longest(PywarExactRecord *best, int byBattles, const RankGame *table,
+                          const uint8_t *ranks, int cards)
 {
-    if (table->rounds > census->longest_rounds
-        || (table->rounds == census->longest_rounds
-            && memcmp(ranks, census->longest, (size_t)cards) < 0)) {
-        census->longest_rounds = table->rounds;
-        census->longest_battles = table->battles;
-        memcpy(census->longest, ranks, (size_t)cards);
+    int32_t length = byBattles ? table->battles : table->rounds;
+    int32_t record = byBattles ? best->battles : best->rounds;
+    if (length > record
+        || (length == record && memcmp(ranks, best->ranks, (size_t)cards) < 0)) {
+        best->rounds = table->rounds;
+        best->battles = table->battles;
+        memcpy(best->ranks, ranks, (size_t)cards);
     }
 }
 
-/* A game that ended, and its twin if the part is mirrored: their lengths. */
+/* A game that ended, and its twin if the part is mirrored: their lengths and records. */
 static int Exact_Ended(PywarExactCensus *census, const RankGame *table, const uint8_t *ranks,
                        int cards, int mirrored)
 {
@@ -576,12 +578,17 @@ static int Exact_Ended(PywarExactCensus *census, const RankGame *table, const ui
     if (status == PYWAR_OK) {
         status = Exact_Count(&census->battles, &census->battles_size, table->battles, weight);
     }
-    if (table->rounds >= census->longest_rounds) {
-        uint8_t twin[PYWAR_EXACT_MAX_CARDS];
-        Exact_Longest(census, table, ranks, cards);
-        if (mirrored) {
-            Exact_SwappedDeal(ranks, cards, twin);
-            Exact_Longest(census, table, twin, cards);
+    for (int byBattles = 0; byBattles <= 1; byBattles++) {
+        PywarExactRecord *best = byBattles ? &census->most_battles : &census->longest;
+        int candidate = byBattles ? table->battles >= best->battles
+                                  : table->rounds >= best->rounds;
+        if (candidate) {
+            uint8_t twin[PYWAR_EXACT_MAX_CARDS];
+            Exact_Longest(best, byBattles, table, ranks, cards);
+            if (mirrored) {
+                Exact_SwappedDeal(ranks, cards, twin);
+                Exact_Longest(best, byBattles, table, twin, cards);
+            }
         }
     }
     return status;
@@ -679,7 +686,10 @@ static int Exact_Spec(const PywarRules *rules, ExactSpec *spec)
 {
     /* a two-card pot: smu takes B's card first (the pot reversed), winner-first,
      * natural and sorted the winner's (the higher), loser-first the loser's, and the
-     * other pickups A's */
+     * other pickups A's.  Measured (2026-12-03, 2 threads, docs/performance.md): every
+     * deal of 4x4 with face_down 0, short_war lose, in 8.0 CPU-s for natural, 9.5 for
+     * sorted, 10.2 for winner-first (4.1 s and 4.8 s of wall time at load 1).
+     *   pywar exact --deck 4x4 --face-down 0 --short-war lose --piles queue --pickup natural */
     static const uint8_t B_FIRST[PYWAR_PICKUP_SORTED + 1] = {1, 0, 0, 0, 1, 0, 0, 0, 0};
     static const uint8_t B_FIRST_FLIPS[PYWAR_PICKUP_SORTED + 1] = {0, 0, 0, 1, 1, 0, 0, 1, 1};
     if (pywar_rules_check(rules) != PYWAR_OK || rules->piles != PYWAR_PILES_QUEUE
