@@ -289,7 +289,7 @@ def test_usage_errors_come_before_any_work(tmp_path, capsys):
 # ---- The page, in a real browser
 
 def test_the_html_report_in_chromium(class_json):
-    from test_page import browser_or_skip
+    from conftest import browser_or_skip
     grades, page = class_json
     html = page.read_text()
     for outside in ("http:", "https:", "src=", "<link", "<script"):

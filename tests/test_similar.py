@@ -181,7 +181,7 @@ def test_a_trait_every_program_shows_weighs_nothing_and_a_rare_one_most():
     line shown by two weighs log(4/2); a pair sharing only what all share scores 0, the
     two sharing a line of their own score its weight over what either shows."""
     crash, line, own = ("mistake", "crash", 3), ("line", "Player <n> takes it"), ("line", "x")
-    place = behaviour.Place(3, 10)
+    place = behaviour.Seen(3, 10)
     traits = {"a": {crash: place, line: place}, "b": {crash: place, line: place},
               "c": {crash: place, own: place}, "d": {crash: place}}
     weights, counts = behaviour.weigh(traits), behaviour.counted(traits)
@@ -364,4 +364,4 @@ def test_a_grade_json_edited_by_hand_is_read_for_what_it_can_mean(tmp_path, caps
     found, _ = similar_json(capsys, "--grades", grades,
                             folders=[CLASS / name for name in names])
     assert found[frozenset(names)]["behaviour"] == 0.0
-    assert behaviour.mistake_traits(subs[0]) == {("mistake", "crash", 3): behaviour.Place(3)}
+    assert behaviour.mistake_traits(subs[0]) == {("mistake", "crash", 3): behaviour.Seen(3)}

@@ -51,7 +51,7 @@ def reference_shapes():
 
 
 @dataclass
-class Place:
+class Seen:
     """Where a program showed a trait: a seed, and a line of its kept run (or None)."""
     seed: int
     line: int = None
@@ -95,8 +95,8 @@ def kept_runs(folder):
 
 
 def line_traits(folder, known):
-    """The lines of its own a program printed in its kept runs: {("line", shape): the
-    Place it first printed it}."""
+    """The lines of its own a program printed in its kept runs: {("line", shape): where
+    it first printed it, a Seen}."""
     traits = {}
     for seed, path in kept_runs(folder):
         data = read_kept(path)
@@ -105,13 +105,13 @@ def line_traits(folder, known):
         for number, line in enumerate(data.decode("utf-8", "replace").split("\n"), 1):
             found = shape(line.rstrip("\r"))
             if found not in known and ("line", found) not in traits:
-                traits[("line", found)] = Place(seed, number)
+                traits[("line", found)] = Seen(seed, number)
     return traits
 
 
 def mistake_traits(graded):
     """A graded submission's mistakes seed by seed (pywar grade --json's
-    mistakes_by_seed): {("mistake", row, seed): its Place}."""
+    mistakes_by_seed): {("mistake", row, seed): where, a Seen}."""
     traits = {}
     found = (graded or {}).get("mistakes_by_seed")
     for seed, rows in (found.items() if isinstance(found, dict) else ()):
@@ -119,7 +119,7 @@ def mistake_traits(graded):
             continue                    # a file of pywar's, edited: what it cannot mean
         for row in rows:
             if isinstance(row, str) and row in MISTAKE:
-                traits[("mistake", row, int(seed))] = Place(int(seed))
+                traits[("mistake", row, int(seed))] = Seen(int(seed))
     return traits
 
 
@@ -147,11 +147,11 @@ def weigh(traits):
 class Shared:
     """A pair's similarity by behaviour and the rarest traits the two share."""
     score: float
-    traits: list                # (trait, its weight, how many show it, Place in a, in b)
+    traits: list                # (trait, its weight, how many show it, Seen in a, in b)
 
 
 def compare(a, b, weights, counts):
-    """The Shared of two programs' traits ({trait: Place}), by the class's weights."""
+    """The Shared of two programs' traits ({trait: Seen}), by the class's weights."""
     both = set(a) & set(b)
     union = sum(weights[trait] for trait in set(a) | set(b))
     score = sum(weights[trait] for trait in both) / union if union else 0.0
