@@ -19,7 +19,7 @@ int pywar_rules_check(const PywarRules *rules)
     if (rules == NULL
         || !Pywar_InRange(rules->face_down, 0, PYWAR_MAX_FACE_DOWN)
         || !Pywar_InRange(rules->short_war, PYWAR_SHORT_LOSE, PYWAR_SHORT_IOFALL)
-        || !Pywar_InRange(rules->pickup, PYWAR_PICKUP_SMU, PYWAR_PICKUP_SEAT_BLOCK)
+        || !Pywar_InRange(rules->pickup, PYWAR_PICKUP_SMU, PYWAR_PICKUP_SORTED)
         || !Pywar_InRange(rules->piles, PYWAR_PILES_TWO, PYWAR_PILES_QUEUE)
         || !Pywar_InRange(rules->shuffle, PYWAR_SHUFFLE_SMU, PYWAR_SHUFFLE_FISHER_YATES)
         || !Pywar_InRange(rules->narration, PYWAR_NARRATION_SMU, PYWAR_NARRATION_IOFALL)

@@ -30,7 +30,8 @@ enum PywarShortWar { PYWAR_SHORT_LOSE, PYWAR_SHORT_LAST_CARD, PYWAR_SHORT_ALL_BU
                      PYWAR_SHORT_IOFALL };
 enum PywarPickup { PYWAR_PICKUP_SMU, PYWAR_PICKUP_POT_ORDER, PYWAR_PICKUP_RANDOM,
                    PYWAR_PICKUP_WINNER_FIRST, PYWAR_PICKUP_LOSER_FIRST,
-                   PYWAR_PICKUP_SEAT_INTERLEAVED, PYWAR_PICKUP_SEAT_BLOCK };
+                   PYWAR_PICKUP_SEAT_INTERLEAVED, PYWAR_PICKUP_SEAT_BLOCK,
+                   PYWAR_PICKUP_NATURAL, PYWAR_PICKUP_SORTED };
 enum PywarPiles { PYWAR_PILES_TWO, PYWAR_PILES_QUEUE };
 enum PywarRefill { PYWAR_REFILL_SHUFFLE, PYWAR_REFILL_KEEP };
 enum PywarShuffle { PYWAR_SHUFFLE_SMU, PYWAR_SHUFFLE_SWAP_EACH, PYWAR_SHUFFLE_FISHER_YATES };
@@ -122,6 +123,12 @@ int pywar_port_play(uint32_t seed, int stack, PywarResult *result, PywarText *te
  * detection on, and a deck of at most PYWAR_EXACT_MAX_CARDS cards. */
 #define PYWAR_EXACT_MAX_CARDS 16
 
+typedef struct PywarExactRecord {       /* a record game that ends, or rounds 0: none */
+    int32_t rounds;
+    int32_t battles;
+    uint8_t ranks[PYWAR_EXACT_MAX_CARDS];   /* the least rank sequence that makes it */
+} PywarExactRecord;
+
 typedef struct PywarExactCensus {       /* zero it before the first part */
     uint64_t sequences;                /* rank sequences played (and mirrored) */
     uint64_t a_wins;
@@ -129,9 +136,8 @@ typedef struct PywarExactCensus {       /* zero it before the first part */
     uint64_t both_lose;
     uint64_t cycles;
     uint64_t capped;
-    int32_t longest_rounds;            /* the longest game that ends, or 0 */
-    int32_t longest_battles;           /* ... its battles, for its least rank sequence: */
-    uint8_t longest[PYWAR_EXACT_MAX_CARDS];
+    PywarExactRecord longest;          /* the game that ends with the most rounds */
+    PywarExactRecord most_battles;     /* ... with the most battles (cards laid a player) */
     uint64_t *rounds;                  /* rounds[r]: games that end after r rounds */
     int32_t rounds_size;
     uint64_t *battles;                 /* battles[b]: games that end after b battles */

@@ -327,20 +327,22 @@ def exact_play(rules, prefixes, census, stop=None, listing=None):
 
 def census_fields(census, cards):
     """A PywarExactCensus's fields as Python values: counts, histograms as dicts, the
-    set of cycle keys, and the longest game (rounds, deal, battles) or None."""
+    set of cycle keys, the longest game (rounds, ranks, battles) and the one with the most
+    battles (battles, ranks, rounds), or None."""
     def histogram(counts, size):
         return {index: counts[index] for index in range(size) if counts[index]}
     slots = [(census.keys[2 * i], census.keys[2 * i + 1]) for i in range(census.keys_capacity)]
-    longest = None
-    if census.longest_rounds > 0:
-        longest = (census.longest_rounds, tuple(census.longest[0:cards]), census.longest_battles)
+    def record(best, length, other):
+        return (length, tuple(best.ranks[0:cards]), other) if best.rounds > 0 else None
+    longest, most = census.longest, census.most_battles
     return dict(sequences=census.sequences, a_wins=census.a_wins, b_wins=census.b_wins,
                 both_lose=census.both_lose, cycles=census.cycles, capped=census.capped,
                 rounds=histogram(census.rounds, census.rounds_size),
                 battles=histogram(census.battles, census.battles_size),
                 cycle_lengths=histogram(census.periods, census.periods_size),
                 cycle_keys={(count - 1) << 64 | value for count, value in slots if count},
-                longest=longest)
+                longest=record(longest, longest.rounds, longest.battles),
+                most_battles=record(most, most.battles, most.rounds))
 
 
 EXACT_COLUMNS = {"winner": "int8_t", "outcome": "int8_t", "rounds": "int32_t",

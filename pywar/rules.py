@@ -13,7 +13,7 @@ from .common.fields import OUTCOMES  # noqa: F401 (the rules module has always o
 
 SHORT_WARS = ("lose", "last-card", "all-but-one", "iofall")
 PICKUPS = ("smu", "pot-order", "random", "winner-first", "loser-first",
-           "seat-interleaved", "seat-block")
+           "seat-interleaved", "seat-block", "natural", "sorted")
 PILES = ("to-play+played", "queue")
 SHUFFLES = ("smu", "swap-each", "fisher-yates")
 NARRATIONS = ("smu", "lehigh", "iofall")

@@ -215,9 +215,9 @@ CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic
                   "--disable-component-update", "--disable-sync", "--window-size=1400,1000"]
 
 
-def browser_or_skip():
-    """A headless Chromium under Selenium, or a skip naming what is missing (a failure
-    where PYWAR_REQUIRE_BROWSER is set, as in CI)."""
+def browser_or_skip(flags=()):
+    """A headless Chromium under Selenium, with flags besides CHROMIUM_FLAGS, or a skip
+    naming what is missing (a failure where PYWAR_REQUIRE_BROWSER is set, as in CI)."""
     missing = [path for path in (CHROMIUM, CHROMEDRIVER) if not os.path.exists(path)]
     try:
         from selenium import webdriver
@@ -232,7 +232,7 @@ def browser_or_skip():
         pytest.skip(message)
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
-    for flag in CHROMIUM_FLAGS:
+    for flag in [*CHROMIUM_FLAGS, *flags]:
         options.add_argument(flag)
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("SE_OFFLINE", "true")       # Selenium Manager must download nothing

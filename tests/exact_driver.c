@@ -170,7 +170,7 @@ static void Driver_Print(const Run *run)
            (unsigned long long)census->a_wins, (unsigned long long)census->b_wins,
            (unsigned long long)census->both_lose, (unsigned long long)census->cycles,
            (unsigned long long)census->capped, (long long)census->keys_count,
-           census->longest_rounds, (long long)run->listed);
+           census->longest.rounds, (long long)run->listed);
 }
 
 #ifdef WRAP_ALLOCATIONS

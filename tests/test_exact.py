@@ -126,6 +126,11 @@ ENGINE_RULES = [
     ("4x2", {"pickup": "pot-order", "face_down": 3, "short_war": "all-but-one"}),
     ("5x2", {"pickup": "winner-first", "face_down": 2, "short_war": "lose"}),
     ("6x1", {"pickup": "winner-first", "max_rounds": 4}),
+    ("2x4", {"pickup": "natural", "face_down": 0, "short_war": "lose"}),
+    ("3x2", {"pickup": "natural", "face_down": 2, "short_war": "all-but-one"}),
+    ("2x3", {"pickup": "natural", "face_down": 1, "short_war": "iofall"}),
+    ("4x2", {"pickup": "sorted", "face_down": 1, "short_war": "last-card"}),
+    ("3x3", {"pickup": "sorted", "face_down": 0, "short_war": "all-but-one"}),
 ]
 
 
@@ -253,6 +258,8 @@ def test_the_counts_do_not_depend_on_the_split_or_the_jobs(deck, pickup, dimensi
     ("4x2", "winner-first", {"face_down": 1}), ("3x2", "loser-first", {"face_down": 0}),
     ("2x4", "winner-first", {"face_down": 2, "short_war": "all-but-one"}),
     ("4x3", "loser-first", {"face_down": 3, "short_war": "last-card"}),
+    ("2x4", "natural", {"face_down": 0}), ("3x2", "sorted", {"face_down": 1}),
+    ("2x4", "sorted", {"face_down": 1, "short_war": "all-but-one"}),
 ])
 def test_the_player_swap_symmetry_gives_the_same_counts(deck, pickup, dimensions):
     rules = rules_of(deck, pickup, **dimensions)
@@ -267,10 +274,13 @@ def test_the_player_swap_symmetry_gives_the_same_counts(deck, pickup, dimensions
 @pytest.mark.parametrize("deck, dimensions", [
     ("5x1", {}), ("6x1", {"pickup": "pot-order"}), ("6x1", {"pickup": "smu"}),
     ("4x2", {"short_war": "iofall", "face_down": 1}),
+    ("2x4", {"pickup": "natural", "face_down": 1, "short_war": "all-but-one"}),
 ])
 def test_no_symmetry_where_it_is_not_exact(deck, dimensions):
-    """Odd decks (A holds one card more), seat pickups, and iofall's short war (B wins
-    when both run out)."""
+    """Odd decks (A holds one card more), seat pickups, iofall's short war (B wins
+    when both run out), and natural with face-down cards, which it takes B's first
+    (2x4's deals 0,0,1,0,0,1,1,1 and its twin 0,0,0,1,1,0,1,1 end after 7 rounds and
+    after 4)."""
     rules = rules_of(deck, **dimensions)
     assert not exhaustive.symmetric(rules)
     assert not any(part.mirrored for part in exhaustive.plan(rules, length=2))
@@ -302,13 +312,15 @@ def test_a_mirrored_part_counts_its_twin_part():
 
 def test_tallies_merge_by_adding():
     first = exhaustive.Census(sequences=3, a_wins=2, cycles=1, rounds={2: 1, 5: 1},
-                             cycle_lengths={6: 1}, cycle_keys={7}, longest=(5, (1, 0), 5))
+                             cycle_lengths={6: 1}, cycle_keys={7}, longest=(5, (1, 0), 5),
+                             most_battles=(7, (1, 0), 4))
     second = exhaustive.Census(sequences=2, b_wins=2, rounds={5: 2}, cycle_keys={7, 9},
-                              longest=(5, (0, 1), 6))
+                              longest=(5, (0, 1), 6), most_battles=(6, (0, 1), 5))
     merged = first.merge(second)
     assert (merged.sequences, merged.a_wins, merged.b_wins, merged.cycles) == (5, 2, 2, 1)
     assert merged.rounds == {2: 1, 5: 3} and merged.cycle_keys == {7, 9}
     assert merged.longest == (5, (0, 1), 6)                  # the least sequence of the longest
+    assert merged.most_battles == (7, (1, 0), 4)             # the most battles first
     assert merged == second.merge(first)
     assert exhaustive.Census().merge(first) == first
 

@@ -7,6 +7,8 @@ hand top first; card ids are suit * 13 + rank (suits hearts 0, diamonds 1, spade
 clubs 3; ranks two 0 .. ace 12).
 """
 
+import json
+
 import pytest
 
 import pywar
@@ -72,6 +74,9 @@ def hands(game):
 #   loser-first       the loser's, then the winner's
 #   seat-interleaved  A's 1st, B's 1st, A's 2nd, ...; the rest of the longer seat last
 #   seat-block        A's cards, then B's
+#   natural           n-1 .. 0, but each battle's face-up cards highest rank first (a
+#                     tied pair stays top first); face-down cards where smu takes them
+#   sorted            n-1 .. 0 sorted by rank, highest first (one rank's cards top first)
 A_WINS = ([FIVE_H, TWO_H, THREE_H, KING_S], [FIVE_D, FOUR_D, SIX_D, NINE_C])
 B_WINS = ([FIVE_H, TWO_H, THREE_H, NINE_C], [FIVE_D, FOUR_D, SIX_D, KING_S])
 SHORT = ([FIVE_H, TWO_H, KING_S], [FIVE_D, FOUR_D, SIX_D, NINE_C])
@@ -83,6 +88,8 @@ PICKUPS = {
         "loser-first": [FIVE_D, FOUR_D, SIX_D, NINE_C, FIVE_H, TWO_H, THREE_H, KING_S],
         "seat-interleaved": [FIVE_H, FIVE_D, TWO_H, FOUR_D, THREE_H, SIX_D, KING_S, NINE_C],
         "seat-block": [FIVE_H, TWO_H, THREE_H, KING_S, FIVE_D, FOUR_D, SIX_D, NINE_C],
+        "natural": [KING_S, NINE_C, SIX_D, FOUR_D, THREE_H, TWO_H, FIVE_D, FIVE_H],
+        "sorted": [KING_S, NINE_C, SIX_D, FIVE_D, FIVE_H, FOUR_D, THREE_H, TWO_H],
     },
     "B_WINS": {   # A's positions 0 2 3 6, B's 1 4 5 7
         "smu": [KING_S, NINE_C, SIX_D, FOUR_D, THREE_H, TWO_H, FIVE_D, FIVE_H],
@@ -91,6 +98,8 @@ PICKUPS = {
         "loser-first": [FIVE_H, TWO_H, THREE_H, NINE_C, FIVE_D, FOUR_D, SIX_D, KING_S],
         "seat-interleaved": [FIVE_H, FIVE_D, TWO_H, FOUR_D, THREE_H, SIX_D, NINE_C, KING_S],
         "seat-block": [FIVE_H, TWO_H, THREE_H, NINE_C, FIVE_D, FOUR_D, SIX_D, KING_S],
+        "natural": [KING_S, NINE_C, SIX_D, FOUR_D, THREE_H, TWO_H, FIVE_D, FIVE_H],
+        "sorted": [KING_S, NINE_C, SIX_D, FIVE_D, FIVE_H, FOUR_D, THREE_H, TWO_H],
     },
     "SHORT": {    # A's positions 0 2 5, B's 1 3 4 6
         "smu": [NINE_C, KING_S, SIX_D, FOUR_D, TWO_H, FIVE_D, FIVE_H],
@@ -99,6 +108,8 @@ PICKUPS = {
         "loser-first": [FIVE_D, FOUR_D, SIX_D, NINE_C, FIVE_H, TWO_H, KING_S],
         "seat-interleaved": [FIVE_H, FIVE_D, TWO_H, FOUR_D, KING_S, SIX_D, NINE_C],
         "seat-block": [FIVE_H, TWO_H, KING_S, FIVE_D, FOUR_D, SIX_D, NINE_C],
+        "natural": [KING_S, NINE_C, SIX_D, FOUR_D, TWO_H, FIVE_D, FIVE_H],
+        "sorted": [KING_S, NINE_C, SIX_D, FIVE_D, FIVE_H, FOUR_D, TWO_H],
     },
 }
 DEALS = {"A_WINS": (A_WINS, "A", "King of Spades against 9 of Clubs"),
@@ -125,6 +136,30 @@ def test_pickup_order_by_hand(engine, deal_name, pickup):
         (winner, "win", 1, 2, 1)
     held = len(order)
     assert hands(game) == ((held, 0, 0, 0) if winner == "A" else (0, 0, held, 0))
+
+
+# natural with three players (docs/rules.md 7.4): a battle's face-up cards that did not
+# tie go with it.  face_down = 1; A: 5H 4D KS, B: 5D 3H 9C, C: 2H 6D.  5H and 5D tie
+# above 2H, so A and B go to war: 4D and 3H down, KS beats 9C.  One round (max_rounds).
+#   pot   0:5H(A) 1:5D(B) 2:2H(C) | 3:4D(A) 4:3H(B) down | 5:KS(A) 6:9C(B)
+# The face-down cards stay where smu takes them: 3H, then 4D, the lower first.
+THREE_SEATS = ([FIVE_H, FOUR_D, KING_S], [FIVE_D, THREE_H, NINE_C], [TWO_H, SIX_D])
+THREE_SEAT_ORDERS = {
+    "smu": [NINE_C, KING_S, THREE_H, FOUR_D, TWO_H, FIVE_D, FIVE_H],
+    "natural": [KING_S, NINE_C, THREE_H, FOUR_D, FIVE_D, FIVE_H, TWO_H],
+    "sorted": [KING_S, NINE_C, FIVE_D, FIVE_H, FOUR_D, THREE_H, TWO_H],
+}
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("pickup", list(THREE_SEAT_ORDERS))
+def test_natural_with_three_players_by_hand(engine, pickup):
+    game = pywar.play(0, "lehigh", engine=engine, deal=THREE_SEATS, players=3, face_down=1,
+                      piles="queue", pickup=pickup, max_rounds=1, trace=True)
+    events = [json.loads(line) for line in game.trace.splitlines()[1:]]
+    pickups = [event for event in events if event["event"] == "pickup"]
+    assert [(event["player"], event["cards"]) for event in pickups] == \
+        [(0, THREE_SEAT_ORDERS[pickup])]
 
 
 # The random pickup shuffles the pot with the rules' shuffle, then picks it up in

@@ -98,7 +98,9 @@ GAMES = [(seed, rules, dimensions) for seed in (1, 12, 351)
                                    ("smu", {"refill": "keep", "max_rounds": 400,
                                             "pickup": "loser-first"}),
                                    ("iofall", {"players": 4, "pickup": "seat-block"}),
-                                   ("lehigh", {"deck": "5x1", "pickup": "winner-first"})]]
+                                   ("lehigh", {"deck": "5x1", "pickup": "winner-first"}),
+                                   ("lehigh", {"players": 3, "pickup": "natural"}),
+                                   ("smu", {"piles": "queue", "pickup": "sorted"})]]
 
 
 @needs_c
@@ -145,6 +147,23 @@ def test_a_winner_first_pickup_in_pot_order():
     assert event["cards"] == pot_order[::-1]            # B's card first, then A's
     fault = fault_of(edited(lines, number, cards=pot_order))
     assert fault.line == number and "winner-first" in fault.reason
+
+
+@pytest.mark.parametrize("pickup", ["natural", "sorted"])
+def test_a_pickup_by_rank_taken_as_smu_takes_it(pickup):
+    """Under natural and sorted the winner of a battle without a war takes its higher
+    card first (docs/rules.md 7.4); smu's order, the pot from the top, is a fault when A
+    won."""
+    lines = trace_of(1, "lehigh", pickup=pickup)
+    events = [json.loads(line) for line in lines]
+    number = next(number for number, event in enumerate(events, start=1)
+                  if event.get("event") == "pickup" and event["player"] == 0
+                  and len(event["cards"]) == 2)
+    event = json.loads(lines[number - 1])
+    top_first = [json.loads(line)["card"] for line in lines[number - 4:number - 2]][::-1]
+    assert event["cards"] == top_first[::-1]           # A's card (the higher) first
+    fault = fault_of(edited(lines, number, cards=top_first))
+    assert fault.line == number and f"order of pickup {pickup}" in fault.reason
 
 
 def test_a_random_pickup_must_be_the_pot():

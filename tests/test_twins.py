@@ -70,6 +70,21 @@ def test_twins_agree_on_given_deals():
             assert (c.digest, c.transcript) == (py.digest, py.transcript)
 
 
+BY_RANK = [("smu", {"piles": "queue"}), ("lehigh", {"players": 4}),
+           ("lehigh", {"face_down": 1, "short_war": "all-but-one", "deck": "4x4"}),
+           ("iofall", {"players": 3, "face_down": 2}),
+           ("smu", {"face_down": 0, "piles": "queue", "deck": "4x4", "max_rounds": 3000})]
+
+
+@pytest.mark.parametrize("pickup", ["natural", "sorted"])
+@pytest.mark.parametrize("rules, dimensions", BY_RANK)
+def test_twins_agree_on_the_pickups_by_rank(pickup, rules, dimensions):
+    """natural and sorted (docs/rules.md 7.4): two to four players, face-down cards,
+    take-backs (all-but-one), iofall's end, and open war on Delahaye and Mathieu's deck."""
+    for seed in range(12):
+        assert_same_game(seed, rules, pickup=pickup, **dimensions)
+
+
 dimension_values = st.fixed_dictionaries({
     "face_down": st.integers(0, 25),
     "short_war": st.sampled_from(rules_module.SHORT_WARS),

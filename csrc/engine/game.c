@@ -127,7 +127,9 @@ static Spec Game_Spec(const Game *game)
     spec.shuffle = rules->shuffle;
     spec.keep = rules->refill == PYWAR_REFILL_KEEP;
     spec.owners = rules->short_war == PYWAR_SHORT_ALL_BUT_ONE
-                  || rules->pickup >= PYWAR_PICKUP_WINNER_FIRST;
+                  || (rules->pickup >= PYWAR_PICKUP_WINNER_FIRST
+                      && rules->pickup <= PYWAR_PICKUP_SEAT_BLOCK);
+    spec.battles = rules->pickup == PYWAR_PICKUP_NATURAL;
     spec.watching = rules->detect_cycles && Game_CanCycle(rules);
     spec.observed = game->observed;
     return spec;
@@ -296,11 +298,15 @@ STEP CardId Game_Draw(Game *game, Spec spec, int player)
     return Hand_PopTop(&game->toPlay[player]);
 }
 
-STEP void Game_PutInPot(Game *game, Spec spec, int player, CardId card)
+/* A card goes on top of the pot; battle is its battle's number if it is face up, else 0. */
+STEP void Game_PutInPot(Game *game, Spec spec, int player, CardId card, int32_t battle)
 {
     game->pot[game->potCount] = card;
     if (spec.owners) {
         game->potOwner[game->potCount] = (uint16_t)player;
+    }
+    if (spec.battles) {
+        game->potBattle[game->potCount] = battle;
     }
     game->potCount++;
 }
@@ -316,6 +322,7 @@ static CardId Game_TakeBack(Game *game, int player)
     for (int i = position; i < game->potCount - 1; i++) {
         game->pot[i] = game->pot[i + 1];
         game->potOwner[i] = game->potOwner[i + 1];
+        game->potBattle[i] = game->potBattle[i + 1];
     }
     game->potCount--;
     Game_FoldCard(game, DIGEST_TAKE_BACK, player, card);
@@ -327,7 +334,7 @@ STEP void Game_FaceUpOne(Game *game, Spec spec, int p, unsigned takesBack)
 {
     int again = (takesBack & BIT(p)) != 0;
     CardId card = again ? Game_TakeBack(game, p) : Game_Draw(game, spec, p);
-    Game_PutInPot(game, spec, p, card);
+    Game_PutInPot(game, spec, p, card, game->result.battles);
     game->faceUp[p] = card;
     Game_FoldCard(game, DIGEST_FACE_UP, p, card);
     if (spec.observed) {
@@ -536,7 +543,7 @@ STEP void Game_FaceDown(Game *game, Spec spec, int player, int down)
             first = game->potCount;
         }
         CardId card = Game_Draw(game, spec, player);
-        Game_PutInPot(game, spec, player, card);
+        Game_PutInPot(game, spec, player, card, 0);
         Game_FoldCard(game, DIGEST_FACE_DOWN, player, card);
     }
     if (spec.observed && game->potCount > first) {
@@ -837,23 +844,23 @@ STEP int Game_PlayWith(Game *game, Spec spec)
 /* One copy of the loop per preset, its rules constants (see the top of the file). */
 static const Spec SPEC_SMU = {
     .players = 2, .faceDown = 0, .shortWar = PYWAR_SHORT_LOSE, .pickup = PYWAR_PICKUP_SMU,
-    .queue = 0, .shuffle = PYWAR_SHUFFLE_SMU, .keep = 0, .owners = 0, .watching = 0,
-    .observed = 0,
+    .queue = 0, .shuffle = PYWAR_SHUFFLE_SMU, .keep = 0, .owners = 0, .battles = 0,
+    .watching = 0, .observed = 0,
 };
 static const Spec SPEC_LEHIGH = {
     .players = 2, .faceDown = 3, .shortWar = PYWAR_SHORT_ALL_BUT_ONE,
     .pickup = PYWAR_PICKUP_POT_ORDER, .queue = 1, .shuffle = PYWAR_SHUFFLE_SWAP_EACH,
-    .keep = 0, .owners = 1, .watching = 1, .observed = 0,
+    .keep = 0, .owners = 1, .battles = 0, .watching = 1, .observed = 0,
 };
 static const Spec SPEC_IOFALL = {
     .players = 2, .faceDown = 3, .shortWar = PYWAR_SHORT_IOFALL, .pickup = PYWAR_PICKUP_RANDOM,
-    .queue = 1, .shuffle = PYWAR_SHUFFLE_FISHER_YATES, .keep = 0, .owners = 0, .watching = 0,
-    .observed = 0,
+    .queue = 1, .shuffle = PYWAR_SHUFFLE_FISHER_YATES, .keep = 0, .owners = 0, .battles = 0,
+    .watching = 0, .observed = 0,
 };
 static const Spec SPEC_IOFALL_SINGLE = {
     .players = 2, .faceDown = 1, .shortWar = PYWAR_SHORT_IOFALL, .pickup = PYWAR_PICKUP_RANDOM,
-    .queue = 1, .shuffle = PYWAR_SHUFFLE_FISHER_YATES, .keep = 0, .owners = 0, .watching = 0,
-    .observed = 0,
+    .queue = 1, .shuffle = PYWAR_SHUFFLE_FISHER_YATES, .keep = 0, .owners = 0, .battles = 0,
+    .watching = 0, .observed = 0,
 };
 
 static int Game_PlaySmu(Game *game) { return Game_PlayWith(game, SPEC_SMU); }

@@ -23,6 +23,7 @@ typedef struct Game {
     Hand played[PYWAR_MAX_PLAYERS];         /* won cards, until a refill */
     CardId pot[PYWAR_MAXCARDS];             /* 'currently in play', bottom first */
     uint16_t potOwner[PYWAR_MAXCARDS];      /* who put each pot card down */
+    int32_t potBattle[PYWAR_MAXCARDS];      /* the battle of a face-up pot card, 0: face down */
     int potCount;
     CardId faceUp[PYWAR_MAX_PLAYERS];       /* each player's card in this battle */
     unsigned inGame;                        /* bit p: player p still holds cards */

@@ -49,6 +49,29 @@ static void Game_OrderBySeat(const Game *game, int firstSeat, int interleave, Ca
     }
 }
 
+/* The pot from the top, the highest rank first within each run: each battle's face-up
+ * cards (byBattle, the natural pickup; a face-down card is a run of its own) or the
+ * whole pot (the sorted pickup).  Cards of one rank in a run stay top first: an
+ * insertion sort, stable, on runs of at most a pot's 52 cards. */
+static void Game_OrderHighFirst(const Game *game, int byBattle, CardId *order)
+{
+    int first = 0;
+    for (int i = game->potCount - 1, k = 0; i >= 0; i--, k++) {
+        int32_t battle = byBattle ? game->potBattle[i] : -1;
+        if (battle == 0 || (byBattle && i + 1 < game->potCount
+                            && game->potBattle[i + 1] != battle)) {
+            first = k;          /* a new run: a face-down card, or another battle's */
+        }
+        CardId card = game->pot[i];
+        int j = k;
+        while (j > first && game->rank[order[j - 1]] < game->rank[card]) {
+            order[j] = order[j - 1];
+            j--;
+        }
+        order[j] = card;
+    }
+}
+
 /* The pot's cards in the order the winner takes them (docs/rules.md 7.4): the pot
  * itself where that order is the pot's, or order filled in. */
 STEP const CardId *Game_PickupOrder(Game *game, Spec spec, int winner, CardId *order)
@@ -73,6 +96,12 @@ STEP const CardId *Game_PickupOrder(Game *game, Spec spec, int winner, CardId *o
         return order;
     case PYWAR_PICKUP_SEAT_INTERLEAVED:
         Game_OrderBySeat(game, PYWAR_PLAYER_A, 1, order);
+        return order;
+    case PYWAR_PICKUP_NATURAL:
+        Game_OrderHighFirst(game, 1, order);
+        return order;
+    case PYWAR_PICKUP_SORTED:
+        Game_OrderHighFirst(game, 0, order);
         return order;
     default: /* seat-block */
         Game_OrderBySeat(game, PYWAR_PLAYER_A, 0, order);

@@ -20,6 +20,7 @@ typedef struct Spec {
     int shuffle;      /* enum PywarShuffle */
     int keep;         /* 1: a refill keeps 'played' as it lies, unshuffled */
     int owners;       /* 1: remember who put each pot card down (seat pickups, take-backs) */
+    int battles;      /* 1: remember each pot card's battle (the natural pickup) */
     int watching;     /* 1: look for a repeated state after every round */
     int observed;     /* 1: tell the events to the trace and the narrator */
 } Spec;

@@ -43,7 +43,11 @@ VALUE_HELP = {               # what each value of a named dimension means
                "winner-first": "the winner's cards, then the others'",
                "loser-first": "the others' cards, then the winner's",
                "seat-interleaved": "one card of each seat in turn",
-               "seat-block": "seat by seat from A"},
+               "seat-block": "seat by seat from A",
+               "natural": "the pot reversed, each battle's cards highest first: "
+                          "Delahaye and Mathieu's 'naturelle'",
+               "sorted": "the pot by rank, highest first: Delahaye and Mathieu's "
+                         "'optimisee'"},
     "piles": {"to-play+played": "a pile to play and a pile of winnings, which refills it",
               "queue": "one queue, winnings at the bottom"},
     "shuffle": {"smu": "104 swaps of two random positions",

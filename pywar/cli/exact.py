@@ -37,7 +37,7 @@ def spread(histogram):
 def counts_table(result):
     """An ExactResult as readable lines."""
     total = result.orderings
-    longest = result.longest
+    longest, most = result.longest, result.most_battles
     plural = "s" if result.weight != 1 else ""
     twins = ("a cycle and its player-swapped twin counted once" if result.twins_merged
              else "each counted once: these rules treat the seats differently")
@@ -56,6 +56,8 @@ def counts_table(result):
         rows += [
             ("longest", f"{longest['rounds']:,} rounds ({longest['battles']:,} battles), "
                         f"deal {deal_text(longest['deal'])}"),
+            ("most", f"{most['battles']:,} battles ({most['rounds']:,} rounds), "
+                     f"deal {deal_text(most['deal'])}"),
             ("mean", f"{result.mean_rounds:.4f} rounds ({result.mean_rounds_fraction}), "
                      f"{result.mean_battles:.4f} battles ({result.mean_battles_fraction})"),
             ("rounds", spread(result.rounds)),

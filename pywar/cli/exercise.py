@@ -50,22 +50,8 @@ def run_check(args):
                           "passed": first.kind == "passed", "first": vars(first),
                           "findings": [vars(found) for found in findings]}))
     else:
-        print(first)
-        unfilled = [found.member for found in findings[1:] if found.kind == "unfilled"]
-        others = [found.member for found in findings[1:] if found.kind != "unfilled"]
-        if unfilled:
-            print(f"Not written yet either: {', '.join(unfilled)}.")
-        if others:
-            print(f"Departing too, later: {', '.join(others)}.")
-        for line in first.details():
+        for line in exercise.report(findings, fresh):
             print(line)
-        again = " ".join(f"--seed {seed}" for seed in fresh)
-        if first.kind == "passed" and fresh:                  # the pass names them
-            print(f"Check again on the fresh seeds with {again}.")
-        elif any(str(seed) in str(first) for seed in fresh):    # said where it matters
-            print(f"Seeds {exercise.listed(exercise.SEEDS)}, and {len(fresh)} drawn fresh "
-                  f"for this check: {exercise.listed(fresh)} (check again on them with "
-                  f"{again}).")
     if first.kind == "unchecked":                # the machine's fault, not the port's
         return 3
     return 0 if first.kind == "passed" else 1

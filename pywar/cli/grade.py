@@ -16,7 +16,8 @@ from ..check.grading.receipt import receipt
 from ..check.runner import sandbox
 from ..check.grading.grade import (DEFAULT_BUILD, DEFAULT_RUN, FRESH, REFEREE_SECONDS,
                                    RUN_SETUP, SECONDS_A_SEED, GradeInterrupted, Settings,
-                                   draw_fresh, grade)
+                                   grade)
+from ..check.seeds import draw_fresh
 from ..check.referee.rubric import NAMES, default_weights
 from ..engine_choice import usable_cores
 from .common import (Progress, add_isolation_option, add_progress_option, checked_isolation,

@@ -1,7 +1,9 @@
 """A time limit on Python code run in this process's main thread: within(seconds, action).
 The children of pywar's runner that play a student's Python (pywar.check.exercise.portplay,
 pywar.check.implementations.pyclass) stop a game that runs past its time with it; the
-runner's own wall clock stops the child as a whole."""
+runner's own wall clock stops the child as a whole.  Where Python has no interval timer
+(Pyodide in a browser, sys.platform "emscripten": the check of pywar page), the code runs
+to its end, and the page stops its worker from outside (docs/page.md)."""
 
 import signal
 import threading
@@ -29,11 +31,12 @@ def time_up_then_end(grace):
 
 def within(seconds, action, grace=None):
     """action(), stopped by TimeUp after seconds (in the main thread, where a signal
-    can stop it; elsewhere it runs to its end).  grace: code that goes on after its
+    can stop it, and where Python has an interval timer; elsewhere it runs to its end).  grace: code that goes on after its
     TimeUp (an 'except BaseException' in a loop swallows it) ends the whole process,
     killed by SIGALRM, grace seconds later: a signal's default action, which no Python
     code runs in, so no code can swallow it."""
-    if threading.current_thread() is not threading.main_thread():
+    if threading.current_thread() is not threading.main_thread() or \
+            not hasattr(signal, "setitimer"):
         return action()
     previous = signal.signal(signal.SIGALRM, time_up if grace is None else
                              time_up_then_end(grace))

@@ -141,6 +141,7 @@ class Census:
     cycle_lengths: dict = field(default_factory=dict)   # rounds: games in such a cycle
     cycle_keys: set = field(default_factory=set)        # the cycles met (section 14)
     longest: object = None                              # (rounds, ranks, battles)
+    most_battles: object = None                         # (battles, ranks, rounds)
 
     def merge(self, other):
         """This census and another, added: a new Census."""
@@ -152,8 +153,11 @@ class Census:
                 combined[key] = combined.get(key, 0) + count
             setattr(merged, name, combined)
         merged.cycle_keys = self.cycle_keys | other.cycle_keys
-        candidates = [best for best in (self.longest, other.longest) if best is not None]
-        merged.longest = min(candidates, key=lambda best: (-best[0], best[1]), default=None)
+        for name in ("longest", "most_battles"):
+            candidates = [best for best in (getattr(self, name), getattr(other, name))
+                          if best is not None]
+            setattr(merged, name, min(candidates, key=lambda best: (-best[0], best[1]),
+                                      default=None))
         return merged
 
 
@@ -294,6 +298,7 @@ class ExactResult:
     distinct_cycles: int        # the cycles met (a cycle and its twin once: twins_merged)
     twins_merged: bool          # the rules treat the seats alike: twins count as one
     longest: object             # the longest game that ends: rounds, battles, ranks, deal
+    most_battles: object        # the game that ends with the most battles: the same keys
     mean_rounds: object         # over the games that end (None if none does)
     mean_rounds_fraction: object
     mean_battles: object
@@ -324,11 +329,14 @@ def summarize(rules, census, engine, parts, jobs, seconds):
     weight = math.factorial(suits) ** ranks
     counts = {name: getattr(census, name) for name in COUNTS}
     counts["ended"] = counts["a_wins"] + counts["b_wins"] + counts["both_lose"]
-    longest = None
+    longest = most_battles = None
     if census.longest is not None:
         length, sequence, battles = census.longest
         longest = {"rounds": length, "battles": battles, "ranks": list(sequence),
                    "deal": deal_of(sequence, suits, ranks)}
+        battles, sequence, length = census.most_battles
+        most_battles = {"rounds": length, "battles": battles, "ranks": list(sequence),
+                        "deal": deal_of(sequence, suits, ranks)}
     means = {name: mean(getattr(census, name)) for name in ("rounds", "battles")}
     played = sum(part_games(part) for part in parts)
     return ExactResult(
@@ -339,7 +347,7 @@ def summarize(rules, census, engine, parts, jobs, seconds):
         cycle_lengths={length: count * weight for length, count
                        in sorted(census.cycle_lengths.items())},
         distinct_cycles=len(census.cycle_keys), twins_merged=seatless(rules),
-        longest=longest,
+        longest=longest, most_battles=most_battles,
         mean_rounds=None if means["rounds"] is None else float(means["rounds"]),
         mean_rounds_fraction=None if means["rounds"] is None else str(means["rounds"]),
         mean_battles=None if means["battles"] is None else float(means["battles"]),

@@ -95,30 +95,45 @@ def ending(events, labels):
     return f"The game is over after {rounds} rounds: {why}. {who}."
 
 
-def html(trace):
-    """The page of a game, from its trace (the text of pywar.play(..., trace=True))."""
+def game_parts(trace):
+    """What the front end (assets/page.js) shows of a game, from its trace (the text of
+    pywar.play(..., trace=True)), as plain data: the trace itself, the narration of each
+    event, the code pane's data, and the words around them.  The page of pywar play --html
+    holds them; the page of pywar page asks the browser's Python for them."""
     lines = trace.splitlines(keepends=True)
     header, events = read(lines)
     if len(events) > MAX_EVENTS:
         raise ValueError(f"the game has {len(events):,} events, more than a page holds "
                          f"({MAX_EVENTS:,})")
-    narration = narrate_steps(header, events)
     code = source.pane(header, events)
     rules = header["rules"]
     players = player_names(rules["narration"], rules.get("players", 2))
-    parts = {
-        "TITLE": html_text.escape(title_of(header, code), quote=False),
-        "ENGINE": html_text.escape(str(header["engine"])),
-        "DEAL_NOTE": html_text.escape(deal_note(header)),
+    return {"title": title_of(header, code), "engine": str(header["engine"]),
+            "deal_note": deal_note(header), "trace": "".join(lines),
+            "narration": narrate_steps(header, events),
+            "source": {"ending": ending(events, [label for label, _ in players]),
+                       "code": code, "players": players}}
+
+
+def filled(template, parts):
+    """A template of assets/ with each {{NAME}} replaced by parts[NAME] ('' if absent)."""
+    return re.sub(r"\{\{(\w+)\}\}", lambda found: parts.get(found[1], ""), template)
+
+
+def html(trace):
+    """The page of a game, from its trace (the text of pywar.play(..., trace=True))."""
+    game = game_parts(trace)
+    return filled(asset("page.html"), {
+        "TITLE": html_text.escape(game["title"], quote=False),
+        "ENGINE": html_text.escape(game["engine"]),
+        "DEAL_NOTE": html_text.escape(game["deal_note"]),
         "STYLE": asset("page.css"),
         "SCRIPT": embedded(asset("page.js")),
-        "TRACE": embedded("".join(lines)),
-        "NARRATION": embedded(json.dumps(narration)),
-        "SOURCE": embedded(json.dumps({
-            "ending": ending(events, [label for label, _ in players]), "code": code,
-            "players": players})),
-    }
-    return re.sub(r"\{\{(\w+)\}\}", lambda found: parts[found[1]], asset("page.html"))
+        "TRACE": embedded(game["trace"]),
+        "NARRATION": embedded(json.dumps(game["narration"])),
+        "SOURCE": embedded(json.dumps(game["source"])),
+        "WHERE": "Everything is in this file.",
+    })
 
 
 def write(stream, trace):

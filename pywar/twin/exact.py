@@ -13,7 +13,7 @@ from ..common.fields import OUTCOMES
 from ..rules import parse_deck
 
 A, B = 0, 1
-SEATLESS_PICKUPS = ("winner-first", "loser-first")     # by who won, not by seat
+SEATLESS_PICKUPS = ("winner-first", "loser-first", "sorted")     # by who won or rank
 
 
 class RankGame:
@@ -84,6 +84,11 @@ class RankGame:
         C: RankGame_PickupOrder."""
         if self.pickup == "smu":
             return self.pot[::-1]
+        if self.pickup == "natural":
+            # every battle of a round but the last tied: only the top pair to sort
+            return sorted(self.pot[-2:], reverse=True) + self.pot[-3::-1]
+        if self.pickup == "sorted":
+            return sorted(self.pot, reverse=True)
         if self.pickup == "pot-order":
             return list(self.pot)
         if self.pickup == "winner-first":
@@ -206,8 +211,12 @@ def cycle_key(table):
 
 def seatless(rules):
     """True when swapping the players maps every game to its mirror image: a pickup by
-    who won, not by seat, and a short war other than iofall's. C: Exact_Seatless."""
-    return rules.pickup in SEATLESS_PICKUPS and rules.short_war != "iofall"
+    who won or by rank, not by seat (natural only without face-down cards, which it
+    takes in seat order, B's first), and a short war other than iofall's.
+    C: Exact_Seatless."""
+    by_rank = rules.pickup in SEATLESS_PICKUPS or (rules.pickup == "natural"
+                                                    and rules.face_down == 0)
+    return by_rank and rules.short_war != "iofall"
 
 
 def swapped_deal(ranks):
@@ -223,23 +232,27 @@ def add(histogram, key, weight):
     histogram[key] = histogram.get(key, 0) + weight
 
 
-def longest(census, table, ranks):
-    """A candidate for the longest game that ends: the most rounds, then the least
-    sequence. C: Exact_Longest."""
-    best = census["longest"]
-    if best is None or table.rounds > best[0] or (table.rounds == best[0] and ranks < best[1]):
-        census["longest"] = (table.rounds, ranks, table.battles)
+def longest(census, by_battles, table, ranks):
+    """A candidate for a record game that ends: the most rounds (or battles, by_battles),
+    then the least sequence; kept as (length, ranks, the other length).
+    C: Exact_Longest."""
+    name = "most_battles" if by_battles else "longest"
+    length, other = (table.battles, table.rounds) if by_battles else (table.rounds, table.battles)
+    best = census[name]
+    if best is None or length > best[0] or (length == best[0] and ranks < best[1]):
+        census[name] = (length, ranks, other)
 
 
 def ended(census, table, ranks, mirrored):
-    """A game that ended, and its twin if the part is mirrored: their lengths.
-    C: Exact_Ended."""
+    """A game that ended, and its twin if the part is mirrored: their lengths and
+    records. C: Exact_Ended."""
     weight = 1 + mirrored
     add(census["rounds"], table.rounds, weight)
     add(census["battles"], table.battles, weight)
-    longest(census, table, ranks)
-    if mirrored:
-        longest(census, table, swapped_deal(ranks))
+    for by_battles in (False, True):
+        longest(census, by_battles, table, ranks)
+        if mirrored:
+            longest(census, by_battles, table, swapped_deal(ranks))
 
 
 def record(census, table, ranks, mirrored):
@@ -304,7 +317,7 @@ def empty_census():
     """A census with nothing counted. C: PywarExactCensus, zeroed."""
     return {"sequences": 0, "a_wins": 0, "b_wins": 0, "both_lose": 0, "cycles": 0,
             "capped": 0, "rounds": {}, "battles": {}, "cycle_lengths": {},
-            "cycle_keys": set(), "longest": None}
+            "cycle_keys": set(), "longest": None, "most_battles": None}
 
 
 def play_part(rules, prefix, mirrored=False, census=None, listing=None):

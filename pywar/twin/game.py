@@ -83,6 +83,7 @@ class Game:
         self.played = [Hand() for _ in range(self.players)]
         self.pot = []
         self.pot_owner = []
+        self.pot_battle = []
         self.face_up_cards = [None] * self.players
         self.rng = Rng(seed)
 
@@ -194,10 +195,12 @@ class Game:
             self.refill(spec, player)
         return self.to_play[player].pop_top()
 
-    def put_in_pot(self, player, card):
-        """A card goes into the pot; remember whose it was. C: Game_PutInPot."""
+    def put_in_pot(self, player, card, battle=0):
+        """A card goes into the pot; remember whose it was, and its battle's number if
+        it is face up (0: face down). C: Game_PutInPot."""
         self.pot.append(card)
         self.pot_owner.append(player)
+        self.pot_battle.append(battle)
 
     def take_back(self, player):
         """Lehigh's "put top card back": the player's last face-up card leaves the pot.
@@ -207,6 +210,7 @@ class Game:
             position -= 1
         card = self.pot.pop(position)
         del self.pot_owner[position]
+        del self.pot_battle[position]
         self.fold_card(digest.TAKE_BACK, player, card)
         return card
 
@@ -218,7 +222,7 @@ class Game:
         for p in sorted(in_battle):
             again = p in takes_back
             card = self.take_back(p) if again else self.draw(spec, p)
-            self.put_in_pot(p, card)
+            self.put_in_pot(p, card, self.result.battles)
             self.face_up_cards[p] = card
             self.fold_card(digest.FACE_UP, p, card)
             if spec.observed:
@@ -241,6 +245,20 @@ class Game:
         most = max(len(cards) for cards in by_seat)
         return [cards[i] for i in range(most) for cards in by_seat if i < len(cards)]
 
+    def order_high_first(self, by_battle):
+        """The pot from the top, the highest rank first within each run: each battle's
+        face-up cards (by_battle, the natural pickup; a face-down card is a run of its
+        own) or the whole pot (the sorted pickup); cards of one rank in a run stay top
+        first. C: Game_OrderHighFirst."""
+        runs, last = [], None
+        for card, battle in zip(reversed(self.pot), reversed(self.pot_battle)):
+            if not runs or by_battle and (battle == 0 or battle != last):
+                runs.append([])         # a new run: a face-down card, or another battle's
+            runs[-1].append(card)
+            last = battle
+        return [card for run in runs
+                for card in sorted(run, key=self.rank.__getitem__, reverse=True)]
+
     def pickup_order(self, spec, winner):
         """The pot's cards in the order the winner takes them (docs/rules.md 7.4).
         C: Game_PickupOrder."""
@@ -256,6 +274,8 @@ class Game:
             return self.order_by_seat(winner, interleave=False)
         if pickup == "loser-first":
             return self.order_by_seat(winner + 1, interleave=False)   # the winner last
+        if pickup in ("natural", "sorted"):
+            return self.order_high_first(by_battle=pickup == "natural")
         return self.order_by_seat(A, interleave=pickup == "seat-interleaved")
 
     def collect_shuffled(self, spec, winner):
@@ -287,6 +307,7 @@ class Game:
             self.push_all(spec, winner, taken)
         self.pot = []
         self.pot_owner = []
+        self.pot_battle = []
         tally_pot(self.result, len(taken))
         if spec.observed:
             self.tell("pickup", player=winner, cards=taken)

@@ -28,7 +28,7 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
-from ..grading.grade import draw_fresh, seeds_words
+from ..seeds import draw_fresh, seeds_words
 from ..runner import sandbox
 from ..runner.pychild import (PYWAR_FOLDER, boot, copy_shared, not_started, python_for_runs,
                               records_of)
@@ -698,6 +698,28 @@ def judge_port(runs, seeds, reference, seconds, copy, fresh=()):
     own.update(writer=departure.writer, whole=departure.words, crash=departure.crash)
     findings = member_run(runs, seeds[:seeds.index(seed) + 1], reference, seconds, whole)
     return [replace(findings[0], **own)] + findings[1:]
+
+
+def report(findings, fresh=()):
+    """What pywar exercise check prints of its findings, line by line (the page's check in
+    the browser says the same): the first, the others by name, what the whole port did,
+    and the seeds drawn fresh where they matter (fresh: those of the check)."""
+    first = findings[0]
+    lines = [str(first)]
+    unfilled = [found.member for found in findings[1:] if found.kind == "unfilled"]
+    others = [found.member for found in findings[1:] if found.kind != "unfilled"]
+    if unfilled:
+        lines.append(f"Not written yet either: {', '.join(unfilled)}.")
+    if others:
+        lines.append(f"Departing too, later: {', '.join(others)}.")
+    lines += first.details()
+    again = " ".join(f"--seed {seed}" for seed in fresh)
+    if first.kind == "passed" and fresh:                  # the pass names them
+        lines.append(f"Check again on the fresh seeds with {again}.")
+    elif any(str(seed) in str(first) for seed in fresh):    # said where it matters
+        lines.append(f"Seeds {listed(SEEDS)}, and {len(fresh)} drawn fresh for this check: "
+                     f"{listed(fresh)} (check again on them with {again}).")
+    return lines
 
 
 def member_run(runs, suspects, reference, seconds, whole):

@@ -430,6 +430,25 @@ def members(out, student, folder, stack, seconds, bounds, seeds, expected):
             setattr(owner, attribute, own)
 
 
+def play_records(records, mode, folder, stack, seconds, bounds, seeds, expected=None):
+    """Play a run (whole: the student's port; members: the reference with each of the
+    student's members in turn, expected the reference's games by seed) and write its
+    records to a text stream.  The child's main calls it, and so does the page's Python
+    in the browser (pywar.check.exercise.inprocess), in its own process."""
+    try:
+        student = load_student(folder)
+    except Exception as error:                   # the student's code, at import
+        records.write(json.dumps({"load": load_words(error, folder)}) + "\n")
+        return
+    if mode == "whole":
+        for seed, bound in zip(seeds, bounds):     # a game that did not end departs:
+            if not play_game(records, student.program4.main, None, seed, stack,
+                             seconds, bound, folder):
+                break                              # the check needs no later seed
+    else:
+        members(records, student, folder, stack, seconds, bounds, seeds, expected)
+
+
 def main(argv):
     """The child's main: the records on the descriptor that was stdout; the student's
     own prints go to stderr."""
@@ -437,22 +456,11 @@ def main(argv):
     records = os.fdopen(os.dup(1), "w", encoding="utf-8")
     os.dup2(2, 1)
     sys.stdout = sys.stderr
-    bounds = [int(bound) for bound in bounds.split(",")]
-    seeds = [int(seed) for seed in seeds.split(",")]
-    try:
-        student = load_student(folder)
-    except Exception as error:                   # the student's code, at import
-        records.write(json.dumps({"load": load_words(error, folder)}) + "\n")
-        records.flush()
-        return
-    if mode == "whole":
-        for seed, bound in zip(seeds, bounds):     # a game that did not end departs:
-            if not play_game(records, student.program4.main, None, seed, stack,
-                             float(seconds), bound, folder):
-                break                              # the check needs no later seed
-
-    else:
+    expected = None
+    if mode != "whole":
         with open(rest[0], encoding="utf-8") as file:
             expected = json.load(file)
-        members(records, student, folder, stack, float(seconds), bounds, seeds, expected)
+    play_records(records, mode, folder, stack, float(seconds),
+                 [int(bound) for bound in bounds.split(",")],
+                 [int(seed) for seed in seeds.split(",")], expected)
     records.flush()

@@ -192,17 +192,38 @@ if __name__ == "__main__":
 '''
 
 
-def skeleton():
-    """The skeleton's files: {file name: text}."""
+def marked_pieces(text):
+    """The cuts that keep do_battle's pieces in tabletop.py as they are, each between the
+    skeleton's two comment lines (by which the check finds a piece)."""
+    lines = text.splitlines()
+    function = find_function(ast.parse(text), "TableTop", "do_battle")
+    cuts = []
+    for number, (name, (first, last)) in enumerate(piece_statements(function, lines).items(), 1):
+        pad = " " * (len(lines[first - 1]) - len(lines[first - 1].lstrip()))
+        cuts.append((first, last, [f"{pad}# ---- {piece_label(name)}: TODO ----",
+                                   *lines[first - 1:last],
+                                   f"{pad}# ---- end of piece {number} ----"]))
+    return cuts
+
+
+FILLED_HEADER = ("# The port's {name} (pywar/port/{name}) with its own bodies, as pywar page "
+                 "shows it:\n# change a member, then check it (keep do_battle's comment "
+                 "lines: the check finds a piece by them)\n")
+
+
+def skeleton(filled=False):
+    """The skeleton's files: {file name: text}; filled: the same files with the port's
+    own bodies in place of the TODOs (the page's exercise starts from either)."""
     files = {"README.md": README, "__main__.py": MAIN}
     for name in FILES:
         text = port_source(name)
-        cuts = member_cuts(text, name)
-        if name == "tabletop.py":
-            cuts += piece_cuts(text)
+        if filled:
+            cuts = marked_pieces(text) if name == "tabletop.py" else []
+        else:
+            cuts = member_cuts(text, name) + (piece_cuts(text) if name == "tabletop.py" else [])
         text = cut(text, cuts) if cuts else text
         text = re.sub(r"^from \.\.(\w)", r"from pywar.\1", text, flags=re.M)   # pywar's own
-        files[name] = HEADER.format(name=name) + text
+        files[name] = (FILLED_HEADER if filled else HEADER).format(name=name) + text
     return files
 
 

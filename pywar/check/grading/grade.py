@@ -9,7 +9,6 @@ memory.
 
 import multiprocessing
 import os
-import secrets
 import signal
 import tempfile
 import threading
@@ -26,6 +25,7 @@ from ..referee.mistakes import MISTAKE, ROW
 from ..referee.rubric import GAME_ITEMS, ITEM, NAMES, default_weights
 from ..runner import sandbox
 from ...stopping import STOPPING
+from ..seeds import seeds_words
 from .build import build, case_note, first_error, run_argv, tail
 from .keep import Kept
 from .memcheck import memcheck
@@ -35,7 +35,6 @@ DEFAULT_BUILD = "g++ -std=c++17 -O1 -o {program} ./*.cpp"   # ./: no file is an 
 DEFAULT_RUN = "{program}"
 SEEDS = 2 ** 32
 FRESH = 2                        # seeds drawn fresh at each grading, besides -n's
-FIRST_FRESH = 2                  # the least seed drawn: glibc's srand(0) is srand(1)
 RANKS = 13                       # a card's rank is its id % 13 (referee.words)
 FLOOD_REFEREED = 2 * sandbox.MIB     # of a run that flooded its output, what is refereed
 REFEREE_SECONDS = 10.0              # the referee's time on one seed: seed 1553's 18,375
@@ -91,17 +90,6 @@ class Settings:
         """The budget of a submission's runs, in seconds."""
         return self.budget if self.budget is not None else default_budget(
             len(self.seeds()), self.limits.wall)           # the fresh seeds' runs too
-
-
-def draw_fresh(count, fixed=()):
-    """count seeds drawn from the system's random source, none of them fixed: a game
-    recorded for the fixed seeds serves none of them (docs/grading.md)."""
-    drawn = []
-    while len(drawn) < count:
-        seed = FIRST_FRESH + secrets.randbelow(SEEDS - FIRST_FRESH)
-        if seed not in fixed and seed not in drawn:
-            drawn.append(seed)
-    return tuple(drawn)
 
 
 @dataclass
@@ -415,31 +403,6 @@ def note_words(text, group):
         first = next(seed for seed, detail in group if detail)
         return f"{said}; the first, seed {first}: {details[0]}"
     return f"{said}; {details[0]}" if details else said
-
-
-def seeds_words(seeds):
-    """'seed 7', 'seeds 1 to 40', 'seeds 3, 9 and 12', 'seeds 1 to 3, 5 and 7 to 40'."""
-    if len(seeds) == 1:
-        return f"seed {seeds[0]}"
-    runs = consecutive(seeds)
-    if len(runs) == 1:
-        return f"seeds {seeds[0]} to {seeds[-1]}"
-    parts = [f"{run[0]} to {run[-1]}" if len(run) > 2 else ", ".join(map(str, run))
-             for run in runs]
-    words = ", ".join(parts)
-    head, comma, last = words.rpartition(", ")
-    return f"seeds {head} and {last}" if comma else f"seeds {words}"
-
-
-def consecutive(seeds):
-    """The seeds in runs of consecutive ones: [1, 2, 3, 5] -> [[1, 2, 3], [5]]."""
-    runs = []
-    for seed in seeds:
-        if runs and seed == runs[-1][-1] + 1:
-            runs[-1].append(seed)
-        else:
-            runs.append([seed])
-    return runs
 
 
 def grade_one(source, settings, clock, ran=lambda: None, referee=referee_for):

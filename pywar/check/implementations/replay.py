@@ -174,6 +174,7 @@ class TraceReader:
         self.battles = 0
         self.in_game = set(range(self.players))
         self.face_up_cards = {}
+        self.battle_of = {}              # a card's battle while face up in the pot, else 0
         self.over = False
         self.outcome = "win"
         self.winner = None
@@ -344,6 +345,7 @@ class Dealing(TraceReader):
                           f"{self.card(card)}, the top of its 'to play' pile",
                           player=player, card=card)
             self.face_up_cards[player] = card
+            self.battle_of[card] = self.battles
 
     def last_card_in_pot(self, player):
         """The last card the player put into the pot."""
@@ -359,6 +361,7 @@ class Dealing(TraceReader):
             self.take("face_down", f"player {self.name(player)}'s {len(cards)} face-down "
                       f"cards {cards}, from the top of its 'to play' pile",
                       player=player, cards=cards)
+            self.battle_of.update(dict.fromkeys(cards, 0))
             left -= len(cards)
 
     # ---- The pot (docs/rules.md 7.4)
@@ -377,6 +380,19 @@ class Dealing(TraceReader):
         most = max(len(block) for block in blocks)
         return [block[i] for i in range(most) for block in blocks if i < len(block)]
 
+    def high_first(self, by_battle):
+        """The pot from the top, the highest rank first: within each battle's face-up
+        cards (natural; a face-down card alone) or over the whole pot (sorted); cards of
+        one rank top first."""
+        runs = []
+        for card, _ in reversed(self.pot()):
+            battle = self.battle_of.get(card, 0) if by_battle else None
+            if runs and battle != 0 and battle == runs[-1][0]:
+                runs[-1][1].append(card)
+            else:
+                runs.append((battle, [card]))
+        return [card for _, run in runs for card in sorted(run, key=self.rank, reverse=True)]
+
     def pickup_order(self, winner):
         """The order in which the rules' pickup takes the pot, or None for 'random'."""
         pickup = self.rules.pickup
@@ -386,7 +402,9 @@ class Dealing(TraceReader):
                   "winner-first": lambda: self.by_seat(winner, False),
                   "loser-first": lambda: self.by_seat(winner + 1, False),
                   "seat-interleaved": lambda: self.by_seat(0, True),
-                  "seat-block": lambda: self.by_seat(0, False)}
+                  "seat-block": lambda: self.by_seat(0, False),
+                  "natural": lambda: self.high_first(True),
+                  "sorted": lambda: self.high_first(False)}
         return orders[pickup]()
 
     def collect(self, winner):

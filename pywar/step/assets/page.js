@@ -1,7 +1,10 @@
-// The page of a game (pywar/step/page.py): plain JavaScript, no framework, no network.
+// The page of a game: plain JavaScript, no framework, no network.  One front end for the
+// page of pywar play --html (pywar/step/page.py), which holds its game, and the page of
+// pywar page (pywar/browser/), whose Python plays each game in the browser: both hand it
+// the game's trace, and the narrator's words and the code pane worked out from that trace.
 // The table is rebuilt from the trace as pywar/common/table_state.py rebuilds it; the
-// words are the narrator's, worked out in Python for each event and kept in the page,
-// and so is the code: the line of the source that told each event (pywar/step/source.py).
+// words are the narrator's, worked out in Python for each event, and so is the code: the
+// line of the source that told each event (pywar/step/source.py).
 "use strict";
 
 const NAMES = "ABCDEFGH";
@@ -11,14 +14,20 @@ const SNAPSHOT_EVERY = 256;      // a copy of the table every so many events, fo
 
 // ---- The game, as the page holds it
 
-function readGame() {
-  const lines = document.getElementById("trace").textContent.split("\n")
-    .filter(line => line.trim() !== "");
+// A game from its trace's text, and the narration and the code pane worked out in Python
+// from the same trace: the page of pywar play --html holds them in its script
+// elements; the page of pywar page (pywar/browser/) gets them from the browser's Python.
+function gameOf(trace, narration, source) {
+  const lines = trace.split("\n").filter(line => line.trim() !== "");
   const header = JSON.parse(lines[0]);
   const events = lines.slice(1).map(line => JSON.parse(line));
-  const narration = JSON.parse(document.getElementById("narration").textContent);
-  const source = JSON.parse(document.getElementById("source").textContent);
   return {header, events, narration, source};
+}
+
+function readGame() {
+  return gameOf(document.getElementById("trace").textContent,
+                JSON.parse(document.getElementById("narration").textContent),
+                JSON.parse(document.getElementById("source").textContent));
 }
 
 // ---- The table, rebuilt event by event (pywar/common/table_state.py)
@@ -197,21 +206,44 @@ function inSentence(label) {
 
 // ---- The code beside the table: the line that told the event, in Python or C
 
+// The language shown and the position marked, kept across games; the buttons are wired
+// once (wireLanguages), and each game gets its marker (makeCodePane).
+const codeView = {language: "python", mark: () => {}, position: 0};
+
+function languageButtons() {
+  return {python: document.getElementById("show-python"),
+          c: document.getElementById("show-c")};
+}
+
+function wireLanguages() {
+  const buttons = languageButtons();
+  for (const [name, button] of Object.entries(buttons)) {
+    button.addEventListener("click", () => {
+      codeView.language = name;
+      for (const [other, each] of Object.entries(buttons)) {
+        each.setAttribute("aria-pressed", String(other === name));
+      }
+      codeView.mark(codeView.position);
+    });
+  }
+  buttons.python.setAttribute("aria-pressed", "true");
+}
+
 function makeCodePane(code) {
   const where = document.getElementById("code-where");
   const listing = document.getElementById("code-lines");
-  const buttons = {python: document.getElementById("show-python"),
-                   c: document.getElementById("show-c")};
-  let language = "python";
+  const buttons = languageButtons();
   let shownFile = null;
-  let position = 0;
+  listing.innerHTML = "";
+  where.textContent = "";
+  document.getElementById("languages").hidden = code === null;
   if (code === null) {
-    document.getElementById("languages").hidden = true;
     where.textContent = "The source of this game cannot be shown: pywar could not replay "
       + "its trace to the same events.";
     return () => {};
   }
-  if (!code.places.some(place => place[3] !== "")) buttons.c.hidden = true;
+  buttons.c.hidden = !code.places.some(place => place[3] !== "");
+  if (buttons.c.hidden && codeView.language === "c") buttons.python.click();
 
   function render(file) {
     listing.innerHTML = "";
@@ -225,11 +257,11 @@ function makeCodePane(code) {
     shownFile = file;
   }
 
-  function mark(at) {
-    position = at;
-    if (position === 0) return;
-    const place = code.places[code.at[position - 1]];
-    const [file, number, name] = language === "c" ? place.slice(3) : place.slice(0, 3);
+  return function mark(at) {
+    codeView.position = at;
+    if (at === 0) return;
+    const place = code.places[code.at[at - 1]];
+    const [file, number, name] = codeView.language === "c" ? place.slice(3) : place.slice(0, 3);
     if (file !== shownFile) render(file);
     const old = listing.querySelector(".current");
     if (old) old.classList.remove("current");
@@ -237,19 +269,7 @@ function makeCodePane(code) {
     line.classList.add("current");
     where.textContent = `${file}:${number} in ${name}`;
     listing.scrollTop = line.offsetTop - listing.clientHeight / 2;
-  }
-
-  for (const [name, button] of Object.entries(buttons)) {
-    button.addEventListener("click", () => {
-      language = name;
-      for (const [other, each] of Object.entries(buttons)) {
-        each.setAttribute("aria-pressed", String(other === name));
-      }
-      mark(position);
-    });
-  }
-  buttons.python.setAttribute("aria-pressed", "true");
-  return mark;
+  };
 }
 
 // ---- The transcript so far: each event's lines, a click away from its step
@@ -269,88 +289,97 @@ function drawTranscript(narration, position) {
   earlier.scrollTop = earlier.scrollHeight;
 }
 
-// ---- The page
+// ---- The page: the controls wired once, each game shown by showGame
 
-function main() {
-  const game = readGame();
-  const deck = game.header.rules.deck || "13x4";
-  const tableAfter = makeTimeline(game);
-  const total = game.events.length;
+const view = {game: null, deck: "13x4", tableAfter: null, total: 0, first: 0, position: 0,
+              timer: null};
+
+function show(where) {
+  const game = view.game;
+  if (game === null) return;
+  const position = view.position = Math.max(view.first, Math.min(view.total, where));
+  const table = view.tableAfter(position);
+  drawTable(table, view.deck, game.source.players);
+  const last = position > 0 ? game.events[position - 1] : null;
+  document.getElementById("round").textContent = table.counters.rounds;
+  document.getElementById("battle").textContent = table.counters.battles;
+  document.getElementById("ties").textContent = table.counters.ties;
+  document.getElementById("wars").textContent = table.counters.wars;
+  document.getElementById("event").textContent = position;
+  document.getElementById("kind").textContent = last ? last.event : "before the deal";
+  const current = position > 0 ? game.narration[position - 1] : "";
+  document.getElementById("current-lines").textContent = current;
+  drawTranscript(game.narration, position);
+  let silent = "";
+  if (last && last.event === "end") silent = game.source.ending;
+  else if (last && current === "") {
+    silent = "This event prints no line of its own: the transcript tells it with a later one.";
+  }
+  document.getElementById("silent").textContent = silent;
+  document.getElementById("slider").value = position;
+  codeView.mark(position);
+  for (const id of ["forward", "next-tie", "end"]) {      // nothing after the end
+    document.getElementById(id).disabled = position >= view.total;
+  }
+  for (const id of ["back", "start"]) {                   // nothing before the deal
+    document.getElementById(id).disabled = position <= view.first;
+  }
+}
+
+function pause() {
+  if (view.timer !== null) clearInterval(view.timer);
+  view.timer = null;
+  document.getElementById("play").innerHTML = "&#x25B6; play";
+}
+
+function play() {
+  if (view.position >= view.total) show(view.first);
+  const every = Number(document.getElementById("speed").value);
+  view.timer = setInterval(() => {
+    show(view.position + 1);
+    if (view.position >= view.total) pause();
+  }, every);
+  document.getElementById("play").innerHTML = "|| pause";
+}
+
+function nextTie() {
+  for (let i = view.position; i < view.total; i++) {
+    const event = view.game.events[i];
+    if (event.event === "battle" && event.winner === null) return show(i + 1);
+  }
+  return show(view.total);
+}
+
+// Show a game (gameOf's) from its deal: the table, the transcript and the code.
+function showGame(game) {
+  pause();
+  view.game = game;
+  view.deck = game.header.rules.deck || "13x4";
+  view.tableAfter = makeTimeline(game);
+  view.total = game.events.length;
+  view.first = Math.min(1, view.total);      // the page opens on the deal
+  codeView.mark = makeCodePane(game.source.code);
   const slider = document.getElementById("slider");
-  const first = Math.min(1, total);      // the page opens on the deal
-  const markCode = makeCodePane(game.source.code);
-  let position = first;
-  let timer = null;
-  slider.min = first;
-  slider.max = total;
-  document.getElementById("events").textContent = total;
+  slider.min = view.first;
+  slider.max = view.total;
+  document.getElementById("events").textContent = view.total;
+  show(view.first);
+}
 
-  function show(where) {
-    position = Math.max(first, Math.min(total, where));
-    const table = tableAfter(position);
-    drawTable(table, deck, game.source.players);
-    const last = position > 0 ? game.events[position - 1] : null;
-    document.getElementById("round").textContent = table.counters.rounds;
-    document.getElementById("battle").textContent = table.counters.battles;
-    document.getElementById("ties").textContent = table.counters.ties;
-    document.getElementById("wars").textContent = table.counters.wars;
-    document.getElementById("event").textContent = position;
-    document.getElementById("kind").textContent = last ? last.event : "before the deal";
-    const current = position > 0 ? game.narration[position - 1] : "";
-    document.getElementById("current-lines").textContent = current;
-    drawTranscript(game.narration, position);
-    let silent = "";
-    if (last && last.event === "end") silent = game.source.ending;
-    else if (last && current === "") {
-      silent = "This event prints no line of its own: the transcript tells it with a later one.";
-    }
-    document.getElementById("silent").textContent = silent;
-    slider.value = position;
-    markCode(position);
-    for (const id of ["forward", "next-tie", "end"]) {      // nothing after the end
-      document.getElementById(id).disabled = position >= total;
-    }
-    for (const id of ["back", "start"]) {                   // nothing before the deal
-      document.getElementById(id).disabled = position <= first;
-    }
-  }
-
-  function pause() {
-    if (timer !== null) clearInterval(timer);
-    timer = null;
-    document.getElementById("play").innerHTML = "&#x25B6; play";
-  }
-
-  function play() {
-    if (position >= total) show(first);
-    const every = Number(document.getElementById("speed").value);
-    timer = setInterval(() => {
-      show(position + 1);
-      if (position >= total) pause();
-    }, every);
-    document.getElementById("play").innerHTML = "|| pause";
-  }
-
-  function nextTie() {
-    for (let i = position; i < total; i++) {
-      const event = game.events[i];
-      if (event.event === "battle" && event.winner === null) return show(i + 1);
-    }
-    return show(total);
-  }
-
+function wireControls() {
+  const slider = document.getElementById("slider");
   const actions = {
-    "start": () => show(first), "back": () => show(position - 1),
-    "forward": () => show(position + 1), "end": () => show(total),
+    "start": () => show(view.first), "back": () => show(view.position - 1),
+    "forward": () => show(view.position + 1), "end": () => show(view.total),
     "next-tie": nextTie,
   };
   for (const [id, action] of Object.entries(actions)) {
     document.getElementById(id).addEventListener("click", () => { pause(); action(); });
   }
   document.getElementById("play").addEventListener(
-    "click", () => (timer === null ? play() : pause()));
+    "click", () => (view.timer === null ? play() : pause()));
   document.getElementById("speed").addEventListener(
-    "change", () => { if (timer !== null) { pause(); play(); } });
+    "change", () => { if (view.timer !== null) { pause(); play(); } });
   slider.addEventListener("input", () => { pause(); show(Number(slider.value)); });
   document.getElementById("earlier").addEventListener("click", event => {
     const lines = event.target.closest("[data-position]");
@@ -360,6 +389,7 @@ function main() {
     const keys = {ArrowRight: "forward", ArrowLeft: "back", Home: "start", End: "end",
                   t: "next-tie"};
     if (event.target === slider && event.key.startsWith("Arrow")) return;
+    if (event.target.matches("textarea, input[type=text], input[type=number]")) return;
     if (event.key === " ") {
       event.preventDefault();
       document.getElementById("play").click();
@@ -368,7 +398,8 @@ function main() {
       document.getElementById(keys[event.key]).click();
     }
   });
-  show(first);
+  wireLanguages();
 }
 
-main();
+wireControls();
+if (document.getElementById("trace").textContent.trim() !== "") showGame(readGame());

@@ -1,0 +1,45 @@
+"""The seeds of a check or a grading: those drawn fresh, and the seeds said in words.
+Standard library alone (no runner, no grader), so that pywar exercise's check can say
+them in the browser's Python too (pywar page)."""
+
+import secrets
+
+from ..common.fields import SEED_LIMIT
+
+FIRST_FRESH = 2                  # the least seed drawn: glibc's srand(0) is srand(1)
+
+
+def draw_fresh(count, fixed=()):
+    """count seeds drawn from the system's random source, none of them fixed: a game
+    recorded for the fixed seeds serves none of them (docs/grading.md)."""
+    drawn = []
+    while len(drawn) < count:
+        seed = FIRST_FRESH + secrets.randbelow(SEED_LIMIT - FIRST_FRESH)
+        if seed not in fixed and seed not in drawn:
+            drawn.append(seed)
+    return tuple(drawn)
+
+
+def seeds_words(seeds):
+    """'seed 7', 'seeds 1 to 40', 'seeds 3, 9 and 12', 'seeds 1 to 3, 5 and 7 to 40'."""
+    if len(seeds) == 1:
+        return f"seed {seeds[0]}"
+    runs = consecutive(seeds)
+    if len(runs) == 1:
+        return f"seeds {seeds[0]} to {seeds[-1]}"
+    parts = [f"{run[0]} to {run[-1]}" if len(run) > 2 else ", ".join(map(str, run))
+             for run in runs]
+    words = ", ".join(parts)
+    head, comma, last = words.rpartition(", ")
+    return f"seeds {head} and {last}" if comma else f"seeds {words}"
+
+
+def consecutive(seeds):
+    """The seeds in runs of consecutive ones: [1, 2, 3, 5] -> [[1, 2, 3], [5]]."""
+    runs = []
+    for seed in seeds:
+        if runs and seed == runs[-1][-1] + 1:
+            runs[-1].append(seed)
+        else:
+            runs.append([seed])
+    return runs
