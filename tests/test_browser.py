@@ -76,6 +76,27 @@ def test_the_folder_holds_the_page_and_the_python_it_needs(tmp_path, capsys):
                 or not name.endswith((".py", ".c"))]
 
 
+def test_a_folder_of_files_pywar_did_not_write_is_refused_and_its_own_is_written_again(
+        tmp_path, capsys):
+    """DIR holding a file of someone else's (their index.html), or a link, is a usage error
+    before anything is written, the file as it was; a folder pywar page wrote is written
+    again; an empty one is taken."""
+    theirs = tmp_path / "site"
+    theirs.mkdir()
+    (theirs / "index.html").write_text("mine")
+    assert main(["page", str(theirs)]) == 2
+    assert "holds files that pywar page did not write" in capsys.readouterr().err
+    assert [p.name for p in theirs.iterdir()] == ["index.html"]
+    assert (theirs / "index.html").read_text() == "mine"
+    ours, empty = tmp_path / "page", tmp_path / "empty"
+    empty.mkdir()
+    assert main(["page", str(ours)]) == 0 and main(["page", str(ours)]) == 0
+    assert main(["page", str(empty)]) == 0
+    (tmp_path / "link").symlink_to(ours)
+    assert main(["page", str(tmp_path / "link")]) == 2
+    assert "is a link" in capsys.readouterr().err
+
+
 def test_the_folder_with_pyodide_says_it_needs_no_network(tmp_path, capsys):
     fake = tmp_path / "pyodide"
     fake.mkdir()

@@ -37,6 +37,28 @@ C_PORT = "csrc/port"                # the code pane's C, beside pywar in a check
 ASSETS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "assets")
 
 
+MARKER = ".pywar-page"               # in OUT: a folder pywar page wrote, whose files it
+                                    # may replace; any other folder must be new or empty
+
+
+class NotOurs(ValueError):
+    """An OUT that pywar page may not write into: one line saying what OUT may be."""
+
+
+def check_out(out):
+    """NotOurs unless out is new, an empty folder or one pywar page wrote (MARKER), and no
+    link: pywar replaces no file it did not write."""
+    may_be = "give a new folder, an empty one, or one that pywar page wrote before"
+    if os.path.islink(out):
+        raise NotOurs(f"{out!r} is a link: {may_be} (pywar follows no link)")
+    if not os.path.lexists(out):
+        return
+    if not os.path.isdir(out):
+        raise NotOurs(f"{out!r} is not a folder: {may_be}")
+    if os.listdir(out) and not os.path.isfile(os.path.join(out, MARKER)):
+        raise NotOurs(f"{out!r} holds files that pywar page did not write: {may_be}")
+
+
 class NotPyodide(ValueError):
     """A folder given as --pyodide that is not a copy of npm's pyodide package."""
 
@@ -113,11 +135,14 @@ def index_html(local, version):
 
 
 def write(out, pyodide=None):
-    """Write the folder into out (made if need be; pywar's files in it replaced): the files
-    written.  pyodide: a copy of npm's pyodide package to put in it (NotPyodide if it is
+    """Write the folder into out (made if need be; pywar's files in it replaced; NotOurs
+    for a folder of files pywar did not write, check_out): the files written.  pyodide: a copy of npm's pyodide package to put in it (NotPyodide if it is
     not one)."""
     version = PYODIDE_VERSION if pyodide is None else pyodide_version(pyodide)
+    check_out(out)
     os.makedirs(out, exist_ok=True)
+    with open(os.path.join(out, MARKER), "w", encoding="utf-8") as file:
+        file.write("written by pywar page: its files here are replaced when it writes again\n")
     written = [os.path.join(out, name) for name in ("index.html", "worker.js", "pywar.zip")]
     index, worker, archive = written
     for path, text in ((index, index_html(pyodide is not None, version)),

@@ -4,8 +4,9 @@ browser's own Python (pywar.browser, docs/page.md).
     pywar page war-page --pyodide node_modules/pyodide   # works with no network at all
     pywar page war-page --serve                          # served on 127.0.0.1
 
-Exit status 2 for a --pyodide that is not a copy of npm's pyodide package, 3 for a
-folder that cannot be written (or a port that cannot be served on).
+Exit status 2 for a --pyodide that is not a copy of npm's pyodide package, or a DIR of
+files pywar page did not write (it replaces none of them); 3 for a folder that cannot be
+written (or a port that cannot be served on).
 """
 
 import sys
@@ -17,6 +18,10 @@ from .inputs import cannot
 
 def run_page(args):
     """Write the folder, say what it holds, and serve it if asked."""
+    try:
+        folder.check_out(args.folder)
+    except folder.NotOurs as error:
+        args.parser.error(str(error))
     try:
         written = folder.write(args.folder, args.pyodide)
     except folder.NotPyodide as error:
