@@ -514,17 +514,25 @@ def read_back(stream, limit):
     return read_bytes(stream, limit).decode("utf-8", "replace")
 
 
+@contextlib.contextmanager
+def regular_file(path):
+    """The regular file at path opened for reading in bytes, or an OSError saying why not
+    (a link is not followed, a FIFO or a device is not opened: 'not a regular file')."""
+    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    with os.fdopen(fd, "rb") as file:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(f"{path}: not a regular file")
+        yield file
+
+
 def read_file_of_run(path, limit):
     """A file a run wrote (or may have replaced): its bytes up to limit, or None if it is
     not a regular file; no link is followed, no FIFO waited on."""
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+        with regular_file(path) as file:
+            return file.read(limit + 1)
     except OSError:
         return None
-    with os.fdopen(fd, "rb") as file:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return None
-        return file.read(limit + 1)
 
 
 def shown_paths(argv, env, show):

@@ -20,7 +20,6 @@ import gzip
 import math
 import os
 import re
-import stat
 from dataclasses import dataclass
 
 from ...common.fields import SEED_LIMIT
@@ -69,19 +68,13 @@ def read_kept(path):
     """The first READ_BYTES of a kept run's output (seed-N.txt, or .txt.gz), no link
     followed; None where it cannot be read."""
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
-    except OSError:
-        return None
-    with os.fdopen(fd, "rb") as file:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return None
-        try:
+        with sandbox.regular_file(path) as file:
             if path.endswith(".gz"):
                 with gzip.GzipFile(fileobj=file) as unzipped:
                     return unzipped.read(READ_BYTES)
             return file.read(READ_BYTES)
-        except (OSError, EOFError):         # a gzip that is not one, or cut short
-            return None
+    except (OSError, EOFError):             # none, or a gzip that is not one, cut short
+        return None
 
 
 def kept_runs(folder):

@@ -16,7 +16,6 @@ but a regular one, bounded (sandbox.COPY_*).
 """
 
 import os
-import stat
 from dataclasses import dataclass
 
 import numpy as np
@@ -92,15 +91,12 @@ def read_text(path, notes, name):
     """The text of a regular file, its first FILE_BYTES, no link followed; None (and a
     note) where it cannot be read."""
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+        with sandbox.regular_file(path) as file:
+            data = file.read(FILE_BYTES + 1)
     except OSError as error:
-        notes.append(f"{name}: not read ({error.strerror or error})")
+        why = error.strerror or ("not a regular file" if "regular" in str(error) else error)
+        notes.append(f"{name}: not read ({why})")
         return None
-    with os.fdopen(fd, "rb") as file:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            notes.append(f"{name}: not read (not a regular file)")
-            return None
-        data = file.read(FILE_BYTES + 1)
     if len(data) > FILE_BYTES:
         notes.append(f"{name}: only its first {FILE_BYTES // sandbox.MIB} MiB compared")
         data = data[:FILE_BYTES]
