@@ -172,6 +172,11 @@ def test_a_past_term_is_compared_with_this_one_not_with_itself(tmp_path, capsys)
         ("apart", "kim"))}
     assert whole["archive"] == ["kim", "lee"]
     assert whole["pairs"][0]["archived"] and whole["pairs"][0]["score"] > 0.9
+    _, whole = similar_json(capsys, "--archive", past, folders=[past / "lee", CLASS / "apart"])
+    assert whole["archive"] == ["kim"]          # lee is this term's: not compared with itself
+    os.mkfifo(past / "kim" / "fifo.cpp")
+    _, whole = similar_json(capsys, "--archive", past, folders=[past / "lee", CLASS / "apart"])
+    assert whole["notes"] == ["kim (archive): fifo.cpp: not read (not a regular file)"]
 
 
 def test_a_region_is_shown_at_its_own_lines_whatever_the_file_starts_or_ends_with():

@@ -45,13 +45,16 @@ def folder_option(parser, option, folder):
                         "pywar grade --keep's submissions"))
 
 
-def past_submissions(folder):
-    """The folders of --archive DIR: each a past submission."""
+def past_submissions(folder, now=()):
+    """The folders of --archive DIR: each a past submission, but one of this term's
+    (now), which would be compared with itself."""
     if folder is None:
         return []
+    this_term = {os.path.realpath(path) for path in now}
     return sorted(os.path.join(folder, name) for name in os.listdir(folder)
                   if os.path.isdir(os.path.join(folder, name))
-                  and not os.path.islink(os.path.join(folder, name)))
+                  and not os.path.islink(os.path.join(folder, name))
+                  and os.path.realpath(os.path.join(folder, name)) not in this_term)
 
 
 def checked(args):
@@ -113,8 +116,10 @@ def compared(args):
     starter = source.starter_hashes(args.starter)
     codes = [source.code_of(name_of(folder), folder, starter) for folder in args.submissions]
     archive = [source.code_of(name_of(folder), folder, starter)
-               for folder in past_submissions(args.archive)]
-    notes = [f"{code.name}: {note}" for code in codes + archive for note in code.notes]
+               for folder in past_submissions(args.archive, args.submissions)]
+    notes = [f"{code.name}{where}: {note}" for group, where in ((codes, ""),
+                                                              (archive, " (archive)"))
+             for code in group for note in code.notes]
     traits = None
     if args.games is not None:
         traits = graded_here(args, [code.name for code in codes])
