@@ -174,9 +174,9 @@ def test_a_past_term_is_compared_with_this_one_not_with_itself(tmp_path, capsys)
     assert whole["pairs"][0]["archived"] and whole["pairs"][0]["score"] > 0.9
     _, whole = similar_json(capsys, "--archive", past, folders=[past / "lee", CLASS / "apart"])
     assert whole["archive"] == ["kim"]          # lee is this term's: not compared with itself
-    os.mkfifo(past / "kim" / "fifo.cpp")
+    (past / "kim" / "big.cpp").write_text("int x;\n" * (source.FILE_BYTES // 7 + 1))
     _, whole = similar_json(capsys, "--archive", past, folders=[past / "lee", CLASS / "apart"])
-    assert whole["notes"] == ["kim (archive): fifo.cpp: not read (not a regular file)"]
+    assert whole["notes"] == ["kim (archive): big.cpp: only its first 1 MiB compared"]
 
 
 def test_a_region_is_shown_at_its_own_lines_whatever_the_file_starts_or_ends_with():
