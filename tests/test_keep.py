@@ -19,6 +19,7 @@ import pywar
 from conftest import CLASS, ROOT, needs_tools
 from pywar.check.grading import keep, report
 from pywar.check.grading.grade import Submission
+from pywar.check.submission.names import kept_name
 from pywar.check.referee.judge import judge
 from pywar.cli import main
 
@@ -38,13 +39,13 @@ def run(capsys, *argv):
 def test_no_name_leaves_dir_or_hides_and_two_names_stay_two():
     """A submission's name is untrusted: never a separator, '.', '..', a hidden name, a
     control character or a name too long for a file system, and no two alike."""
-    kept = [keep.kept_name(name) for name in NAMES]
+    kept = [kept_name(name) for name in NAMES]
     for name in kept:
         assert "/" not in name and "\0" not in name and name not in (".", "..")
         assert not name.startswith(".") and name.isprintable(), name
         assert len(name.encode()) <= 255
     assert len(set(kept)) == len(NAMES)
-    assert keep.kept_name("alice") == "alice" and keep.kept_name("x\udcff") == "x\\xff"
+    assert kept_name("alice") == "alice" and kept_name("x\udcff") == "x\\xff"
 
 
 def test_dir_is_made_or_an_empty_folder_and_never_a_link(tmp_path):

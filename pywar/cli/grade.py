@@ -14,6 +14,7 @@ from ..check.grading import keep, regrade, report
 from ..check.grading.gradebook import gradebook_csv
 from ..check.grading.receipt import receipt
 from ..check.runner import sandbox
+from ..check.submission.names import readable
 from ..check.grading.grade import (DEFAULT_BUILD, DEFAULT_RUN, FRESH, REFEREE_SECONDS,
                                    RUN_SETUP, SECONDS_A_SEED, GradeInterrupted, Settings,
                                    grade)
@@ -157,11 +158,11 @@ def check_submission_folders(parser, submissions):
         if not os.path.isdir(folder):
             parser.error(f"{folder!r} is not a folder: each SUBMISSION is a folder of one "
                          "student's sources")
-    names = [report.readable(os.path.basename(os.path.normpath(folder)))
+    names = [readable(os.path.basename(os.path.normpath(folder)))
              for folder in submissions]          # a byte that is not UTF-8 as \\xff
     twice = [name for name in dict.fromkeys(names) if names.count(name) > 1]
     if twice:
-        same = [report.readable(folder) for folder, name in zip(submissions, names)
+        same = [readable(folder) for folder, name in zip(submissions, names)
                 if name == twice[0]]
         parser.error(f"two submissions have the same folder name, {twice[0]!r} "
                      f"({', '.join(map(repr, same))}): each is reported by its name")
@@ -286,7 +287,7 @@ def write_reports(args, settings, submissions, files):
     made = receipt(settings)
     since = None
     if args.old_grade is not None:
-        asked = [report.readable(os.path.basename(os.path.normpath(folder)))
+        asked = [readable(os.path.basename(os.path.normpath(folder)))
                  for folder in args.submissions]
         since = regrade.changes(args.old_grade, report.class_json(submissions, made), asked)
     if args.json:

@@ -30,6 +30,8 @@ from typing import NamedTuple
 
 from ..seeds import draw_fresh, seeds_words
 from ..runner import sandbox
+from ..submission.bounds import TooLarge
+from ..submission.copying import safe_copy
 from ..runner.pychild import (PYWAR_FOLDER, boot, copy_shared, not_started, python_for_runs,
                               records_of)
 from .portplay import TODO
@@ -647,8 +649,8 @@ def check(folder, stack="pile", seeds=None, timeout=CHECK_SECONDS, game_seconds=
     with sandbox.Scratch("pywar-exercise-") as work:
         copy = os.path.join(work, "port")
         try:
-            sandbox.safe_copy(folder, copy)
-        except (OSError, sandbox.CopyTrouble) as error:
+            safe_copy(folder, copy)
+        except (OSError, TooLarge) as error:
             return [PortFinding(None, None, f"your port cannot be copied: {error}", "error")]
         runs = PortRun(work, copy, stack, reference, game_seconds, timeout, isolation)
         return judge_port(runs, seeds, reference, game_seconds, copy, fresh)

@@ -1,6 +1,6 @@
 """A class graded on a Dask cluster (pywar grade --scheduler; pip install 'pywar[dask]').
 
-Each submission is one task.  Here, it is copied as grading copies it (sandbox.safe_copy:
+Each submission is one task.  Here, it is copied as grading copies it (submission.copying.safe_copy:
 its regular files and folders alone, within the copy's bounds, with the notes of what was
 left out) and packed; on a worker, the task unpacks it into a folder of its own and grades
 it as one process does (grade_one: its build, runs and valgrind each in that worker's
@@ -20,6 +20,8 @@ import time
 import uuid
 
 from ..runner import sandbox
+from ..submission.bounds import TooLarge
+from ..submission.copying import safe_copy
 from .grade import GradeInterrupted, fault_submission, grade_one, grade_safely
 from .receipt import files_sha256, stable
 
@@ -36,8 +38,8 @@ def packed(source):
         copy = os.path.join(folder, "copy")
         try:
             digest = files_sha256(source)
-            notes = stable(sandbox.safe_copy(source, copy))
-        except (OSError, sandbox.CopyTrouble):
+            notes = stable(safe_copy(source, copy))
+        except (OSError, TooLarge):
             return None
         entries = []
         for top, folders, files in os.walk(copy):

@@ -7,21 +7,18 @@ before any work (ready).  Every folder and file in it is made by pywar, exclusiv
 no link followed (O_EXCL, O_NOFOLLOW, each opened from its folder's descriptor), so no
 file of DIR is one pywar did not make, and none is written twice.  A submission's folder
 is named by its name as the reports write it, escaped where it could leave DIR or hide
-(kept_name): a name is untrusted.
+(submission.names.kept_name): a name is untrusted.
 """
 
 import gzip
-import hashlib
 import os
 import stat
 from contextlib import contextmanager
 
-from ..runner import sandbox
-from .report import readable
+from ..submission.bounds import MIB
+from ..submission.names import kept_name
 
-GZIP_PAST = sandbox.MIB             # a run's output larger than this is kept gzipped
-NAME_BYTES = 200                    # a folder's name at most (a file system's is 255)
-HASHED = 12                         # hex digits of the sha256 that end a name cut short
+GZIP_PAST = MIB                    # a run's output larger than this is kept gzipped
 FOLDER = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW
 NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW
 PRIVATE = 0o700                     # DIR's folders, and its files (PRIVATE_FILE): the
@@ -31,25 +28,6 @@ PRIVATE_FILE = 0o600                # grader's alone: no run's user may read a c
 
 class KeepRefused(Exception):
     """A --keep DIR pywar may not write into: one line saying what DIR may be."""
-
-
-def kept_name(name):
-    """A submission's folder name in DIR: its readable name (report.readable: a byte that
-    is not UTF-8 as \\xff), with '%' as %25, '/' as %2F, a leading '.' as %2E (no '.',
-    '..' or hidden name), a control character as %XX, the empty name as %00; one past
-    NAME_BYTES cut short and ended by a hash of the whole.  Two names differ in DIR as
-    they differ in the reports."""
-    text = readable(name).replace("%", "%25").replace("/", "%2F")
-    text = "".join(ch if ch.isprintable() else "".join(f"%{byte:02X}" for byte in
-                                                       ch.encode("utf-8")) for ch in text)
-    if text.startswith("."):
-        text = "%2E" + text[1:]
-    text = text or "%00"
-    raw = text.encode("utf-8")
-    if len(raw) > NAME_BYTES:
-        digest = hashlib.sha256(raw).hexdigest()[:HASHED]
-        text = raw[:NAME_BYTES - HASHED - 1].decode("utf-8", "ignore") + "~" + digest
-    return text
 
 
 def ready(folder):
