@@ -18,7 +18,7 @@ import pytest
 import pywar
 from conftest import ROOT, browser_or_skip, needs_python_runs
 from pywar.browser import calls, folder
-from pywar.check.exercise import inprocess, portcheck, skeleton
+from pywar.check.exercise import inprocess, portcheck, portjudge, skeleton
 from pywar.cli import main
 
 BATTLE_MISTAKE = ("player_b.get_played_pile().add_card_to_pile(won_card)",
@@ -175,8 +175,8 @@ def test_the_check_in_process_says_what_pywar_exercise_check_says(tmp_path):
         port.mkdir()
         for name, text in files.items():
             (port / name).write_text(text)
-        by_command = portcheck.report(portcheck.check(str(port), seeds=[17455, 1553]))
-        in_process = portcheck.report(inprocess.check(files, seeds=[17455, 1553]))
+        by_command = portjudge.report(portcheck.check(str(port), seeds=[17455, 1553]))
+        in_process = portjudge.report(inprocess.check(files, seeds=[17455, 1553]))
         assert in_process == by_command
     assert by_command[0].startswith("your port plays seeds 17455 and 1553 exactly")
 
@@ -352,7 +352,7 @@ def test_an_edited_member_that_breaks_a_rule_is_named(served):
     said, member, kind = check_in_page(browser)
     assert (member, kind) == ("TableTop.do_battle (the war)", "departs"), said
     files = edited(skeleton.skeleton(filled=True), "tabletop.py", *WAR_MISTAKE)
-    assert said.splitlines() == portcheck.report(inprocess.check(files))
+    assert said.splitlines() == portjudge.report(inprocess.check(files))
     assert said.startswith(WAR_NAMED)
     browser.refresh()                                   # the student's files are kept
     wait_for(browser, "return !document.getElementById('check').disabled "

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 import pywar.check.exercise.portcheck as exercise
+import pywar.check.exercise.portjudge as portjudge
 import pywar.check.exercise.skeleton as skeleton_of
 from conftest import needs_python_runs
 from pywar.cli import main
@@ -336,7 +337,7 @@ def test_the_port_s_own_prints_are_shown(skeleton, capsys):
         "print(*(f'card {i}' for i in range(num_cards)), sep='\\n')"))
     status, out, _ = run(capsys, "exercise", "check", str(skeleton), "--seed", "17455", "--json")
     first = json.loads(out)["first"]
-    assert (first["output_lines"], len(first["output"])) == (53, exercise.OWN_LINES)
+    assert (first["output_lines"], len(first["output"])) == (53, portjudge.OWN_LINES)
     assert first["output"][:3] == ["?[2Jloaded", "card 0", "card 1"]
     status, out, _ = run(capsys, "exercise", "check", str(skeleton), "--seed", "17455")
     assert "Your port's own output (printed beside its game; the check does not read it), " \

@@ -12,7 +12,7 @@ imports this module with nothing else on the path).
 import json
 
 from ..check.exercise import inprocess, skeleton
-from ..check.exercise.portcheck import SEEDS, default_seeds, report
+from ..check.exercise.portjudge import SEEDS, default_seeds, report
 from ..common.fields import check_seed
 from ..one_game import play
 from ..rules import PRESETS

@@ -28,11 +28,14 @@ PYODIDE_VERSION = "314.0.8"         # Python 3.14: npm's pyodide, pinned (.ci/ru
 PYODIDE_CDN = f"https://cdn.jsdelivr.net/npm/pyodide@{PYODIDE_VERSION}/"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json", "package.json")
-PARTS = (       # of pywar, what the page's Python imports (tests/test_browser.py proves it)
+PARTS = (       # of pywar, what the page's Python imports (tests/test_browser.py proves it),
+                # and no process runner: not check/runner/, nor the check's run, portcheck
+                # (tests/test_rooms.py)
     "__init__.py", "arguments.py", "engine_choice.py", "one_game.py", "rules.py",
     "stopping.py", "common", "port", "twin", "step", "check/__init__.py", "check/seeds.py",
-    "check/exercise", "check/runner/__init__.py", "check/runner/pychild.py",
-    "check/runner/sandbox.py", "browser/__init__.py", "browser/calls.py")
+    "check/exercise/__init__.py", "check/exercise/inprocess.py", "check/exercise/portjudge.py",
+    "check/exercise/portplay.py", "check/exercise/skeleton.py", "browser/__init__.py",
+    "browser/calls.py")
 C_PORT = "csrc/port"                # the code pane's C, beside pywar in a checkout
 ASSETS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "assets")
 

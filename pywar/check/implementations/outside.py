@@ -37,7 +37,8 @@ from ...common.fields import SEED_LIMIT
 from ...common.trace import TraceError, read
 from ...engine_choice import ENGINES, check_port, resolve_engine
 from ..runner import sandbox
-from ..runner.pychild import boot, copy_shared, not_started, python_for_runs, records_of
+from ..runner.pychild import boot, copy_shared, not_started, python_for_runs
+from ...common.record import records_of
 from .difference import Side
 from ..referee.quote import LINE, cut, shown
 from .replay import split_lines

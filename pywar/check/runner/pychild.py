@@ -10,11 +10,11 @@ site (-I), with no site-packages (-S), writing no .pyc (-B).  BOOT puts LIB firs
 sys.path and calls a main of pywar's; LIB is a folder of copies of the few modules of
 pywar that the child needs (copy_shared), so that the child imports nothing of the
 pywar installed and needs no copy of the runner.  The child records what it played as
-JSON lines on its stdout (pywar.common.tape), read back here by records_of.
+JSON lines on its stdout (pywar.common.record: record_game), read back by the caller
+(record.records_of).
 """
 
 import functools
-import json
 import os
 import subprocess
 import sys
@@ -98,20 +98,6 @@ def copy_shared(lib, parts):
                 pass                            # a package's own __init__.py is kept
             above = os.path.dirname(above)
     return lib
-
-
-def records_of(text):
-    """The records a child wrote, up to the first that is not one."""
-    records = []
-    for line in text.splitlines():
-        try:
-            record = json.loads(line)
-        except ValueError:
-            break
-        if not isinstance(record, dict):
-            break
-        records.append(record)
-    return records
 
 
 def not_started(outcome, python, what):
