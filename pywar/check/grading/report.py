@@ -16,7 +16,7 @@ from urllib.parse import quote
 from dataclasses import replace
 
 from ..referee.finding import round_words
-from ..referee.rubric import ITEM, NAMES
+from ..referee.rubric import ITEM, NAMES, RUBRIC
 from ..submission.names import readable, readable_value, terminal_name
 
 SHORT = {name: ITEM[name].short for name in NAMES}      # the table's headings
@@ -142,12 +142,12 @@ EXAMPLE_WORDS = {"build": build_words, "run": run_words, "memcheck": memcheck_wo
 def not_graded(submission):
     """Why no item but builds was put to the test, in words ('it did not build'), or None
     where one was: said once, not as each item's 'not checked'."""
-    others = [name for name in NAMES if name != "builds" and name not in submission.left_out]
+    others = [name for name in NAMES if name != RUBRIC.builds and name not in submission.left_out]
     if any(submission.items[name]["of"] for name in others):
         return None
-    if submission.items["builds"]["failed"]:
+    if submission.items[RUBRIC.builds]["failed"]:
         return NOT_BUILT
-    if not submission.items["builds"]["of"]:
+    if not submission.items[RUBRIC.builds]["of"]:
         return "pywar could not grade it (its note says why)"
     return None
 

@@ -3,7 +3,7 @@ file's own story"): the search over pywar.check.referee.mistakes' candidates, in
 order of its data, SEARCH_ORDER (the likelier first; a row that refines another before it)."""
 
 from .battle import down_counts, play_battle
-from .mistakes import Policy, candidates, in_search_order
+from .mistakes import ROW, Policy, candidates, in_search_order
 from .words import DECK
 
 SEARCHES = 8                      # battles no deviation explains before the search stops:
@@ -73,9 +73,9 @@ def tried(story, battle, policy, last):
     the winner may keep, the most first; where cards may go face down unsaid, each number
     each player may put down, the likelier first."""
     variants = [{}]
-    if policy.face_down == "some" and story.table.pot and not battle.downs:
+    if policy.follows(ROW.face_down_war) and story.table.pot and not battle.downs:
         variants = [{"down": down} for down in down_counts(story.table, battle)]
-    if policy.pot_kept == "part":
+    if policy.follows(ROW.pot_lost):
         most = min(DECK, len(story.table.pot) + 2 + story.table.stranded)   # the pot, and
                                                                     # what lay lost
         variants = [{**variant, "kept": kept} for variant in variants

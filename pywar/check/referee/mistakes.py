@@ -37,10 +37,12 @@ end's ("end"), the runner ("runner", a run's ending), the build ("build") and va
 the tests name them too.
 
 No mistake's name is written as a string outside this module: the code asks a row by
-attribute (ROW.top_first, which fails loudly if misspelt) or a Policy by its fields.
+attribute (ROW.top_first, which fails loudly if misspelt), and a Policy whether it
+follows a row (policy.follows(ROW.ace_low)), never a field by its phrase.
 """
 
 from dataclasses import dataclass, field, fields, replace
+from functools import cached_property
 from itertools import combinations
 from types import MappingProxyType
 
@@ -68,6 +70,16 @@ class Policy:
     counts_shown: str = "as they are"       # or "less one", "swapped", "the total" or
                                             # "the other player's"
 
+    @cached_property
+    def values(self):
+        """Its fields' values, as (field, value) pairs: what follows() holds a row to."""
+        return frozenset((f.name, getattr(self, f.name)) for f in fields(self))
+
+    def follows(self, row):
+        """Whether the game goes on by a deviation's row: the policy has each of its
+        effects (the referee's steps ask by the row, ROW.ace_low, never by a phrase)."""
+        return row.changes <= self.values
+
     @classmethod
     def of(cls, names, strict=True):
         """The Policy of the rules plus the deviations named; where two of them set one
@@ -93,6 +105,11 @@ class Mistake:
     effects: dict = field(default_factory=dict)
     loops: bool = False                 # it can make a game repeat itself forever
     refines: str = None                 # a deviation: the row it is a narrower case of
+
+    @cached_property
+    def changes(self):
+        """Its effects, as (field, value) pairs (Policy.follows holds a Policy to them)."""
+        return frozenset(self.effects.items())
 
 
 def deviation(name, step, item, sentence, loops=False, refines=None, **effects):
