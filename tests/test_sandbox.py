@@ -158,8 +158,8 @@ def test_without_bubblewrap_one_warning_and_required_refuses(monkeypatch, capsys
     monkeypatch.setattr(sandbox, "bwrap_works", lambda: False)
     sandbox.warn_once.cache_clear()
     with pytest.raises(sandbox.SandboxMissing, match="apt-get install bubblewrap"):
-        sandbox.check_isolation("required")
-    assert sandbox.check_isolation("auto") == "none"
+        sandbox.resolve("required")
+    assert sandbox.resolve("auto") == sandbox.Isolation("auto", "none")
     outcomes = [sandbox.run(["/bin/sh", "-c", "echo $$"]) for _ in range(2)]
     assert [outcome.status for outcome in outcomes] == [0, 0]
     assert all(int(outcome.stdout) > 2 for outcome in outcomes)   # no PID namespace

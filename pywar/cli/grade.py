@@ -117,7 +117,7 @@ def warn_of_open_folders(args):
     """One line on stderr where runs without bubblewrap, as root, may read a classmate's
     folder: any user may reach it, and pywar's command line, every user's to read in
     /proc, names it (pywar cannot close a folder of the instructor's)."""
-    if sandbox.mode(args.isolation) != "none" or not sandbox.as_root():
+    if args.isolation.mode != "none" or not sandbox.as_root():
         return
     opened = [folder for folder in args.submissions if sandbox.open_to_others(folder)]
     if len(args.submissions) > 1 and opened:

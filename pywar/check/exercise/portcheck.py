@@ -119,6 +119,7 @@ def check(folder, stack="pile", seeds=None, timeout=CHECK_SECONDS, game_seconds=
     passed when it plays every seed exactly.  The port runs in pywar's runner; only what
     it printed and traced is judged, here."""
     folder = os.path.abspath(folder)
+    isolation = sandbox.resolve(isolation)          # once, here: each run is handed it
     if seeds is None:
         seeds = default_seeds()
         fresh = seeds[len(SEEDS):] if fresh is None else fresh

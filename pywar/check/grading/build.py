@@ -168,7 +168,7 @@ def build_said(outcome, made, isolation):
     output = (outcome.stderr or "") + (outcome.stdout or "")
     if said and DISK_FULL in output:
         bound = (f"its {limits.disk // MIB} MiB of disk"
-                 if sandbox.mode(isolation) == "bwrap" else "the disk")
+                 if sandbox.resolve(isolation, check=False).mode == "bwrap" else "the disk")
         said += f"; it filled {bound} ({DISK_FULL})"
     return said
 

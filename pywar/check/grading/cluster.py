@@ -18,6 +18,7 @@ import shutil
 import tempfile
 import time
 import uuid
+from dataclasses import replace
 
 from ..runner import sandbox
 from ..submission.bounds import TooLarge
@@ -81,7 +82,8 @@ def grade_packed(name, digest, notes, entries, settings):
     folder on one machine (its name, the sha256 and the copy's notes are the folder's
     here): (the Submission, this worker's isolation mode).  Raises SandboxMissing where
     --isolation required cannot be had here."""
-    mode = sandbox.check_isolation(settings.isolation)
+    settings = replace(settings, isolation=sandbox.resolve(settings.isolation, here=True))
+    mode = settings.isolation.mode
     with tempfile.TemporaryDirectory(prefix="pywar-task-") as folder:
         root = os.path.join(folder, "submission")
         unpack(root, entries)
@@ -168,7 +170,7 @@ def grade_on_cluster(client, sources, settings, progress=None):
     except BaseException:
         job.cancel()
         raise
-    if settings.isolation == "auto" and "none" in job.modes:
+    if sandbox.resolve(settings.isolation, check=False).asked == "auto" and "none" in job.modes:
         sandbox.warn_once(UNISOLATED)
     return job.results
 

@@ -64,7 +64,8 @@ class Settings:
     limits: sandbox.Limits = sandbox.Limits()
     memory: bool = True
     fix_include_case: bool = False      # build with each #include's case matched to its file
-    isolation: str = "auto"             # auto, required or none (sandbox.check_isolation)
+    isolation: object = "auto"          # the command's sandbox.Isolation (resolved where it
+                                        # starts), or a wish: auto, required or none
     group: int = None                   # one submission's group (grade_one's): sandbox.run
     weights: dict = field(default_factory=default_weights)
     referee_time: float = REFEREE_SECONDS   # seconds the referee may take on one seed
@@ -600,6 +601,7 @@ def grade(sources, settings, jobs=1, progress=None):
     """Grade every submission, in parallel with jobs threads (their referee in as many
     processes where jobs > 1: Referees): the Submissions in order; progress(runs done,
     runs in all) after each run."""
+    settings = replace(settings, isolation=sandbox.resolve(settings.isolation))   # once
     total = len(sources) * len(settings.seeds())
     done = [0]
     lock = threading.Lock()

@@ -32,6 +32,7 @@ SHA256_OF = ("each regular file of the folder, no link followed, by its path rel
 
 def receipt(settings):
     """The receipt of a grading's settings: a dict, the same for the same settings."""
+    isolation = sandbox.resolve(settings.isolation, check=False)
     return {"pywar": installed.version(),
             "rules": PRESETS[RULES].to_dict(),
             "seeds": {"first": settings.seed, "count": settings.games,
@@ -41,8 +42,7 @@ def receipt(settings):
                        "referee_time": settings.referee_time,
                        "budget": settings.budget_seconds()},
             "memory": settings.memory, "fix_include_case": settings.fix_include_case,
-            "isolation": {"asked": settings.isolation,
-                          "used": sandbox.mode(settings.isolation)},
+            "isolation": {"asked": isolation.asked, "used": isolation.mode},
             "weights": dict(settings.weights), "sha256_of": SHA256_OF}
 
 

@@ -38,7 +38,8 @@ def python_for_runs(isolation="auto"):
     user may run), else a system Python 3.10+ that every user may run, else the base one
     (which will not start: not_started says what to install)."""
     base = base_python()
-    if sandbox.mode(isolation) == "bwrap" or not sandbox.as_root() or others_may_run(base):
+    if sandbox.resolve(isolation, check=False).mode == "bwrap" or not sandbox.as_root() or \
+            others_may_run(base):
         return base
     return system_python() or base
 

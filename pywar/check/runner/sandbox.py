@@ -193,34 +193,57 @@ def bwrap_works():
 
 
 def mode(isolation="auto"):
-    """The mode runs get under an isolation (auto, required or none): 'bwrap' or 'none'."""
+    """The mode runs get under an isolation wished (auto, required or none): 'bwrap' or
+    'none' (probed here: resolve() asks it once, where a command starts)."""
     if isolation == "none":
         return "none"
     return "bwrap" if bwrap_works() else "none"
 
 
-def check_isolation(wanted):
-    """The mode runs will get under the isolation wanted, checked before any work: a
-    ValueError for an unknown one, SandboxMissing for required where bubblewrap does not
-    work."""
+@dataclass(frozen=True)
+class Isolation:
+    """The isolation a command's user asked for (--isolation: auto, required or none) and
+    the mode its runs get on this machine (bwrap or none), resolved once, where the command
+    starts (resolve), and passed down to every run: the fact travels, not the wish."""
+    asked: str
+    mode: str
+
+    def warning(self):
+        """The one line said at the first run whose isolation was wanted and cannot be had
+        here, or None."""
+        if self.asked == "auto" and self.mode == "none":
+            return (f"pywar: warning: bubblewrap (bwrap) does not work here: untrusted "
+                    f"programs run with limits but not isolated: each may read what any user "
+                    f"may, the installed pywar and folders open to others included ({INSTALL}; "
+                    "docs/grading.md)")
+        return None
+
+
+def resolve(wanted, check=True, here=False):
+    """The Isolation of a wish (auto, required or none), checked before any work (check):
+    a ValueError for an unknown one, SandboxMissing for required where bubblewrap does not
+    work.  An Isolation already resolved is returned as it is (here: resolved again from
+    its wish on this machine, a Dask worker's); a wish given to the library unchecked
+    (check=False: a run's own caller) is taken as mode() finds it."""
+    if isinstance(wanted, Isolation):
+        if not here:
+            return wanted
+        wanted = wanted.asked
+    if not check:
+        return Isolation(wanted, mode(wanted))
     if wanted not in MODES:
         raise ValueError(f"--isolation must be one of {', '.join(MODES)}, not {wanted!r}")
     if wanted == "required" and not bwrap_works():
         raise SandboxMissing(f"--isolation required: bubblewrap (bwrap) is missing or cannot "
                              f"make a sandbox on this machine ({INSTALL}; a container needs "
                              "user namespaces, or to run as root)")
-    return mode(wanted)
+    return Isolation(wanted, mode(wanted))
 
 
 def warning(isolation):
-    """The one line said at the first run whose isolation was wanted and cannot be had
-    here, or None."""
-    if isolation == "auto" and mode(isolation) == "none":
-        return (f"pywar: warning: bubblewrap (bwrap) does not work here: untrusted programs "
-                f"run with limits but not isolated: each may read what any user may, the "
-                f"installed pywar and folders open to others included ({INSTALL}; "
-                "docs/grading.md)")
-    return None
+    """The one line said at the first run whose isolation (an Isolation, or a wish) was
+    wanted and cannot be had here, or None."""
+    return resolve(isolation, check=False).warning()
 
 
 @functools.cache
@@ -378,7 +401,7 @@ def unshare_argv():
 
 def network_is_isolated(isolation="auto"):
     """Whether runs on this machine get no network."""
-    return mode(isolation) == "bwrap" or bool(unshare_argv())
+    return resolve(isolation, check=False).mode == "bwrap" or bool(unshare_argv())
 
 
 # ---- Users, processes and folders
@@ -551,7 +574,7 @@ def full_argv(argv, scratch, home, shown, writable, limits, uid, hide=(), isolat
     """The command line that starts argv in its sandbox (or with the limits alone); rules:
     the descriptor of bwrap's seccomp program."""
     limited = [*limit_argv(limits, uid, group), *argv]
-    if mode(isolation) == "bwrap":
+    if resolve(isolation, check=False).mode == "bwrap":
         seccomp = [] if rules is None else ["--seccomp", str(rules)]
         return [*bwrap_argv(scratch, home, shown, writable, limits, hide), *seccomp, "--",
                 *limited]
@@ -563,11 +586,12 @@ def run(argv, limits=Limits(), cwd=None, env=None, show=(), writable=(), pass_fd
     """Run argv under the limits with a fresh scratch folder as its working directory
     (cwd, a folder of writable, instead): an Outcome.  show: host paths it may read;
     writable: host folders it may write (made by the caller, handed to its user here);
-    hide: folders of the system it may not see (under bubblewrap); isolation: auto (in
-    bubblewrap where it works), required (checked before, by check_isolation) or none;
-    group: the group it runs in (new_group: a submission's, shared by its runs), else
-    one of its own."""
-    said = warning(isolation)
+    hide: folders of the system it may not see (under bubblewrap); isolation: the
+    command's Isolation (resolve, where it started), or a wish, auto (in bubblewrap where
+    it works), required or none; group: the group it runs in (new_group: a submission's,
+    shared by its runs), else one of its own."""
+    isolation = resolve(isolation, check=False)
+    said = isolation.warning()
     if said:
         warn_once(said)
     uid = new_user()
@@ -575,7 +599,7 @@ def run(argv, limits=Limits(), cwd=None, env=None, show=(), writable=(), pass_fd
         if uid != os.geteuid():
             os.chown(folder, uid, uid, follow_symlinks=False)
     with Scratch("pywar-run-", uid, 0o700) as scratch, \
-            userns_rules(mode(isolation)) as rules:
+            userns_rules(isolation.mode) as rules:
         home = cwd or scratch
         shown = shown_paths(argv, env, show)
         command = full_argv(argv, scratch, home, shown, list(writable), limits, uid, hide,
@@ -584,7 +608,7 @@ def run(argv, limits=Limits(), cwd=None, env=None, show=(), writable=(), pass_fd
         with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
             start = time.monotonic()
             status, timed_out, failed = wait_for(command, out, err, home, env, limits, uid,
-                                                 kept, mode(isolation))
+                                                 kept, isolation.mode)
             seconds = time.monotonic() - start
             raw = read_bytes(out, limits.output)
             stdout, stderr = raw.decode("utf-8", "replace"), read_back(err, limits.output)
