@@ -115,6 +115,30 @@ def test_the_folder_with_pyodide_says_it_needs_no_network(tmp_path, capsys):
         "pyodide.asm.wasm): npm install pyodide@" in err
 
 
+def test_serving_a_folder_never_changes_what_it_serves(tmp_path, capsys, monkeypatch):
+    """The command that pywar page DIR --pyodide X suggests, pywar page DIR --serve,
+    rewrote the folder to load Pyodide from the CDN (issue 48): a folder that holds a page
+    is served as it is, every byte; a new folder is written, then served."""
+    fake = tmp_path / "pyodide"
+    fake.mkdir()
+    for name in folder.PYODIDE_FILES:
+        (fake / name).write_text(json.dumps({"version": "1.2.3"}))
+    out = tmp_path / "page"
+    assert main(["page", str(out), "--pyodide", str(fake)]) == 0
+    suggested = capsys.readouterr().err.split("(pywar ", 1)[1].split(")", 1)[0].split()
+    assert suggested == ["page", str(out), "--serve"]
+    before = {path: path.read_bytes() for path in out.rglob("*") if path.is_file()}
+    served = []
+    monkeypatch.setattr("pywar.cli.page.serve", lambda args: served.append(args.folder) or 0)
+    assert main(suggested) == 0
+    assert {path: path.read_bytes() for path in out.rglob("*") if path.is_file()} == before
+    assert "is loaded from this folder" in (out / "index.html").read_text()
+    assert f"{out} holds a page already: served as it is" in capsys.readouterr().err
+    assert main(["page", str(tmp_path / "new"), "--serve"]) == 0
+    assert folder.PYODIDE_CDN in (tmp_path / "new" / "index.html").read_text()
+    assert served == [str(out), str(tmp_path / "new")]
+
+
 BLOCKED = """
 import json, sys
 class Blocked:

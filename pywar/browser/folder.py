@@ -60,6 +60,12 @@ def check_out(out):
         raise NotOurs(f"{out!r} holds files that pywar page did not write: {may_be}")
 
 
+def holds_page(out):
+    """True when out is a folder that pywar page wrote, its page in it (what --serve alone
+    serves as it is)."""
+    return all(os.path.isfile(os.path.join(out, name)) for name in (MARKER, "index.html"))
+
+
 class NotPyodide(ValueError):
     """A folder given as --pyodide that is not a copy of npm's pyodide package."""
 
