@@ -162,6 +162,31 @@ def test_new_overwrites_nothing(skeleton, capsys):
                    "overwrites nothing)\n")
 
 
+@pytest.mark.parametrize("made", [True, False])
+def test_new_stopped_half_way_leaves_the_folder_as_it_was(tmp_path, monkeypatch, made):
+    """A Ctrl-C after the first file left a folder that the next `exercise new` refused
+    (not empty): the files written are removed, and the folder too if new made it
+    (docs/command-line.md, the table of outputs)."""
+    written = []
+
+    class Stopping(dict):
+        def items(self):
+            for name in ("pile.py", "card.py"):
+                if written:
+                    raise KeyboardInterrupt
+                written.append(name)
+                yield name, "# a file of the skeleton\n"
+    monkeypatch.setattr(skeleton_of, "skeleton", Stopping)
+    folder = tmp_path / "my-port"
+    if not made:
+        folder.mkdir()
+    with pytest.raises(KeyboardInterrupt):
+        skeleton_of.new(str(folder))
+    assert written == ["pile.py"]
+    assert os.listdir(tmp_path) == ([] if made else ["my-port"])
+    assert made or os.listdir(folder) == []
+
+
 # ---- The check
 
 @pytest.mark.parametrize("stack", ["pile", "adt"])

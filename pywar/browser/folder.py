@@ -21,6 +21,7 @@ import os
 import shutil
 import zipfile
 
+from ..atomic import written
 from ..step import page
 from ..step.model import PACKAGE_ROOT
 
@@ -60,6 +61,12 @@ def check_out(out):
         raise NotOurs(f"{out!r} is not a folder: {may_be}")
     if os.listdir(out) and not os.path.isfile(os.path.join(out, MARKER)):
         raise NotOurs(f"{out!r} holds files that pywar page did not write: {may_be}")
+
+
+def holds_page(out):
+    """True when out is a folder that pywar page wrote, its page in it (what --serve alone
+    serves as it is)."""
+    return all(os.path.isfile(os.path.join(out, name)) for name in (MARKER, "index.html"))
 
 
 class NotPyodide(ValueError):
@@ -102,9 +109,9 @@ def python_files():
                 yield f"{C_PORT}/{name}", os.path.join(c_port, name)
 
 
-def write_zip(path):
-    """pywar.zip: python_files(), stored as they are."""
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+def write_zip(stream):
+    """pywar.zip: python_files(), stored as they are, into a binary stream."""
+    with zipfile.ZipFile(stream, "w", zipfile.ZIP_DEFLATED) as archive:
         for inside, here in python_files():
             archive.write(here, inside)
 
@@ -138,30 +145,32 @@ def index_html(local, version):
 
 
 def write(out, pyodide=None):
-    """Write the folder into out (made if need be; pywar's files in it replaced; NotOurs
-    for a folder of files pywar did not write, check_out): the files written.  pyodide: a copy of npm's pyodide package to put in it (NotPyodide if it is
-    not one)."""
+    """Write the folder into out (made if need be; pywar's files in it replaced, each
+    written beside itself and renamed into place whole, pywar.atomic; NotOurs for a
+    folder of files pywar did not write, check_out): the files written.  pyodide: a copy
+    of npm's pyodide package to put in it (NotPyodide if it is not one)."""
     version = PYODIDE_VERSION if pyodide is None else pyodide_version(pyodide)
     check_out(out)
     os.makedirs(out, exist_ok=True)
     with open(os.path.join(out, MARKER), "w", encoding="utf-8") as file:
         file.write("written by pywar page: its files here are replaced when it writes again\n")
-    written = [os.path.join(out, name) for name in ("index.html", "worker.js", "pywar.zip")]
-    index, worker, archive = written
+    paths = [os.path.join(out, name) for name in ("index.html", "worker.js", "pywar.zip")]
+    index, worker, archive = paths
     for path, text in ((index, index_html(pyodide is not None, version)),
                        (worker, asset("worker.js"))):
-        with open(path + ".part", "w", encoding="utf-8") as file:
+        with written(path, binary=False) as file:
             file.write(text)
-        os.replace(path + ".part", path)
-    write_zip(archive + ".part")
-    os.replace(archive + ".part", archive)
+    with written(archive) as stream:
+        write_zip(stream)
     if pyodide is not None:
         target = os.path.join(out, "pyodide")
         os.makedirs(target, exist_ok=True)
         for name in PYODIDE_FILES:
-            shutil.copyfile(os.path.join(pyodide, name), os.path.join(target, name))
-            written.append(os.path.join(target, name))
-    return written
+            with open(os.path.join(pyodide, name), "rb") as source, \
+                    written(os.path.join(target, name)) as copy:
+                shutil.copyfileobj(source, copy)
+            paths.append(os.path.join(target, name))
+    return paths
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):

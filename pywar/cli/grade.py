@@ -25,7 +25,7 @@ from .common import (Progress, add_isolation_option, add_progress_option, checke
                      count_type, examples, interrupted_status, interrupted_words, seed_type,
                      usage_errors)
 from .inputs import cannot, seconds_type
-from .outputs import check_distinct, output_files, refuse_stdout
+from .outputs import check_distinct, keep_finished, output_files, refuse_stdout
 from .simulate import add_scheduler_option, check_scheduler, cluster_client
 
 EXAMPLES = examples(
@@ -220,8 +220,9 @@ def checked(args):
 
 
 def ready_to_keep(args):
-    """--keep DIR made (or taken, an empty folder), last of the checks: a usage error for
-    a DIR pywar may not write into, exit 3 for one that cannot be made."""
+    """--keep DIR made (or taken: an empty folder, or one pywar grade --keep wrote), last
+    of the checks: a usage error for a DIR pywar may not write into, exit 3 for one that
+    cannot be made."""
     if args.keep is None:
         return
     try:
@@ -253,9 +254,7 @@ def run_grade(args):
         if status:
             print(f"{args.parser.prog}: {interrupted_words()}: {len(submissions)} of "
                   f"{len(args.submissions)} submissions graded", file=sys.stderr)
-        if "--gradescope" in files and not submissions:
-            files["--gradescope"].discard()
-            files.pop("--gradescope")
+        keep_finished(files, len(submissions))      # none graded: each file as it was
         write_reports(args, settings, submissions, files)
     return status
 
@@ -363,7 +362,9 @@ def add(subparsers):
                         help="keep each submission's outputs in DIR/NAME/ as graded: each "
                              "run's stdout (seed-N.txt, gzipped past "
                              f"{keep.GZIP_PAST // sandbox.MIB} MiB), the build's output and "
-                             "valgrind's log; DIR is made, or must be an empty folder")
+                             "valgrind's log; DIR is made, or must be an empty folder or "
+                             "one pywar grade --keep wrote, whose submissions' folders are "
+                             "replaced as they are graded")
     parser.add_argument("--json", action="store_true",
                         help="print the grades as one line of JSON")
     parser.add_argument("--html", metavar="FILE", help="write the class report as a page")

@@ -586,10 +586,16 @@ def judge_port(runs, seeds, reference, seconds, copy, fresh=()):
     return [replace(findings[0], **own)] + findings[1:]
 
 
-def report(findings, fresh=()):
+def seed_options(seeds):
+    """How pywar exercise check is told to check on seeds again: '--seed A --seed B'."""
+    return " ".join(f"--seed {seed}" for seed in seeds)
+
+
+def report(findings, fresh=(), again=seed_options):
     """What pywar exercise check prints of its findings, line by line (the page's check in
-    the browser says the same): the first, the others by name, what the whole port did,
-    and the seeds drawn fresh where they matter (fresh: those of the check)."""
+    the browser says the same, but how to check again: again(seeds), in the words of
+    what offers it), the first, the others by name, what the whole port did, and the
+    seeds drawn fresh where they matter (fresh: those of the check)."""
     first = findings[0]
     lines = [str(first)]
     unfilled = [found.member for found in findings[1:] if found.kind == "unfilled"]
@@ -599,7 +605,7 @@ def report(findings, fresh=()):
     if others:
         lines.append(f"Departing too, later: {', '.join(others)}.")
     lines += first.details()
-    again = " ".join(f"--seed {seed}" for seed in fresh)
+    again = again(fresh)
     if first.kind == "passed" and fresh:                  # the pass names them
         lines.append(f"Check again on the fresh seeds with {again}.")
     elif any(str(seed) in str(first) for seed in fresh):    # said where it matters

@@ -28,7 +28,7 @@ from ..runner import sandbox
 from ...stopping import STOPPING
 from ..seeds import seeds_words
 from .build import build, case_note, first_error, run_argv, tail
-from .keep import Kept
+from .keep import Kept, discarded_if_stopped
 from .memcheck import memcheck
 from .receipt import files_sha256, stable
 
@@ -417,7 +417,8 @@ def grade_one(source, settings, clock, ran=lambda: None, referee=referee_for):
     notes, mistakes, by_seed = [], Counter(), {}
     settings = replace(settings, group=sandbox.new_group())
     kept = keep_folder(settings, name, notes)
-    with tempfile.TemporaryDirectory(prefix="pywar-grade-") as work:
+    with tempfile.TemporaryDirectory(prefix="pywar-grade-") as work, \
+            discarded_if_stopped(kept):
         sandbox.close_folder(work, settings.group)
         program, outcome, cases, said = build(source, work, settings)
         notes.extend(outcome.notes)
@@ -457,6 +458,7 @@ def grade_one(source, settings, clock, ran=lambda: None, referee=referee_for):
     built = program is not None
     items = {item: tally.item(not_checked(item, built)) for item, tally in tallies.items()}
     if kept is not None:
+        kept.commit()
         kept_examples(items, kept)
         notes.extend(filter(None, [kept.note()]))
     left_out = [] if settings.memory else [RUBRIC.memory]
