@@ -230,7 +230,7 @@ def test_a_check_in_the_page_says_what_the_page_offers_not_seed(tmp_path, monkey
     folder.mkdir()
     for name, text in broken.items():
         (folder / name).write_text(text)
-    command = portcheck.report(portcheck.check(str(folder), seeds=[17455], fresh=[17455]),
+    command = portjudge.report(portcheck.check(str(folder), seeds=[17455], fresh=[17455]),
                                [17455])
     assert command[-1].endswith("(check again on them with --seed 17455).")
 
