@@ -48,9 +48,11 @@ def outcome(status):
 
 def test_a_crash_s_summary_of_zeros_is_no_leak():
     """A crash that leaked nothing: valgrind lists 0 bytes lost of each kind, which is
-    no leak (the crash is the runs item's)."""
-    mistake, _ = memcheck.memcheck_said(outcome(-6), CRASH_LOG)
-    assert mistake is None
+    no leak; but a run that a signal ended gave no verdict of valgrind's (its exit
+    status), so memory is not checked (issue 47: a program can forge such a log)."""
+    mistake, said = memcheck.memcheck_said(outcome(-6), CRASH_LOG)
+    assert mistake.name == "memcheck_unfinished"
+    assert said.startswith("not checked: the program was killed by SIGABRT")
     leaked = CRASH_LOG.replace("definitely lost: 0 bytes in 0 blocks",
                                "definitely lost: 8 bytes in 1 blocks")
     assert memcheck.memcheck_said(outcome(99), leaked)[0].name == "leak"

@@ -260,6 +260,11 @@ def test_a_program_too_big_for_the_build_s_output_fails_builds(tmp_path, monkeyp
 LEAK = ("for (int i = 0; i < 10; i++) std::fprintf(stderr, \"%p\\n\", std::malloc(4000));\n")
 UNDER_VALGRIND = 'const char *pre = std::getenv("LD_PRELOAD"); ' \
                  'bool checked = pre && std::strstr(pre, "vgpreload");'
+# valgrind's log: the highest descriptor dup() reaches (valgrind keeps its own just below
+# the program's open-files limit, and pywar gives the log's at or above it); -1 if none
+FIND_LOG = (" int log = -1; for (int fd = 4095; fd >= 3 && log < 0; fd--) log = dup(fd);")
+LOG_LIMIT = sandbox.PROFILES["memcheck"].output      # the log's size limit (its RLIMIT_FSIZE)
+FIND_LOG_INCLUDES = "#include <cstring>\n#include <csignal>\n#include <sys/resource.h>\n"
 MEMORY_CHEATS = {
     # a leak, then exec: valgrind's leak check never runs on the leaking program
     "exec_leaker": cpp(LEAK + ' execl("/bin/true", "true", (char *) 0);'),
@@ -276,25 +281,69 @@ MEMORY_CHEATS = {
                           "kill(0, 9); }", "#include <cstring>\n#include <csignal>\n"),
     # valgrind.log in the program's folder made a link to a file only root may read
     "log_linker": cpp(LEAK + 'unlink("valgrind.log"); symlink(argv[1], "valgrind.log");'),
+    # issue 47: valgrind's log dup()ed, filled to its size limit with a clean summary
+    # last, then a SIGTERM of its own (valgrind's summary no longer fits in the log)
+    "log_filler": cpp(LEAK + UNDER_VALGRIND + FIND_LOG + " if (checked && log >= 0) { "
+                      "signal(SIGXFSZ, SIG_IGN); char line[128]; int n = std::snprintf(line, "
+                      "128, \"==%d== ERROR SUMMARY: 0 errors from 0 contexts (suppressed: 0 "
+                      "from 0)\\n\", (int) getpid()); static char pad[1 << 16]; "
+                      "std::memset(pad, '.', sizeof pad); pad[sizeof pad - 1] = '\\n'; "
+                      "off_t left = (off_t) LOG_LIMIT - lseek(log, 0, SEEK_END) - n; "
+                      "while (left > 0) { size_t k = left < (off_t) sizeof pad ? left : "
+                      "sizeof pad; pad[k - 1] = '\\n'; if (write(log, pad, k) <= 0) break; left -= k; } "
+                      "if (write(log, line, n) < 0) {} raise(SIGTERM); }",
+                      FIND_LOG_INCLUDES + f"#define LOG_LIMIT {LOG_LIMIT}L\n"),
+    # issue 47's forgery by exec: leak, then exec itself; the new image empties valgrind's
+    # log through a dup() of its descriptor and writes one clean Command of its own
+    "log_truncator": cpp(UNDER_VALGRIND + FIND_LOG + " if (argc < 3) { " + LEAK +
+                         " if (checked && log >= 0) execl(argv[0], argv[0], argv[1], "
+                         "\"again\", (char *) 0); } else if (log >= 0) { char line[256]; "
+                         "int n = std::snprintf(line, 256, \"==%d== Memcheck, a memory error "
+                         "detector\\n==%d== Command: ./war\\n\", (int) getpid(), "
+                         "(int) getpid()); if (ftruncate(log, 0) == 0 && "
+                         "lseek(log, 0, SEEK_SET) == 0 && write(log, line, n) == n) {} }",
+                         FIND_LOG_INCLUDES),
+    # issue 47: it leaks on every seed but seed 1, where the memory item was checked
+    "seed_one_freer": cpp("void *kept[10]; for (int i = 0; i < 10; i++) kept[i] = "
+                          "std::malloc(4000);\nif (time(NULL) == 1) for (int i = 0; i < 10; "
+                          "i++) std::free(kept[i]);", "#include <ctime>\n"),
 }
 
 
-@pytest.mark.slow                       # 16 s: valgrind, four times
+# issue 47: frees its blocks only where /proc/self/maps shows valgrind's preloaded
+# library: it behaves under observation, which no black box can see; the report names
+# what it reads of its own instrumentation for the instructor to read
+MAPS_READER = cpp("void *kept[10]; for (int i = 0; i < 10; i++) kept[i] = std::malloc(4000);\n"
+                  "char maps[1 << 16] = {0}; int fd = open(\"/proc/self/maps\", O_RDONLY); "
+                  "if (fd >= 0 && read(fd, maps, sizeof maps - 1) > 0 && std::strstr(maps, "
+                  "\"vgpreload\")) for (int i = 0; i < 10; i++) std::free(kept[i]);",
+                  "#include <cstring>\n")
+
+
+@pytest.mark.slow                       # 30 s: valgrind, eight times
 def test_memory_cheats_fail_the_memory_item(tmp_path):
     secret = tmp_path / "secret"
     secret.write_text("definitely lost: the graders secret\n")   # a line valgrind's could be
     os.chmod(secret, stat.S_IRUSR)
-    folders = write_class(tmp_path, {name: {"war.cpp": text}
-                                     for name, text in MEMORY_CHEATS.items()})[:-1]
-    graded = grade(folders, "auto", "-n", "1", "--run", f"{{program}} {secret}")
+    folders = write_class(tmp_path, {name: {"war.cpp": text} for name, text in
+                                     {**MEMORY_CHEATS, "maps_reader": MAPS_READER}.items()})[:-1]
+    graded = grade(folders, "auto", "-n", "1", "--fresh", "1", "--run",
+                   f"{{program}} {secret}")
     for name in MEMORY_CHEATS:
         memory = graded[name]["items"]["memory"]
         assert memory["ok"] is False, (name, memory)
     assert "the graders secret" not in json.dumps(graded)
     said = {name: graded[name]["items"]["memory"]["example"]["said"] for name in MEMORY_CHEATS}
     assert "not checked: the program was killed by SIGKILL" in said["summary_forger"]
+    assert "not checked: the program was killed by SIGTERM" in said["log_filler"]
     # its child's own summary lists the leak it inherited, when its exit outruns the kill
     assert said["summary_killer"].startswith(("not checked", "40,000 bytes"))
+    fresh = graded["seed_one_freer"]["fresh"][0]
+    assert graded["seed_one_freer"]["items"]["memory"]["example"]["seed"] == fresh != 1
+    reader = graded["maps_reader"]
+    assert reader["items"]["memory"]["ok"]          # behaves under observation: not seen
+    assert any("/proc/self/maps" in note and "valgrind" in note for note in reader["notes"])
+    assert not any("/proc/self/maps" in note for note in graded["exec_leaker"]["notes"])
 
 
 @needs_bwrap()

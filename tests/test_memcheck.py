@@ -5,6 +5,7 @@ and valgrind's run gets its memory from --memory-limit."""
 
 import os
 import shutil
+import signal
 import subprocess
 import tempfile
 
@@ -29,23 +30,36 @@ def outcome(status, timed_out=False):
     return sandbox.Outcome(status, "", "", 1.0, sandbox.PROFILES["memcheck"], timed_out)
 
 
-def test_a_clean_run_is_checked_and_ok_however_valgrind_saw_it_end():
+def test_a_clean_run_that_exited_is_checked_and_ok_whatever_its_status():
+    """valgrind's verdict is its exit status: FOUND_ERRORS, else the program's own."""
     assert memcheck.memcheck_said(outcome(0), LOG_START + CLEAN_END) == (None, "no report")
-    for status in (3, -11, -25):          # its status, a crash, the output limit (SIGXFSZ)
-        assert memcheck.memcheck_said(outcome(status), LOG_START + CLEAN_END)[0] is None
+    assert memcheck.memcheck_said(outcome(3), LOG_START + CLEAN_END) == (None, "no report")
 
 
-@pytest.mark.parametrize("ending", [outcome(-9), outcome(None, timed_out=True)],
-                         ids=["killed", "hung"])
-def test_a_forged_summary_of_a_run_that_did_not_exit_is_not_checked(ending):
-    """The audit's forgery: the summary written by the program, then a SIGKILL of its
-    own group (or a hang) before valgrind's own.  (At any other signal valgrind writes
-    its own summary after the forged one, as at an exit.)"""
-    mistake, said = memcheck.memcheck_said(ending, LOG_START + FORGED)
+@pytest.mark.parametrize("ending", [outcome(-9), outcome(None, timed_out=True), outcome(-15),
+                                    outcome(-11), outcome(-25)],
+                         ids=["killed", "hung", "sigterm", "crash", "output_limit"])
+def test_a_clean_log_of_a_run_that_did_not_exit_is_not_checked(ending):
+    """The audits' forgeries (issues 36 and 47): a clean summary in the log, written by the
+    program, then a SIGKILL of its own group, a hang, or (valgrind's log filled to its
+    limit so that valgrind's own summary no longer fits) a SIGTERM: a run ended by a
+    signal gave no verdict of valgrind's, and its log is no verdict."""
+    mistake, said = memcheck.memcheck_said(ending, LOG_START + CLEAN_END)
     assert mistake is ROW.memcheck_unfinished
-    assert said.startswith("not checked: the program ")
-    assert said.endswith(", and valgrind writes no summary of a program killed so (one in "
-                         "its log may be the program's own)")
+    how = "did not finish within 120 s" if ending.timed_out else \
+        f"was killed by {signal.Signals(-ending.status).name}"
+    assert said == (f"not checked: the program {how}, and valgrind's verdict is "
+                    "its exit status: a run that did not exit gave none (a summary in its "
+                    "log may be the program's own)")
+
+
+def test_a_log_past_its_size_limit_is_not_checked():
+    """A log filled to its limit by the program (then an exec, say, whose Command line no
+    longer fits): what valgrind said last is not known."""
+    mistake, said = memcheck.memcheck_said(outcome(0), LOG_START + CLEAN_END, full=True)
+    assert (mistake, said) == (ROW.memcheck_unfinished, "not checked: valgrind's log passed "
+                               "its 64 MiB, so what valgrind said last of the program is not "
+                               "known")
 
 
 def test_a_summary_that_is_not_valgrind_s_last_word_is_not_checked():
@@ -109,10 +123,10 @@ def test_the_program_cannot_write_valgrind_s_log_and_has_its_memory_limit(forger
     forgery went to valgrind's --log-fd 3) and asks for 1 GiB under a 64 MiB limit."""
     program, clock = forger
     settings = Settings(limits=Limits(memory=64 * MIB))
-    ran, log = memcheck.valgrind_log(settings, program, 1, clock)
+    ran, log, full = memcheck.valgrind_log(settings, program, 1, clock)
     assert "FORGED-BY-THE-PROGRAM" not in log and "wrote to" not in ran.stdout
     assert "a GiB: refused" in ran.stdout                   # valgrind's 256 MiB, not 16 GiB
-    assert memcheck.memcheck_said(ran, log)[0] is ROW.leak
+    assert memcheck.memcheck_said(ran, log, full)[0] is ROW.leak and not full
 
 
 FOUND = f"""=={PID}== Invalid read of size 4

@@ -29,7 +29,7 @@ from ...stopping import STOPPING
 from ..seeds import seeds_words
 from .build import build, case_note, first_error, run_argv, tail
 from .keep import Kept, discarded_if_stopped
-from .memcheck import memcheck
+from .memcheck import instrumentation_notes, memcheck
 from .receipt import files_sha256, stable
 
 DEFAULT_BUILD = "g++ -std=c++17 -O1 -o {program} ./*.cpp"   # ./: no file is an option
@@ -86,6 +86,11 @@ class Settings:
     def drawn(self):
         """The fresh seeds run on (those not fixed already)."""
         return [seed for seed in self.seeds() if seed not in self.fixed()]
+
+    def memcheck_seed(self):
+        """The seed valgrind runs on: the first drawn fresh (a program cannot know it
+        beforehand, and behave on it alone), else the first fixed one."""
+        return (self.drawn() or [self.seed])[0]
 
     def budget_seconds(self):
         """The budget of a submission's runs, in seconds."""
@@ -445,13 +450,15 @@ def grade_one(source, settings, clock, ran=lambda: None, referee=referee_for):
             if left_out:
                 notes.append(left_out)
             hung = {run.seed for run in runs if run.outcome.timed_out}
-            if settings.memory and settings.seed in hung:       # valgrind would hang too
-                tallies[RUBRIC.memory].add(False, {"seed": settings.seed, "said": (
-                    f"not checked: its run of seed {settings.seed} did not finish within "
+            seed = settings.memcheck_seed()
+            if settings.memory and seed in hung:                # valgrind would hang too
+                tallies[RUBRIC.memory].add(False, {"seed": seed, "said": (
+                    f"not checked: its run of seed {seed} did not finish within "
                     f"{settings.limits.wall:g} s, so valgrind's (slower) could not")}, False)
             elif settings.memory:
-                *marks, mistake = memcheck(settings, program, settings.seed, clock,
+                *marks, mistake = memcheck(settings, program, seed, clock,
                                            kept and kept.valgrind)
+                notes.extend(instrumentation_notes(source))
                 tallies[RUBRIC.memory].add(*marks)
                 if mistake is not None:
                     mistakes[mistake.name] += 1

@@ -223,9 +223,10 @@ MISTAKES = (
             "lost)"),
     Mistake("memory_error", "memory", "memcheck",
             "an invalid read, write or free, a mismatched delete, or an uninitialised value"),
-    Mistake("memcheck_unfinished", "memory", "memcheck", "valgrind's run was killed by "
-            "SIGKILL or at its time limit, ended without its summary, or the program "
-            "replaced itself by exec (not checked)"),
+    Mistake("memcheck_unfinished", "memory", "memcheck", "valgrind's run ended by a "
+            "signal or at its time limit (no verdict of valgrind's), its log passed its "
+            "size limit or ended without its summary, or the program replaced itself by "
+            "exec (not checked)"),
     # ---- What a transcript cannot show: never charged
     Mistake("dealt_in_halves", None, "none", "the deck dealt in halves, not alternately "
             "(the deal as listed is all the referee knows of it)"),

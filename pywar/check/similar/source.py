@@ -25,6 +25,7 @@ from pygments import lexers, token
 
 from ..submission.bounds import MIB, TooLarge
 from ..submission.files import SOURCES, regular_files
+from ..submission.ownership import owner_of
 from ..submission.regular import regular_file
 
 K = 25              # copydetect's noise threshold: a match is 25 tokens at least (a token is
@@ -88,11 +89,12 @@ def language_of(name):
                  if name.lower().endswith(suffix)), None)
 
 
-def read_text(path, notes, name):
-    """The text of a regular file, its first FILE_BYTES, no link followed; None (and a
-    note) where it cannot be read."""
+def read_text(path, notes, name, owner=None):
+    """The text of a regular file, its first FILE_BYTES, no link followed, none that its
+    owner could not read themselves (submission.ownership); None (and a note) where it
+    cannot be read."""
     try:
-        with regular_file(path) as file:
+        with regular_file(path, owner) as file:
             data = file.read(FILE_BYTES + 1)
     except OSError as error:
         why = error.strerror or ("not a regular file" if "regular" in str(error) else error)
@@ -108,15 +110,16 @@ def files_of(folder):
     """(name, text) of each file of folder that is compared, in the order of their names,
     and notes on what was not read."""
     notes, found, total = [], [], 0
+    owner = owner_of(folder)
     try:
-        listed = regular_files(folder)
+        listed = regular_files(folder, owner)
     except TooLarge as error:
         return [], [f"not compared: {error}"]
     for relative in listed:
         name = os.fsdecode(relative)
         if language_of(name) is None:
             continue
-        text = read_text(os.path.join(os.fsencode(folder), relative), notes, name)
+        text = read_text(os.path.join(os.fsencode(folder), relative), notes, name, owner)
         if text is None:
             continue
         total += len(text)

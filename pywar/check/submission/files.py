@@ -5,27 +5,40 @@ compares them)."""
 import os
 
 from .bounds import COPY_DEPTH, COPY_FILES, TooLarge
+from .ownership import unreadable
 
 SOURCES = (".c", ".cc", ".cpp", ".cxx", ".h", ".hh", ".hpp", ".hxx")   # C and C++
 
 
-def regular_files(folder):
+def regular_files(folder, owner=None, empty_folders=False):
     """(relative path as bytes, '/' between folders) of each regular file under folder,
     and of each folder pywar cannot read, no link followed, without recursion; TooLarge
-    past the bounds of a copy."""
+    past the bounds of a copy.  owner (the submission's user id): a folder its owner could
+    not enter themselves (ownership.unreadable) is listed as one pywar cannot read, and
+    not entered.  empty_folders: each folder that holds no file nor folder is listed too,
+    its path ended by '/' (the build's copy has it, and a build may see it)."""
     found, pending = [], [(os.fsencode(folder), b"", 0)]
     while pending:
         top, relative, depth = pending.pop()
         if depth > COPY_DEPTH:
             raise TooLarge(f"folders more than {COPY_DEPTH} deep")
         try:
+            held = 0
             with os.scandir(top) as entries:
                 for entry in entries:
                     path = relative + entry.name
                     if entry.is_dir(follow_symlinks=False):
-                        pending.append((entry.path, path + b"/", depth + 1))
+                        held += 1
+                        if owner is not None and unreadable(
+                                entry.stat(follow_symlinks=False), owner):
+                            found.append(path)
+                        else:
+                            pending.append((entry.path, path + b"/", depth + 1))
                     elif entry.is_file(follow_symlinks=False):
+                        held += 1
                         found.append(path)
+            if empty_folders and relative and not held:
+                found.append(relative)
         except OSError:                 # a folder pywar cannot read: listed as unreadable
             found.append(relative.rstrip(b"/"))
         if len(found) > COPY_FILES:

@@ -1,6 +1,7 @@
 """What a submission's owner could not read themselves, and so pywar (as root, able to
 read anything) must not read for them."""
 
+import os
 import stat
 
 
@@ -16,3 +17,12 @@ def unreadable(found, owner):
         return (f"owned by user {found.st_uid}, not by the submission's owner {owner}, "
                 "and not readable by all")
     return None
+
+
+def owner_of(folder):
+    """The user id of a submission's folder, whose files pywar reads only as that user
+    could (unreadable), or None where the folder cannot be seen."""
+    try:
+        return os.stat(folder).st_uid
+    except OSError:
+        return None
