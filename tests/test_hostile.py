@@ -290,7 +290,8 @@ MEMORY_CHEATS = {
                       "std::memset(pad, '.', sizeof pad); pad[sizeof pad - 1] = '\\n'; "
                       "off_t left = (off_t) LOG_LIMIT - lseek(log, 0, SEEK_END) - n; "
                       "while (left > 0) { size_t k = left < (off_t) sizeof pad ? left : "
-                      "sizeof pad; pad[k - 1] = '\\n'; if (write(log, pad, k) <= 0) break; left -= k; } "
+                      "sizeof pad; pad[k - 1] = '\\n'; if (write(log, pad, k) <= 0) break; "
+                      "left -= k; } "
                       "if (write(log, line, n) < 0) {} raise(SIGTERM); }",
                       FIND_LOG_INCLUDES + f"#define LOG_LIMIT {LOG_LIMIT}L\n"),
     # issue 47's forgery by exec: leak, then exec itself; the new image empties valgrind's

@@ -355,7 +355,8 @@ def add(subparsers):
     add_scheduler_option(parser, "grade the submissions, one task each,")
     add_isolation_option(parser)
     parser.add_argument("--no-memory", dest="memory", action="store_false",
-                        help="skip the memory item (valgrind memcheck on one seed, the first drawn fresh)")
+                        help="skip the memory item (valgrind memcheck on one seed, the "
+                             "first drawn fresh)")
     parser.add_argument("--weights", metavar="ITEM=W,...",
                         help="points per item (default: 1 each), as format=0.5,memory=2")
     parser.add_argument("--keep", metavar="DIR",
