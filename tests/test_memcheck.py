@@ -177,3 +177,40 @@ def test_a_child_that_ended_without_its_summary_is_not_checked():
     row, said = memcheck.memcheck_said(outcome(0), LOG_START + child + CLEAN_END)
     assert row is ROW.memcheck_unfinished
     assert said.startswith(f"not checked: a process of the program (pid {PID}1) ended")
+
+
+def test_the_log_is_read_from_a_pipe_whole_and_past_its_size_it_is_said_full(monkeypatch):
+    """valgrind's log, read as it is written: its first LOG_BYTES, and whether more came
+    (a log filled to its limit hides what valgrind said last: issue 47)."""
+    monkeypatch.setattr(memcheck, "LOG_BYTES", 10)
+    for written, text, full in ((b"==1== ok\n", "==1== ok\n", False),
+                                (b"0123456789", "0123456789", False),
+                                (b"0123456789" * 30_000, "0123456789", True)):
+        reading, writing = os.pipe()
+        reader = memcheck.LogReader(reading)
+        reader.start()
+        os.write(writing, written[:1 << 15])
+        with open(writing, "wb") as rest:       # more than a pipe holds: read as it comes
+            rest.write(written[1 << 15:])
+        assert reader.text() == (text, full)
+        os.close(reading)
+
+
+def test_a_file_that_names_valgrind_s_traces_is_noted_and_one_it_could_not_read_is_not(
+        tmp_path):
+    """Issue 47: a program that frees its memory only where /proc/self/maps or LD_PRELOAD
+    shows valgrind passes memory; the files that name such things are noted for the
+    instructor, a file its owner could not read (a hard link) is not read for them."""
+    folder = tmp_path / "sly"
+    (folder / "src").mkdir(parents=True)
+    (folder / "war.cpp").write_text('int main() { return getenv("ld_preload") != 0; }\n')
+    (folder / "src" / "pile.h").write_text('// open("/proc/self/maps"); RUNNING_ON_VALGRIND\n')
+    (folder / "honest.cpp").write_text("int x;  // /proc/cpuinfo, valgrin\n")
+    secret = tmp_path / "secret"
+    secret.write_text("valgrind\n")
+    os.link(secret, folder / "linked.h")
+    assert memcheck.instrumentation_notes(str(folder)) == [
+        f"{name} names {words}: what a program reads of its own instrumentation, and one "
+        "that behaves only under valgrind passes memory (read what it does with them)"
+        for name, words in (("src/pile.h", "/proc/self/maps, RUNNING_ON_VALGRIND"),
+                            ("war.cpp", "LD_PRELOAD"))]

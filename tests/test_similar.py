@@ -397,6 +397,33 @@ def test_what_a_submission_names_is_neither_followed_nor_shown_raw(tmp_path, cap
     assert "no code alike" in out
 
 
+def test_a_file_its_owner_could_not_read_is_not_read_for_them(tmp_path, capsys):
+    """Issue 47: a hard link to a file only root may read (as tarfile.extractall() makes
+    one) put that file's text six times in the page; and a folder of another user's that
+    the submission's owner may not enter (here pywar's user owns none: nobody's, 0700)
+    hides its files from them.  Neither is read now: submission.ownership's rule, the
+    one grade's copy keeps."""
+    secret = tmp_path / "secret.cpp"
+    secret.write_text((CLASS / "original" / "war.cpp").read_text())
+    os.chmod(secret, 0o600)
+    sly = tmp_path / "sly"
+    sly.mkdir()
+    os.link(secret, sly / "war.cpp")
+    texts, notes = source.files_of(str(sly))
+    assert texts == [] and notes == ["war.cpp: not read (a hard link (2 names of one file))"]
+    status, out, _ = run(capsys, "similar", CLASS / "original", sly)
+    assert status == 0 and "no code alike" in out
+    if os.geteuid() == 0:
+        os.unlink(sly / "war.cpp")
+        private = sly / "private"
+        private.mkdir()
+        shutil.copy(secret, private / "war.cpp")
+        os.chmod(private / "war.cpp", 0o644)
+        os.chown(private, 65534, 65534)
+        os.chmod(private, 0o700)
+        assert source.files_of(str(sly)) == ([], [])
+
+
 def test_a_note_on_a_submission_is_shown_escaped(tmp_path, capsys):
     """A submission too deep to compare, its name holding a terminal escape: its note on
     stderr names it escaped."""

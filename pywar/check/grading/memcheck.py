@@ -272,5 +272,5 @@ def words_named(path, owner):
     except OSError:
         return []
     named = [word for word in INSTRUMENTATION if word.lower().encode() in data]
-    return [word for word in named if not any(word != other and word in other
-                                              for other in named)]
+    return [word for word in named if not any(word != other and word.lower() in
+                                              other.lower() for other in named)]
