@@ -4,8 +4,11 @@ command line and of the API (a CSV, a plot, a trace, a page) is written through 
 - A regular file, or a path with nothing there yet, is written to a temporary file
   beside it (.NAME.XXXXXXXX.tmp), which is renamed onto the path only once it is
   complete (commit).  A failure removes only the temporary file: what was at the path
-  before stays as it was.  Through a symlink, the link's target is written so, and the
-  link stays a link.
+  before stays as it was.  A symlink to a regular file (or to nothing) is replaced so,
+  itself, as `sed -i` replaces one: the file it named is left as it was.  No link is
+  resolved here to write through it (issue 47: a link another user planted made pywar,
+  as root, replace the file it named, where the kernel's protected_symlinks would have
+  refused to follow it).
 - Anything else (a device such as /dev/null or /dev/full, a FIFO, a terminal) is
   written directly, and never removed.
 - A path where stdout or stderr already writes (/dev/stdout, /dev/stderr, or the file
@@ -72,10 +75,12 @@ def standard_stream(path):
 
 def temporary_beside(target):
     """(path, descriptor) of a new file beside target, made with the permissions a new
-    file gets (0666 less the umask), or those of the file already at target."""
+    file gets (0666 less the umask), or those of the file already at target (not of one
+    a link at target names)."""
     directory, base = os.path.split(target)
     try:
-        mode = stat.S_IMODE(os.stat(target).st_mode)
+        found = os.lstat(target)
+        mode = None if stat.S_ISLNK(found.st_mode) else stat.S_IMODE(found.st_mode)
     except FileNotFoundError:
         mode = None
     while True:
@@ -92,9 +97,11 @@ def temporary_beside(target):
 
 def refuse_unwritable(target, path):
     """PermissionError for a file at target that the user may not write, as opening it
-    for writing would raise (root may write any); nothing for a path with nothing there."""
+    for writing would raise (root may write any); nothing for a path with nothing there,
+    or a link (the link is replaced, not what it names)."""
     effective = os.access in os.supports_effective_ids
-    if os.path.lexists(target) and not os.access(target, os.W_OK, effective_ids=effective):
+    if os.path.exists(target) and not os.path.islink(target) and \
+            not os.access(target, os.W_OK, effective_ids=effective):
         raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), os.fspath(path))
 
 
@@ -115,7 +122,7 @@ class AtomicFile:
         if is_device(path):
             self.stream = open(path, mode, **options)
             return
-        self.target = os.path.realpath(path)
+        self.target = os.fspath(path)                # as given: no link resolved
         refuse_unwritable(self.target, path)
         self.temporary, descriptor = temporary_beside(self.target)
         try:

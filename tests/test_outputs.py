@@ -86,6 +86,42 @@ def test_a_device_a_fifo_and_a_symlink_survive_a_failing_output(tmp_path, capsys
     assert os.path.exists(FULL)
 
 
+def test_an_output_through_a_symlink_replaces_the_link_and_never_the_file_it_names(
+        tmp_path, capsys):
+    """Issue 47: AtomicFile resolved the path (realpath) and replaced the link's target.
+    Now the link itself is replaced, as sed -i replaces one (docs/command-line.md); the
+    file it named keeps its bytes and its mode."""
+    target = tmp_path / "target.csv"
+    target.write_text(OLD)
+    os.chmod(target, 0o600)
+    link = tmp_path / "link.csv"
+    link.symlink_to(target)
+    assert main(["simulate", "-n", "3", "--csv", str(link)]) == 0
+    assert not link.is_symlink() and link.read_text().startswith("seed,")
+    assert target.read_text() == OLD and stat.S_IMODE(target.stat().st_mode) == 0o600
+    assert listing(tmp_path) == ["link.csv", "target.csv"]
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="another user's link needs root")
+def test_a_link_another_user_planted_in_a_shared_folder_leaves_root_s_file_alone(
+        tmp_path, capsys):
+    """The audit's attack: in a sticky folder every user may write (/tmp), user nobody
+    plants report.csv as a link to a file only root may read; root's pywar replaced that
+    file.  The link is replaced now, root's file stays as it was."""
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    os.chmod(shared, 0o1777)
+    secret = tmp_path / "roots-file"
+    secret.write_text(OLD)
+    os.chmod(secret, 0o600)
+    planted = shared / "report.csv"
+    planted.symlink_to(secret)
+    os.lchown(planted, 65534, 65534)
+    assert main(["play", "--seed", "17455", "--trace", str(planted)]) == 0
+    assert secret.read_text() == OLD
+    assert not planted.is_symlink() and planted.stat().st_uid == 0
+
+
 @needs_dev_full
 def test_a_page_on_dev_full_fails_and_dev_full_stays(capsys):
     status = main(["play", "--seed", "1", "--html", FULL])
