@@ -136,16 +136,22 @@ def test_a_dir_pywar_may_not_write_into_is_one_line_before_any_work(tmp_path, ca
     assert status == 3 and err.count("\n") == 1 and "cannot write --keep" in err
 
 
-def test_a_file_in_the_way_is_never_written_through(tmp_path):
+@pytest.mark.parametrize("planted", ["symlink", "hard link"])
+def test_a_file_in_the_way_is_never_written_through(tmp_path, planted):
     """Every file is made new, no link followed: a link planted where a run's file goes
-    (by a run of the grader's own user, say) is left, its target untouched, and a note
-    says what was not kept."""
+    (by a run of the grader's own user, under --isolation none as a user who is not root,
+    say) is left, its target untouched, and a note says what was not kept.  A hard link is
+    no link to O_NOFOLLOW: O_EXCL alone refuses it (issue 51: no test saw O_EXCL go)."""
     target = tmp_path / "target"
     target.write_text("the instructor's")
     folder = tmp_path / "kept"
     keep.ready(str(folder))
     kept = keep.Kept(str(folder), "ann")
-    (folder / ".ann.part" / "seed-1.txt").symlink_to(target)   # where its files are written
+    in_the_way = folder / ".ann.part" / "seed-1.txt"      # where its files are written
+    if planted == "symlink":
+        in_the_way.symlink_to(target)
+    else:
+        os.link(target, in_the_way)
     assert kept.run(1, b"printed") is None
     assert kept.run(2, b"printed") == str(folder / "ann" / "seed-2.txt")
     kept.commit()
@@ -155,6 +161,45 @@ def test_a_file_in_the_way_is_never_written_through(tmp_path):
     assert kept.note().startswith("--keep: could not keep seed-1.txt: ")
     with pytest.raises(FileExistsError):
         keep.Kept(str(folder), "ann")               # a name is kept once in a grading
+
+
+NOBODY = 65534                          # the local user of a shared grading machine
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="another user's DIR needs root")
+@needs_tools("cc", "g++")
+def test_a_dir_of_another_user_is_refused_before_any_work(tmp_path, capsys, monkeypatch):
+    """Issue 47: user nobody made DIR beforehand in /tmp (sticky: they alone may rename
+    it), and swapped it for a link once DIR/NAME existed; root wrote into the link's
+    target.  A DIR that belongs to another user is refused, one line, exit 2."""
+    monkeypatch.setattr("pywar.cli.grade.grade", lambda *a, **k: pytest.fail("graded"))
+    (tmp_path / "sub").mkdir()
+    theirs = tmp_path / "theirs"
+    theirs.mkdir()
+    os.chown(theirs, NOBODY, NOBODY)
+    status, _, err = run(capsys, "grade", tmp_path / "sub", "--no-memory", "--keep", theirs)
+    assert status == 2 and err.count("\n") == 1
+    assert f"belongs to user {NOBODY}, not to pywar's (0)" in err
+    assert os.listdir(theirs) == []
+
+
+def test_dir_swapped_for_a_link_after_it_was_opened_is_never_followed(tmp_path):
+    """DIR is opened once, every later open relative to that descriptor: swapped for a
+    link (to a folder holding .ann.part, as another user whose folder DIR's parent is
+    could make it) once DIR/ann is being written, the link's target gets nothing, and
+    the files go on into DIR as it was opened."""
+    folder, moved, elsewhere = tmp_path / "kept", tmp_path / "moved", tmp_path / "elsewhere"
+    top = keep.ready(str(folder))
+    kept = keep.Kept(top, "ann")
+    assert kept.run(1, b"one") == str(folder / "ann" / "seed-1.txt")
+    os.rename(folder, moved)
+    (elsewhere / ".ann.part").mkdir(parents=True)
+    folder.symlink_to(elsewhere)
+    assert kept.run(2, b"two") == str(folder / "ann" / "seed-2.txt")
+    kept.commit()
+    assert os.listdir(elsewhere / ".ann.part") == [] and os.listdir(elsewhere) == [".ann.part"]
+    assert sorted(os.listdir(moved / "ann")) == ["seed-1.txt", "seed-2.txt"]
+    assert (moved / "ann" / "seed-2.txt").read_bytes() == b"two"
 
 
 def test_a_large_output_is_kept_gzipped_and_alike_on_a_rerun(tmp_path, monkeypatch):

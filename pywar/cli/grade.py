@@ -215,18 +215,18 @@ def checked(args):
     settings.fresh = (args.fresh_seeds if args.fresh_seeds is not None else
                       draw_fresh(FRESH if args.fresh is None else args.fresh, settings.fixed()))
     check_quoting(args.parser, settings)
-    ready_to_keep(args)
+    settings.keep = ready_to_keep(args)
     return settings
 
 
 def ready_to_keep(args):
     """--keep DIR made (or taken: an empty folder, or one pywar grade --keep wrote), last
-    of the checks: a usage error for a DIR pywar may not write into, exit 3 for one that
-    cannot be made."""
+    of the checks: its KeepDir, opened once (None without --keep); a usage error for a
+    DIR pywar may not write into, exit 3 for one that cannot be made."""
     if args.keep is None:
-        return
+        return None
     try:
-        keep.ready(args.keep)
+        return keep.ready(args.keep)
     except keep.KeepRefused as error:
         args.parser.error(str(error))
     except OSError as error:

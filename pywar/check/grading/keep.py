@@ -3,19 +3,23 @@ output (its stdout's bytes, seed-N.txt, gzipped past GZIP_PAST as seed-N.txt.gz)
 build's output (build.txt) and valgrind's log (valgrind.txt) (docs/grading.md, section 4).
 
 DIR is pywar's: made by it, an empty folder, or one an earlier grading wrote (MARKER),
-never a link; anything else is refused before any work (ready).  Every folder and file
-in it is made by pywar, exclusively, with no link followed (O_EXCL, O_NOFOLLOW, each
-opened from its folder's descriptor), so no file of DIR is one pywar did not make, and
-none is written twice.  A submission's folder is written beside (.NAME.part) and put in
+never a link, and of pywar's own user; anything else is refused before any work
+(ready).  It is opened once (KeepDir), and every later open is relative to that
+descriptor: a DIR swapped for a link meanwhile (by another user of a shared machine,
+issue 47) is never followed.  Every folder and file in it is made by pywar,
+exclusively, with no link followed (O_EXCL, O_NOFOLLOW, each opened from its folder's
+descriptor), so no file of DIR is one pywar did not make, and none is written twice.  A submission's folder is written beside (.NAME.part) and put in
 place of an earlier grading's once graded (Kept.commit), so that an interrupted grading
 leaves it as it was.  It is named by its name as the reports write it, escaped where it
 could leave DIR or hide (submission.names.kept_name): a name is untrusted.
 """
 
+import errno
 import gzip
 import os
 import re
 import stat
+import weakref
 from contextlib import contextmanager, suppress
 
 from ...atomic import FOLDER, remove_folder, replace_folder
@@ -36,52 +40,84 @@ KEPT_FILE = re.compile(r"(seed-\d+\.txt(\.gz)?|build\.txt|valgrind\.txt)\Z")
 LEFT_OVER = re.compile(r"\..+\.(part|old)\Z")   # of a grading that was killed
 
 
-class KeepRefused(Exception):
+class KeepRefused(OSError):
     """A --keep DIR pywar may not write into: one line saying what DIR may be."""
+
+
+MAY_BE = "give a new folder, an empty one, or one that pywar grade --keep wrote"
+
+
+class KeepDir:
+    """DIR, opened once (no link followed) and worked in through that one descriptor
+    alone: every later open is relative to it, so that a DIR swapped for a link after it
+    was opened is never followed (issue 47).  Its path is only what the reports name."""
+
+    def __init__(self, path):
+        self.path = os.fspath(path)
+        try:
+            self.fd = os.open(self.path, FOLDER)
+        except OSError as error:
+            if error.errno not in (errno.ELOOP, errno.ENOTDIR):
+                raise
+            if os.path.islink(self.path):
+                raise KeepRefused(f"--keep {self.path!r} is a link: {MAY_BE} (pywar "
+                                  "follows no link)") from None
+            raise KeepRefused(f"--keep {self.path!r} is not a folder: {MAY_BE}") from None
+        self.closer = weakref.finalize(self, os.close, self.fd)
+        owner = os.fstat(self.fd).st_uid
+        if owner != os.geteuid():
+            self.close()
+            raise KeepRefused(f"--keep {self.path!r} belongs to user {owner}, not to pywar's "
+                              f"({os.geteuid()}): another user could swap what is in it; "
+                              f"{MAY_BE}, of your own")
+
+    def __repr__(self):
+        """DIR as the notes name it: its path's repr."""
+        return repr(self.path)
+
+    def close(self):
+        """Close DIR's descriptor (once)."""
+        self.closer()
 
 
 def ready(folder):
     """Make DIR for --keep, or take it where it is an empty folder, or one that an earlier
-    grading wrote (stranger), and no link; a KeepRefused saying why not (it holds what
-    pywar did not write, it is a link or a file).  Its MARKER is made anew, and what a
-    grading that was killed left is removed.  OSError where it cannot be made."""
-    may_be = "give a new folder, an empty one, or one that pywar grade --keep wrote"
-    try:
-        found = os.lstat(folder)
-    except FileNotFoundError:
+    grading wrote (stranger), of pywar's own user and no link: its KeepDir, opened once,
+    or a KeepRefused saying why not (it holds what pywar did not write, it is a link or
+    a file, or another user's).  Its MARKER is made anew, and what a grading that was
+    killed left is removed.  OSError where it cannot be made."""
+    with suppress(FileExistsError):
         os.mkdir(folder, PRIVATE)
-        found = os.lstat(folder)
-    if stat.S_ISLNK(found.st_mode):
-        raise KeepRefused(f"--keep {folder!r} is a link: {may_be} (pywar follows no link)")
-    if not stat.S_ISDIR(found.st_mode):
-        raise KeepRefused(f"--keep {folder!r} is not a folder: {may_be}")
-    other = stranger(folder)
+    top = KeepDir(folder)
+    other = stranger(top.fd)
     if other is not None:
-        raise KeepRefused(f"--keep {folder!r} is not empty, and {other!r} in it is not "
-                          f"pywar's: {may_be} (pywar replaces only files of its own)")
-    with opened(folder, FOLDER, None) as top:
-        for name in os.listdir(top):
-            if LEFT_OVER.match(name) or name == MARKER:
-                remove_folder(name, top)
-        os.mkdir(MARKER, PRIVATE, dir_fd=top)
+        top.close()
+        raise KeepRefused(f"--keep {top.path!r} is not empty, and {other!r} in it is not "
+                          f"pywar's: {MAY_BE} (pywar replaces only files of its own)")
+    for name in os.listdir(top.fd):
+        if LEFT_OVER.match(name) or name == MARKER:
+            remove_folder(name, top.fd)
+    os.mkdir(MARKER, PRIVATE, dir_fd=top.fd)
+    return top
 
 
-def stranger(folder):
-    """The first name in DIR (or in a folder of it) that pywar grade --keep did not write,
-    or None: an empty DIR, or one that holds MARKER, and else only folders of the files
-    pywar keeps (KEPT_FILE), none of them a link.  Before MARKER, a DIR was pywar's only
-    when new: a DIR of an older pywar's is refused."""
-    names = sorted(os.listdir(folder))
+def stranger(top):
+    """The first name in DIR (open as top) or in a folder of it that pywar grade --keep
+    did not write, or None: an empty DIR, or one that holds MARKER, and else only folders
+    of the files pywar keeps (KEPT_FILE), none of them a link.  Before MARKER, a DIR was
+    pywar's only when new: a DIR of an older pywar's is refused."""
+    names = sorted(os.listdir(top))
     if names and MARKER not in names:
         return names[0]
     for name in names:
-        inside = os.path.join(folder, name)
-        if not stat.S_ISDIR(os.lstat(inside).st_mode):
+        if not stat.S_ISDIR(os.stat(name, dir_fd=top, follow_symlinks=False).st_mode):
             return name
-        for file_name in sorted(os.listdir(inside)):
-            ours = name == MARKER or KEPT_FILE.match(file_name)
-            if not ours or not stat.S_ISREG(os.lstat(os.path.join(inside, file_name)).st_mode):
-                return os.path.join(name, file_name)
+        with opened(name, FOLDER, top) as inside:
+            for file_name in sorted(os.listdir(inside)):
+                ours = name == MARKER or KEPT_FILE.match(file_name)
+                found = os.stat(file_name, dir_fd=inside, follow_symlinks=False)
+                if not ours or not stat.S_ISREG(found.st_mode):
+                    return os.path.join(name, file_name)
     return None
 
 
@@ -96,30 +132,29 @@ def opened(name, flags, dir_fd):
 
 
 class Kept:
-    """One submission's folder of DIR (ready's): its files, each written once into
-    .NAME.part, and their paths as the reports name them (DIR as given, joined), once
-    put in place (commit).  A name kept already by this grading is a FileExistsError."""
+    """One submission's folder of DIR (a KeepDir, ready's; a path is opened as one): its
+    files, each written once into .NAME.part, and their paths as the reports name them
+    (DIR as given, joined), once put in place (commit).  A name kept already by this
+    grading is a FileExistsError."""
 
     def __init__(self, folder, name):
-        self.folder = folder
+        self.top = folder if isinstance(folder, KeepDir) else KeepDir(folder)
         self.name = kept_name(name)
-        self.path = os.path.join(folder, self.name)
-        self.part = f".{self.name}{PART}"
-        self.writing = os.path.join(folder, self.part)  # where the files go until commit
+        self.path = os.path.join(self.top.path, self.name)
+        self.part = f".{self.name}{PART}"       # where the files go until commit
         self.files = {}                 # what a file holds ("build", a seed) -> its path
         self.trouble = None             # why a file could not be kept, the first time
-        with opened(folder, FOLDER, None) as top:
-            with opened(MARKER, FOLDER, top) as marker, opened(self.name, NEW_FILE, marker):
-                pass                    # this grading keeps this name (once)
-            remove_folder(self.part, top)
-            os.mkdir(self.part, PRIVATE, dir_fd=top)
+        top = self.top.fd
+        with opened(MARKER, FOLDER, top) as marker, opened(self.name, NEW_FILE, marker):
+            pass                        # this grading keeps this name (once)
+        remove_folder(self.part, top)
+        os.mkdir(self.part, PRIVATE, dir_fd=top)
 
     def commit(self):
         """Put the folder in place of an earlier grading's, its files complete; where it
         cannot be, no file is named, and note() says why."""
         try:
-            with opened(self.folder, FOLDER, None) as top:
-                replace_folder(self.part, self.name, top)
+            replace_folder(self.part, self.name, self.top.fd)
         except OSError as error:
             self.trouble = self.trouble or f"its folder: {error.strerror or error}"
             self.files.clear()
@@ -127,13 +162,13 @@ class Kept:
 
     def discard(self):
         """Remove the folder being written (a grading interrupted): DIR/NAME as it was."""
-        with suppress(OSError), opened(self.folder, FOLDER, None) as top:
-            remove_folder(self.part, top)
+        with suppress(OSError):
+            remove_folder(self.part, self.top.fd)
 
     def write(self, key, file_name, data):
         """Write a new file of bytes in the folder; its path, or None (trouble says why)."""
         try:
-            with opened(self.writing, FOLDER, None) as here, \
+            with opened(self.part, FOLDER, self.top.fd) as here, \
                     opened(file_name, NEW_FILE, here) as fd, open(fd, "wb", closefd=False) as out:
                 out.write(data)
         except OSError as error:
