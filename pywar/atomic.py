@@ -180,6 +180,32 @@ def written(path, binary=True, encoding="utf-8", keep=(), finished=None):
 
 
 FOLDER = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW      # a folder, opened for its names
+NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW    # made new, never followed
+NEW_FILE_MODE = 0o644               # a file of a folder pywar serves or hands on
+
+
+@contextmanager
+def written_in(dir_fd, name, binary=True, encoding="utf-8"):
+    """A stream to write name in the folder open as dir_fd: a new file beside it
+    (.NAME.XXXXXXXX.tmp, made exclusively, no link followed) renamed over name once the
+    block ends (a link or file at name is replaced itself, never written through), or
+    removed where the block raises: name as it was."""
+    while True:
+        temporary = f".{name}.{secrets.token_hex(4)}.tmp"
+        try:
+            fd = os.open(temporary, NEW_FILE, NEW_FILE_MODE, dir_fd=dir_fd)
+            break
+        except FileExistsError:
+            continue
+    try:
+        with os.fdopen(fd, "wb" if binary else "w",
+                       **({} if binary else {"encoding": encoding})) as stream:
+            yield stream
+        os.replace(temporary, name, src_dir_fd=dir_fd, dst_dir_fd=dir_fd)
+    except BaseException:
+        with suppress(OSError):
+            os.unlink(temporary, dir_fd=dir_fd)
+        raise
 
 
 def remove_folder(name, dir_fd):

@@ -513,3 +513,83 @@ def test_the_page_checks_again_on_the_fresh_seeds_with_its_own_button(served):
     said = browser.find_element("id", "check-result").text
     assert kind == "passed" and said.startswith(
         f"your port plays seeds {fresh[0]} and {fresh[1]} exactly"), said
+
+
+NOBODY = 65534                          # the local user of a shared grading machine
+ROOTS = "a file only root may read\n"
+
+
+def roots_file(path):
+    """A file only its owner (root, in these tests) may read: its path."""
+    path.write_text(ROOTS)
+    os.chmod(path, 0o600)
+    return path
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="another user's folder needs root")
+def test_a_folder_another_user_made_beforehand_is_refused_and_nothing_written(
+        tmp_path, capsys):
+    """Issue 47: user nobody made DIR with .pywar-page and index.html.part as links to
+    root's files, and root's pywar page overwrote both.  DIR belongs to another user:
+    refused (exit 2, one line), the links' targets as they were."""
+    out = tmp_path / "page"
+    out.mkdir()
+    for name in (folder.MARKER, "index.html.part", "index.html"):
+        (out / name).symlink_to(roots_file(tmp_path / f"target{name}"))
+        os.lchown(out / name, NOBODY, NOBODY)
+    os.chown(out, NOBODY, NOBODY)
+    for argv in (["page", str(out)], ["page", str(out), "--serve"]):
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and f"belongs to user {NOBODY}" in err
+    assert all(path.read_text() == ROOTS for path in tmp_path.glob("target*"))
+
+
+def test_a_link_in_the_folder_is_replaced_never_followed(tmp_path):
+    """A link at a file's name in a folder pywar page wrote is replaced by the file, its
+    target left as it was; a marker that is a link is no marker."""
+    out = tmp_path / "page"
+    folder.write(str(out))
+    (out / "index.html").unlink()
+    (out / "index.html").symlink_to(roots_file(tmp_path / "target"))
+    folder.write(str(out))
+    assert not (out / "index.html").is_symlink()
+    assert (tmp_path / "target").read_text() == ROOTS
+    (out / folder.MARKER).unlink()
+    (out / folder.MARKER).symlink_to(tmp_path / "target")
+    with pytest.raises(folder.NotOurs, match="holds files that pywar page did not write"):
+        folder.write(str(out))
+    assert (tmp_path / "target").read_text() == ROOTS
+
+
+def test_the_server_serves_only_the_regular_files_pywar_page_wrote(tmp_path):
+    """Issue 47: with --serve running, a user linked a file only root may read into the
+    folder and read it over HTTP.  Only the page's own files are served, regular files
+    of pywar's user, no link followed: a link (in a served name or any other), a file the
+    page does not write, or a folder's link, is 404."""
+    out = tmp_path / "page"
+    folder.write(str(out))
+    (out / "secret.txt").symlink_to(roots_file(tmp_path / "target"))
+    (out / "notes.txt").write_text("not the page's\n")
+    (out / "pyodide").symlink_to(tmp_path)
+    (tmp_path / "pyodide.mjs").write_text(ROOTS)
+    server = folder.server(str(out))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        base = f"http://127.0.0.1:{server.server_port}/"
+        with urllib.request.urlopen(base + "?seed=3") as answer:
+            assert b"<html" in answer.read(4096).lower()
+        (out / "worker.js").unlink()
+        (out / "worker.js").symlink_to(tmp_path / "target")
+        codes = {}
+        for name in ("secret.txt", "notes.txt", "worker.js", "pyodide/pyodide.mjs",
+                     "../target", "%2e%2e/target"):
+            try:
+                urllib.request.urlopen(base + name)
+                codes[name] = 200
+            except urllib.error.HTTPError as error:
+                codes[name] = error.code
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert set(codes.values()) == {404}, codes

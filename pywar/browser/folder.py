@@ -13,15 +13,17 @@ A browser runs a Web Worker and WebAssembly only from a page served over HTTP, n
 file://: serve() serves the folder on this machine alone (127.0.0.1).
 """
 
-import functools
+import contextlib
 import html
 import http.server
 import json
 import os
 import shutil
+import stat
+import urllib.parse
 import zipfile
 
-from ..atomic import written
+from .. import atomic
 from ..step import page
 from ..step.model import PACKAGE_ROOT
 
@@ -43,30 +45,79 @@ ASSETS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "assets")
 
 MARKER = ".pywar-page"               # in OUT: a folder pywar page wrote, whose files it
                                     # may replace; any other folder must be new or empty
+FOLDER_MODE = 0o755                  # OUT and OUT/pyodide, made by pywar page
 
 
 class NotOurs(ValueError):
-    """An OUT that pywar page may not write into: one line saying what OUT may be."""
+    """An OUT that pywar page may not write into or serve: one line saying what OUT may
+    be."""
 
 
 def check_out(out):
-    """NotOurs unless out is new, an empty folder or one pywar page wrote (MARKER), and no
-    link: pywar replaces no file it did not write."""
+    """NotOurs unless out is new, or an empty folder or one pywar page wrote (MARKER), of
+    pywar's own user, and no link: pywar replaces no file it did not write."""
+    if os.path.lexists(out):
+        os.close(opened_out(out))
+
+
+def opened_out(out, made=False):
+    """A descriptor of OUT, opened once (no link followed), to work in relative to it
+    alone: a folder of pywar's own user, empty or holding MARKER (a regular file); else
+    NotOurs (issue 47: another user's OUT, its MARKER and files made links, had root
+    overwrite the links' targets).  made: OUT is made first where it is not."""
     may_be = "give a new folder, an empty one, or one that pywar page wrote before"
+    if made:
+        with contextlib.suppress(FileExistsError):
+            os.mkdir(out, FOLDER_MODE)
     if os.path.islink(out):
         raise NotOurs(f"{out!r} is a link: {may_be} (pywar follows no link)")
-    if not os.path.lexists(out):
-        return
-    if not os.path.isdir(out):
-        raise NotOurs(f"{out!r} is not a folder: {may_be}")
-    if os.listdir(out) and not os.path.isfile(os.path.join(out, MARKER)):
-        raise NotOurs(f"{out!r} holds files that pywar page did not write: {may_be}")
+    try:
+        fd = os.open(out, atomic.FOLDER)
+    except NotADirectoryError:
+        raise NotOurs(f"{out!r} is not a folder: {may_be}") from None
+    try:
+        why = strange(fd)
+        if why:
+            raise NotOurs(f"{out!r} {why}: {may_be}")
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def strange(fd):
+    """Why the folder open as fd is not one pywar page may write into (None if it is):
+    another user's, or holding files but no MARKER of pywar's (a regular file)."""
+    owner = os.fstat(fd).st_uid
+    if owner != os.geteuid():
+        return (f"belongs to user {owner}, not to pywar's ({os.geteuid()}): another user "
+                "could swap what is in it")
+    if os.listdir(fd) and not is_ours(fd, MARKER):
+        return "holds files that pywar page did not write"
+    return None
+
+
+def is_ours(fd, name):
+    """Whether name in the folder open as fd is a regular file of pywar's own user, not
+    followed if it is a link."""
+    try:
+        found = os.stat(name, dir_fd=fd, follow_symlinks=False)
+    except OSError:
+        return False
+    return stat.S_ISREG(found.st_mode) and found.st_uid == os.geteuid()
 
 
 def holds_page(out):
     """True when out is a folder that pywar page wrote, its page in it (what --serve alone
-    serves as it is)."""
-    return all(os.path.isfile(os.path.join(out, name)) for name in (MARKER, "index.html"))
+    serves as it is): MARKER and index.html regular files, no link followed."""
+    try:
+        fd = os.open(out, atomic.FOLDER)
+    except OSError:
+        return False
+    try:
+        return all(is_ours(fd, name) for name in (MARKER, "index.html"))
+    finally:
+        os.close(fd)
 
 
 class NotPyodide(ValueError):
@@ -145,48 +196,135 @@ def index_html(local, version):
 
 
 def write(out, pyodide=None):
-    """Write the folder into out (made if need be; pywar's files in it replaced, each
-    written beside itself and renamed into place whole, pywar.atomic; NotOurs for a
-    folder of files pywar did not write, check_out): the files written.  pyodide: a copy
-    of npm's pyodide package to put in it (NotPyodide if it is not one)."""
+    """Write the folder into out (made if need be; NotOurs for a folder pywar page may not
+    write into, opened_out), through one descriptor of it: each file written beside
+    itself and renamed over its name (atomic.written_in: a link in its place is replaced,
+    never followed): the paths written.  pyodide: a copy of npm's pyodide package to put
+    in it (NotPyodide if it is not one)."""
     version = PYODIDE_VERSION if pyodide is None else pyodide_version(pyodide)
-    check_out(out)
-    os.makedirs(out, exist_ok=True)
-    with open(os.path.join(out, MARKER), "w", encoding="utf-8") as file:
-        file.write("written by pywar page: its files here are replaced when it writes again\n")
-    paths = [os.path.join(out, name) for name in ("index.html", "worker.js", "pywar.zip")]
-    index, worker, archive = paths
-    for path, text in ((index, index_html(pyodide is not None, version)),
-                       (worker, asset("worker.js"))):
-        with written(path, binary=False) as file:
-            file.write(text)
-    with written(archive) as stream:
-        write_zip(stream)
-    if pyodide is not None:
-        target = os.path.join(out, "pyodide")
-        os.makedirs(target, exist_ok=True)
-        for name in PYODIDE_FILES:
-            with open(os.path.join(pyodide, name), "rb") as source, \
-                    written(os.path.join(target, name)) as copy:
-                shutil.copyfileobj(source, copy)
-            paths.append(os.path.join(target, name))
+    top = opened_out(out, made=True)
+    try:
+        contents = [(MARKER, "written by pywar page: its files here are replaced when it "
+                     "writes again\n"),
+                    ("index.html", index_html(pyodide is not None, version)),
+                    ("worker.js", asset("worker.js"))]
+        for name, text in contents:
+            with atomic.written_in(top, name, binary=False) as file:
+                file.write(text)
+        with atomic.written_in(top, "pywar.zip") as stream:
+            write_zip(stream)
+        paths = [os.path.join(out, name) for name in ("index.html", "worker.js", "pywar.zip")]
+        if pyodide is not None:
+            paths += copy_pyodide(pyodide, top, os.path.join(out, PYODIDE_FOLDER))
+    finally:
+        os.close(top)
     return paths
 
 
-class Handler(http.server.SimpleHTTPRequestHandler):
-    """Files of the folder, with the types a browser needs for modules and WebAssembly,
-    and no log line per request."""
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".js": "text/javascript", ".mjs": "text/javascript",
-                      ".wasm": "application/wasm", ".json": "application/json",
-                      ".zip": "application/zip"}
+def copy_pyodide(pyodide, top, shown):
+    """npm's pyodide package's PYODIDE_FILES into PYODIDE_FOLDER of the folder open as top
+    (made there, no link followed): their paths, under shown."""
+    with contextlib.suppress(FileExistsError):
+        os.mkdir(PYODIDE_FOLDER, FOLDER_MODE, dir_fd=top)
+    inside = os.open(PYODIDE_FOLDER, atomic.FOLDER, dir_fd=top)
+    try:
+        if os.fstat(inside).st_uid != os.geteuid():
+            raise NotOurs(f"{shown!r} belongs to another user")
+        for name in PYODIDE_FILES:
+            with open(os.path.join(pyodide, name), "rb") as source, \
+                    atomic.written_in(inside, name) as copy:
+                shutil.copyfileobj(source, copy)
+    finally:
+        os.close(inside)
+    return [os.path.join(shown, name) for name in PYODIDE_FILES]
+
+
+PYODIDE_FOLDER = "pyodide"
+SERVED = {"/": "index.html", "/index.html": "index.html", "/worker.js": "worker.js",
+          "/pywar.zip": "pywar.zip", **{f"/{PYODIDE_FOLDER}/{name}": f"{PYODIDE_FOLDER}/{name}"
+                                        for name in PYODIDE_FILES}}
+TYPES = {".html": "text/html", ".js": "text/javascript", ".mjs": "text/javascript",
+         ".wasm": "application/wasm", ".json": "application/json",
+         ".zip": "application/zip"}
+
+
+def open_served(top, name):
+    """A file that pywar page wrote, opened for reading from the folder open as top (its
+    folders and itself never followed if links, a regular file of pywar's own user), or
+    None."""
+    folder, _, base = name.rpartition("/")
+    inside = os.open(folder, atomic.FOLDER, dir_fd=top) if folder else top
+    try:
+        fd = os.open(base, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK, dir_fd=inside)
+    except OSError:
+        return None
+    finally:
+        if inside != top:
+            os.close(inside)
+    found = os.fstat(fd)
+    if not stat.S_ISREG(found.st_mode) or found.st_uid != os.geteuid():
+        os.close(fd)
+        return None
+    return os.fdopen(fd, "rb")
+
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    """The files that pywar page writes (SERVED) and nothing else, from the folder's one
+    descriptor (the server's), with the types a browser needs for modules and
+    WebAssembly, and no log line per request: a link, or any other file put in the
+    folder, is not served (issue 47: a link to a file only root may read was)."""
+
+    def do_GET(self):
+        """Serve a file of the page."""
+        self.answer(body=True)
+
+    def do_HEAD(self):
+        """Its headers alone."""
+        self.answer(body=False)
+
+    def answer(self, body):
+        """200 and the file, or 404 for anything that is not one of SERVED."""
+        name = SERVED.get(urllib.parse.urlsplit(self.path).path)
+        try:
+            file = name and open_served(self.server.folder, name)
+        except OSError:
+            file = None
+        if not file:
+            self.send_error(404)
+            return
+        with file:
+            self.send_response(200)
+            self.send_header("Content-Type", TYPES.get(os.path.splitext(name)[1],
+                                                       "application/octet-stream"))
+            self.send_header("Content-Length", str(os.fstat(file.fileno()).st_size))
+            self.end_headers()
+            if body:
+                shutil.copyfileobj(file, self.wfile)
 
     def log_message(self, format, *args):
         """Say nothing of each request."""
 
 
+class PageServer(http.server.ThreadingHTTPServer):
+    """An HTTP server of one folder, held by its descriptor (opened_out's), closed with
+    the server."""
+
+    def __init__(self, address, out):
+        self.folder = opened_out(out)
+        try:
+            super().__init__(address, Handler)
+        except BaseException:
+            os.close(self.folder)
+            raise
+
+    def server_close(self):
+        """Close the socket and the folder's descriptor."""
+        super().server_close()
+        os.close(self.folder)
+
+
 def server(out, port=0):
     """An HTTP server of the folder on 127.0.0.1 (port 0: any free one), not started:
-    its address is http://127.0.0.1:{server.server_port}/."""
-    handler = functools.partial(Handler, directory=out)
-    return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    its address is http://127.0.0.1:{server.server_port}/.  NotOurs for a folder that is
+    not pywar page's (opened_out)."""
+    return PageServer(("127.0.0.1", port), out)

@@ -50,6 +50,8 @@ def serve(args):
     """Serve the folder on 127.0.0.1 until Ctrl-C."""
     try:
         server = folder.server(args.folder, args.port)
+    except folder.NotOurs as error:
+        args.parser.error(str(error))
     except OSError as error:
         raise cannot("serve on", f"port {args.port}", error) from None
     with server:

@@ -22,12 +22,11 @@ import stat
 import weakref
 from contextlib import contextmanager, suppress
 
-from ...atomic import FOLDER, remove_folder, replace_folder
+from ...atomic import FOLDER, NEW_FILE, remove_folder, replace_folder
 from ..submission.bounds import MIB
 from ..submission.names import kept_name
 
 GZIP_PAST = MIB                    # a run's output larger than this is kept gzipped
-NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW
 PRIVATE = 0o700                     # DIR's folders, and its files (PRIVATE_FILE): the
 PRIVATE_FILE = 0o600                # grader's alone: no run's user may read a classmate's
                                     # output (as root, --isolation none)
