@@ -12,6 +12,8 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
+import urllib.request
 
 import pytest
 
@@ -200,6 +202,38 @@ def test_without_distributed_the_option_says_how_to_install_it(capsys, monkeypat
     status, out, err = run_cli(capsys, *command, "--scheduler", "local:2")
     assert status == 2 and out == "" and err.count("\n") == 1
     assert err.endswith(f"Dask's distributed: {install_hint('dask')}\n")
+
+
+def run_as_another_user(address, security):
+    """Connect to a scheduler and run a task, as another local user would (here from
+    this process, with their credentials): what the task returned, or the error."""
+    try:
+        with distributed.Client(address, timeout="5s", security=security) as intruder:
+            return intruder.submit(os.getuid).result(timeout=10)
+    except Exception as error:            # refused, whatever the layer that refuses it
+        return type(error).__name__
+
+
+def test_a_local_cluster_takes_no_connection_without_its_own_credentials():
+    """Issue 47: --scheduler local:N's scheduler on 127.0.0.1 had no authentication, and
+    user nobody connected and ran code as root on its workers; its dashboard listened on
+    0.0.0.0.  A local cluster is TLS with credentials made for it (mutual: a client needs
+    a certificate of its own temporary authority) on 127.0.0.1, and serves no dashboard."""
+    from distributed.security import Security
+    from pywar.sim import cluster
+    with cluster.connect("local:1") as client:
+        address = client.scheduler.address
+        assert address.startswith("tls://127.0.0.1:")
+        assert client.submit(os.getuid).result(timeout=30) == os.getuid()   # its own: yes
+        assert cluster.dashboard(client) is None
+        port = client.scheduler_info()["services"].get("dashboard")
+        for route in ("health", "info/main/workers.html", "json/identity.json", "status"):
+            with pytest.raises(urllib.error.HTTPError, match="404"):   # no page of Dask's
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/{route}", timeout=5)
+        for security in (None, Security.temporary()):          # none, or credentials of
+            assert not isinstance(run_as_another_user(address, security), int)  # its own
+        plain = address.replace("tls://", "tcp://")
+        assert not isinstance(run_as_another_user(plain, None), int)
 
 
 def test_an_unreachable_scheduler_is_an_input_output_error(capsys, monkeypatch):

@@ -30,6 +30,9 @@ from ..installed import install_hint
 from ..stopping import STOPPING
 
 LOCAL = "local"
+LOOPBACK = "127.0.0.1"       # where a local cluster listens
+NO_HTTP_ROUTES = {"distributed.scheduler.http.routes": [],      # a local cluster's HTTP
+                  "distributed.worker.http.routes": []}         # servers serve nothing
 PROTOCOLS = ("tcp", "tls", "ws", "wss", "ucx")    # the comms Dask connects a client by
 CONNECT_SECONDS = 10         # to reach a scheduler, and for it to have a worker
 SMALLEST_CHUNK = 16_384       # a task costs about 6 ms to schedule: 2% of 0.3 s
@@ -98,19 +101,18 @@ def check_address(text):
 
 @contextmanager
 def connect(scheduler):
-    """A distributed.Client for a scheduler's address (tcp://host:port), or for a
-    LocalCluster of worker processes ('local', 'local:N'), closed on leaving."""
+    """A distributed.Client for a scheduler's address (tcp://host:port, with the security
+    of Dask's own configuration: the instructor's, docs/scale.md), or for a LocalCluster
+    of worker processes ('local', 'local:N'), closed on leaving."""
     kind, value = parse_scheduler(scheduler)
     distributed = require_distributed()
     cluster = client = None
     try:
         with quiet_start():
             if kind == LOCAL:
-                from ..engine_choice import usable_cores
-                cluster = distributed.LocalCluster(
-                    n_workers=value or usable_cores(), threads_per_worker=1, processes=True,
-                    dashboard_address=":0", silence_logs=logging.ERROR)
-                client = distributed.Client(cluster)
+                cluster = local_cluster(distributed, value)
+                client = distributed.Client(cluster, security=cluster.security)
+                client.pywar_dashboard = False          # its HTTP server serves nothing
             else:
                 client = distributed.Client(value, timeout=f"{CONNECT_SECONDS}s")
         yield client
@@ -119,6 +121,22 @@ def connect(scheduler):
             client.close()
         if cluster is not None:
             cluster.close()
+
+
+def local_cluster(distributed, workers):
+    """A LocalCluster of worker processes on this machine alone, that no other user of it
+    may reach: TLS with credentials made for it (Security.temporary: a certificate held
+    in this process's memory, handed to the workers it starts), on 127.0.0.1, and no
+    dashboard (issue 47: its scheduler took any local user's connection, who ran code
+    as root on the workers, and its dashboard listened on every address)."""
+    import dask
+    from distributed.security import Security
+    from ..engine_choice import usable_cores
+    with dask.config.set(NO_HTTP_ROUTES):       # the workers' processes take it at start
+        return distributed.LocalCluster(
+            n_workers=workers or usable_cores(), threads_per_worker=1, processes=True,
+            host=LOOPBACK, protocol="tls", security=Security.temporary(),
+            dashboard_address=None, silence_logs=logging.ERROR)
 
 
 @contextmanager
@@ -151,6 +169,8 @@ def quiet_start():
 
 def dashboard(client):
     """The Dask dashboard's address, or None when the scheduler serves none."""
+    if not getattr(client, "pywar_dashboard", True):    # a local cluster of connect's
+        return None
     try:
         return client.dashboard_link
     except (KeyError, AttributeError, TypeError):
@@ -161,7 +181,7 @@ def announce(client, stream=None):
     """Say on stderr (or stream) where the scheduler and its dashboard are."""
     stream = sys.stderr if stream is None else stream
     link = dashboard(client)
-    where = f"dashboard at {link}" if link else "no dashboard (pip install bokeh)"
+    where = f"dashboard at {link}" if link else "no dashboard"
     stream.write(f"pywar: Dask scheduler {client.scheduler.address}, {where}\n")
     stream.flush()
 
