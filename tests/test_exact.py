@@ -16,7 +16,7 @@ from conftest import needs_c
 from pywar import cli
 from pywar.exact import enumeration as exhaustive
 from pywar.rules import PICKUPS, SHORT_WARS, make_rules, parse_deck
-from pywar.twin.exact import RankGame, first_sequence, next_sequence
+from pywar.twin.exact import RankGame, first_sequence, next_sequence, seatless
 
 pytestmark = needs_c
 FIXED_PICKUPS = [pickup for pickup in PICKUPS if pickup != "random"]
@@ -311,6 +311,23 @@ def test_c_refuses_a_mirror_where_the_symmetry_is_not_exact():
     census = ffi.new("PywarExactCensus *")
     exact_play(rules_of("6x1"), [((0, 1), True)], census)
     assert census.sequences == 2 * 24
+
+
+def test_the_c_and_the_twin_find_the_seats_alike_under_the_same_rules():
+    """Every fixed pickup, with and without face-down cards, under every short war: the
+    C takes a mirrored part, and the twin finds the rules seatless, exactly where
+    docs/rules.md section 14 says swapping the players is exact (one table,
+    pywar/common/fields.py's SEATLESS_PICKUPS, decides both)."""
+    for pickup, face_down, short_war in itertools.product(FIXED_PICKUPS, (0, 1), SHORT_WARS):
+        rules = rules_of("2x2", pickup, face_down=face_down, short_war=short_war)
+        exact = short_war != "iofall" and (pickup in ("winner-first", "loser-first", "sorted")
+                                           or (pickup, face_down) == ("natural", 0))
+        try:
+            exhaustive.run_parts([exhaustive.Part(rules, (0, 1), mirrored=True)])
+            taken = True
+        except ValueError:
+            taken = False
+        assert (taken, seatless(rules)) == (exact, exact), (pickup, face_down, short_war)
 
 
 def test_a_mirrored_part_counts_its_twin_part():
