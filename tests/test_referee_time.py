@@ -171,6 +171,16 @@ def test_the_referee_s_time_is_its_cpu_time(monkeypatch):
     assert grading.referee_for(GAME, True, 7, 10.0)[2] < 0.1
 
 
+def test_the_referee_s_deadline_is_on_its_cpu_clock():
+    """An Effort of 0.3 s of the referee's time whose thread waits 0.5 s (asleep, as
+    when a busy machine holds the processors) is not out of time; one of 0 s is."""
+    effort = grading.WorkEffort(seconds=0.3)
+    time.sleep(0.5)
+    effort.step()
+    with pytest.raises(OutOfTime):
+        grading.WorkEffort(seconds=0).step()
+
+
 def test_the_default_budget():
     """3 s a seed, and four runs of the whole time limit at least."""
     assert grading.Settings(games=40).budget_seconds() == 120

@@ -341,7 +341,7 @@ def add(subparsers):
                              f"(default: {SECONDS_A_SEED:g} s a seed, and four --timeout "
                              "at least)")
     parser.add_argument("--referee-time", type=seconds_type, default=REFEREE_SECONDS,
-                        metavar="S", help="seconds the referee may take on one seed's "
+                        metavar="S", help="seconds the referee may compute on one seed's "
                                           "transcript: past it that seed is not refereed "
                                           f"(default: {REFEREE_SECONDS:g})")
     parser.add_argument("--memory-limit", type=count_type(16, MAX_MEMORY_MIB), default=512,
