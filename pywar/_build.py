@@ -10,7 +10,7 @@ batch's columns in the table's order, which Pywar_Store (csrc/pywar.c), bench/dr
 and tests/threads_driver.c loop over.  `python pywar/_build.py --header` writes it alone,
 for building the C drivers by hand.
 
-Two switches in the environment change the build (README, "Installing"):
+Two switches in the environment change the build (docs/installing.md):
 
     PYWAR_REQUIRE_C=1   a core that fails to build fails the install; without it the
                         extension is optional, and pywar installs with its Python engines

@@ -12,20 +12,20 @@ from .common.fields import BATCH_FIELDS, FIELDS, OUTCOMES
 def shadowing_checkout():
     """(this checkout's folder, the installed pywar's folder) when Python imported a
     source checkout (the current folder comes first on sys.path) while pywar is installed
-    elsewhere, else None."""
+    elsewhere, else None.  The checkout's own pywar.egg-info, which `pip install .` writes
+    there and the current folder puts first, is no installation: it is passed over (it
+    hid the installed pywar, and the warning said to install a compiler, issue 48)."""
     import os
-    from importlib import metadata
-    from .installed import source
+    from .installed import installations
     top = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     if not os.path.isdir(os.path.join(top, "csrc")):
         return None                     # an installed copy, not a checkout
-    found = source()
-    try:
-        other = (found[0] if found and found[1] else
-                 os.path.dirname(str(metadata.distribution("pywar").locate_file("pywar"))))
-    except metadata.PackageNotFoundError:
-        return None
-    return None if os.path.abspath(other) == top else (top, os.path.abspath(other))
+    for folder, editable in installations():
+        if folder == top and editable:
+            return None                 # this checkout, installed editable: no other
+        if folder != top:
+            return top, folder
+    return None
 
 
 SHADOW = None                              # (checkout, installed) when one hides the other

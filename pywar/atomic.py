@@ -18,6 +18,11 @@ command line and of the API (a CSV, a plot, a trace, a page) is written through 
 - A path is a str, bytes or os.PathLike, not empty: a file descriptor (an int, or a
   bool) is not one, and is a TypeError naming the argument.  A path that cannot be
   written is the OSError of opening it, before any work.
+- An interrupted run's output is put in place only where it holds at least one finished
+  piece of the work (a game, a graded submission): written(..., keep, finished).  An
+  output of none leaves the path as it was (docs/command-line.md, the table of outputs).
+- A folder of files (pywar grade --keep's DIR/NAME) is replaced the same way: written
+  beside (.NAME.part), then put in place whole (replace_folder), no link followed.
 """
 
 import errno
@@ -147,17 +152,60 @@ class AtomicFile:
 
 
 @contextmanager
-def written(path, binary=True, encoding="utf-8", keep=()):
+def written(path, binary=True, encoding="utf-8", keep=(), finished=None):
     """A stream to write path through an AtomicFile: committed when the block ends, or
-    when it raises one of the exceptions in keep (an interrupted run's finished part),
+    when it raises one of the exceptions in keep (an interrupted run's finished part)
+    unless finished, given, says it holds no finished work (finished(exception) == 0);
     else discarded."""
     output = AtomicFile(path, binary, encoding)
     try:
         yield output.stream
-    except keep:
-        output.commit()
+    except keep as stopped:
+        if finished is None or finished(stopped):
+            output.commit()
+        else:
+            output.discard()
         raise
     except BaseException:
         output.discard()
         raise
     output.commit()
+
+
+FOLDER = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW      # a folder, opened for its names
+
+
+def remove_folder(name, dir_fd):
+    """Remove name from the folder open as dir_fd, following no link: a folder of files
+    (its files, then itself), or a file or link in its place; nothing there is no error.
+    A folder inside it is an OSError (pywar's folders of outputs hold files alone)."""
+    try:
+        folder = os.open(name, FOLDER, dir_fd=dir_fd)
+    except FileNotFoundError:
+        return
+    except OSError as error:
+        if error.errno not in (errno.ELOOP, errno.ENOTDIR):
+            raise
+        os.unlink(name, dir_fd=dir_fd)              # a link or a file: itself, not its target
+        return
+    try:
+        for entry in os.listdir(folder):
+            os.unlink(entry, dir_fd=folder)
+    finally:
+        os.close(folder)
+    os.rmdir(name, dir_fd=dir_fd)
+
+
+def replace_folder(temporary, name, dir_fd):
+    """Put the complete folder temporary in place of name, both in the folder open as
+    dir_fd: what was at name is set aside (.NAME.old), the new one renamed in, and the old
+    one removed (remove_folder)."""
+    aside = f".{name}.old"
+    remove_folder(aside, dir_fd)
+    try:
+        os.rename(name, aside, src_dir_fd=dir_fd, dst_dir_fd=dir_fd)
+    except FileNotFoundError:
+        aside = None
+    os.rename(temporary, name, src_dir_fd=dir_fd, dst_dir_fd=dir_fd)
+    if aside is not None:
+        remove_folder(aside, dir_fd)

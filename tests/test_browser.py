@@ -18,7 +18,7 @@ import pytest
 import pywar
 from conftest import ROOT, browser_or_skip, needs_python_runs
 from pywar.browser import calls, folder
-from pywar.check.exercise import inprocess, portcheck, skeleton
+from pywar.check.exercise import inprocess, portcheck, portjudge, skeleton
 from pywar.cli import main
 
 BATTLE_MISTAKE = ("player_b.get_played_pile().add_card_to_pile(won_card)",
@@ -115,6 +115,30 @@ def test_the_folder_with_pyodide_says_it_needs_no_network(tmp_path, capsys):
         "pyodide.asm.wasm): npm install pyodide@" in err
 
 
+def test_serving_a_folder_never_changes_what_it_serves(tmp_path, capsys, monkeypatch):
+    """The command that pywar page DIR --pyodide X suggests, pywar page DIR --serve,
+    rewrote the folder to load Pyodide from the CDN (issue 48): a folder that holds a page
+    is served as it is, every byte; a new folder is written, then served."""
+    fake = tmp_path / "pyodide"
+    fake.mkdir()
+    for name in folder.PYODIDE_FILES:
+        (fake / name).write_text(json.dumps({"version": "1.2.3"}))
+    out = tmp_path / "page"
+    assert main(["page", str(out), "--pyodide", str(fake)]) == 0
+    suggested = capsys.readouterr().err.split("(pywar ", 1)[1].split(")", 1)[0].split()
+    assert suggested == ["page", str(out), "--serve"]
+    before = {path: path.read_bytes() for path in out.rglob("*") if path.is_file()}
+    served = []
+    monkeypatch.setattr("pywar.cli.page.serve", lambda args: served.append(args.folder) or 0)
+    assert main(suggested) == 0
+    assert {path: path.read_bytes() for path in out.rglob("*") if path.is_file()} == before
+    assert "is loaded from this folder" in (out / "index.html").read_text()
+    assert f"{out} holds a page already: served as it is" in capsys.readouterr().err
+    assert main(["page", str(tmp_path / "new"), "--serve"]) == 0
+    assert folder.PYODIDE_CDN in (tmp_path / "new" / "index.html").read_text()
+    assert served == [str(out), str(tmp_path / "new")]
+
+
 BLOCKED = """
 import json, sys
 class Blocked:
@@ -175,10 +199,40 @@ def test_the_check_in_process_says_what_pywar_exercise_check_says(tmp_path):
         port.mkdir()
         for name, text in files.items():
             (port / name).write_text(text)
-        by_command = portcheck.report(portcheck.check(str(port), seeds=[17455, 1553]))
-        in_process = portcheck.report(inprocess.check(files, seeds=[17455, 1553]))
+        by_command = portjudge.report(portcheck.check(str(port), seeds=[17455, 1553]))
+        in_process = portjudge.report(inprocess.check(files, seeds=[17455, 1553]))
         assert in_process == by_command
     assert by_command[0].startswith("your port plays seeds 17455 and 1553 exactly")
+
+
+@needs_python_runs
+def test_a_check_in_the_page_says_what_the_page_offers_not_seed(tmp_path, monkeypatch):
+    """A failed check in the page told the student to check again 'with --seed A --seed
+    B', an option of the command line (issue 48): the page names its own button, whose
+    label the answer carries; the command still says --seed.  The port's own files pass
+    with the seeds drawn fresh named; a port that departs on a seed drawn fresh (here the
+    check's only seed) is told the same."""
+    port = json.loads(calls.port_files(True))
+    passed = json.loads(calls.check_port(json.dumps(port)))
+    label = calls.again_label(passed["fresh"])
+    assert passed["passed"] and passed["again"] == label
+    assert passed["lines"][-1] == f'Check again on the fresh seeds with the button "{label}".'
+    assert label == f"check on seeds {passed['fresh'][0]} and {passed['fresh'][1]} again"
+    monkeypatch.setattr(calls, "SEEDS", ())
+    monkeypatch.setattr(calls, "default_seeds", lambda: [17455])
+    broken = edited(port, "tabletop.py", *BATTLE_MISTAKE)
+    departs = json.loads(calls.check_port(json.dumps(broken)))
+    assert departs["lines"][0].startswith(BATTLE_NAMED) and departs["fresh"] == [17455]
+    assert departs["lines"][-1].endswith('(check again on them with the button "check on '
+                                         'seed 17455 again").')
+    assert not [line for line in passed["lines"] + departs["lines"] if "--seed" in line]
+    folder = tmp_path / "port"
+    folder.mkdir()
+    for name, text in broken.items():
+        (folder / name).write_text(text)
+    command = portjudge.report(portcheck.check(str(folder), seeds=[17455], fresh=[17455]),
+                               [17455])
+    assert command[-1].endswith("(check again on them with --seed 17455).")
 
 
 def test_the_server_gives_the_types_a_browser_needs(tmp_path):
@@ -318,11 +372,55 @@ def test_the_page_steps_a_game_with_the_code_beside_it(served):
     browser.find_element("id", "show-python").click()
 
 
-def start_from(browser, button):
-    """Click start-port or start-skeleton, and wait for the files it puts in the editor."""
+def start_from(browser, button, asked=None):
+    """Click start-port or start-skeleton, and wait for the files it puts in the editor;
+    asked: the start of the question the page must ask first (the files are edited),
+    which is answered yes."""
     browser.execute_script("document.getElementById('editor').value = '';"
                            "document.getElementById(arguments[0]).click();", button)
+    if asked is not None:
+        assert answered(browser, accept=True).startswith(asked)
     wait_for(browser, "return document.getElementById('editor').value !== '';")
+
+
+def answered(browser, accept):
+    """The question the page asks (confirm), once it comes, answered yes or no: its words."""
+    from selenium.webdriver.support import expected_conditions
+    from selenium.webdriver.support.ui import WebDriverWait
+    question = WebDriverWait(browser, 120).until(expected_conditions.alert_is_present())
+    words = question.text
+    if accept:
+        question.accept()
+    else:
+        question.dismiss()
+    return words
+
+
+def edit(browser, old, new, name="tabletop.py"):
+    """Change a file in the page's editor as the student does (its input event)."""
+    browser.execute_script("""
+        const editor = document.getElementById("editor");
+        document.getElementById("file").value = arguments[2];
+        document.getElementById("file").dispatchEvent(new Event("change"));
+        editor.value = editor.value.replace(arguments[0], arguments[1]);
+        editor.dispatchEvent(new Event("input"));""", old, new, name)
+
+
+def port_in_editor(browser, address):
+    """The page loaded, the port's own files in its editor (the files an earlier test left
+    in this browser's localStorage replaced, the question answered yes where they were
+    edited)."""
+    browser.get(address)
+    wait_for(browser, "return !document.getElementById('check').disabled "
+                      "&& document.getElementById('editor').value !== '';")
+    edited = browser.execute_script("return exercise.edited;")
+    start_from(browser, "start-port", asked="Replace your edited files" if edited else None)
+
+
+def editor_files(browser):
+    """The files the page holds for the editor, as it keeps them (localStorage)."""
+    return browser.execute_script(
+        "return JSON.parse(localStorage.getItem('pywar-exercise-files')).files;")
 
 
 def check_in_page(browser):
@@ -343,25 +441,75 @@ def test_an_edited_member_that_breaks_a_rule_is_named(served):
     wait_for(browser, "return !document.getElementById('check').disabled "
                       "&& document.getElementById('editor').value !== '';")
     start_from(browser, "start-port")
-    browser.execute_script("""
-        const editor = document.getElementById("editor");
-        document.getElementById("file").value = "tabletop.py";
-        document.getElementById("file").dispatchEvent(new Event("change"));
-        editor.value = editor.value.replace(arguments[0], arguments[1]);
-        editor.dispatchEvent(new Event("input"));""", *WAR_MISTAKE)
+    edit(browser, *WAR_MISTAKE)
     said, member, kind = check_in_page(browser)
     assert (member, kind) == ("TableTop.do_battle (the war)", "departs"), said
     files = edited(skeleton.skeleton(filled=True), "tabletop.py", *WAR_MISTAKE)
-    assert said.splitlines() == portcheck.report(inprocess.check(files))
+    assert said.splitlines() == portjudge.report(inprocess.check(files))
     assert said.startswith(WAR_NAMED)
     browser.refresh()                                   # the student's files are kept
     wait_for(browser, "return !document.getElementById('check').disabled "
                       "&& document.getElementById('editor').value.includes(arguments[0]);"
              .replace("arguments[0]", json.dumps(WAR_MISTAKE[1])))
-    start_from(browser, "start-skeleton")
+    start_from(browser, "start-skeleton", asked="Replace your edited files")
     said, member, kind = check_in_page(browser)
     assert (member, kind) == ("Pile.add_card_to_pile", "unfilled"), said
     start_from(browser, "start-port")
     browser.find_element("id", "stack").send_keys("Program 6")
     said, member, kind = check_in_page(browser)
     assert kind == "passed" and said.startswith("your port plays seeds 17455, 1553 and 12"), said
+
+
+@pytest.mark.slow
+def test_the_students_files_are_replaced_only_when_they_say_so_and_stay_a_click_away(
+        served):
+    """'Start from the skeleton' and 'start from the port' replaced the student's edited
+    files without a word (issue 48): the page asks first, a no keeps them, and a yes keeps
+    them a click away ('back to the files replaced', which a second click undoes)."""
+    browser, address = served
+    port_in_editor(browser, address)
+    port = editor_files(browser)
+    assert port == json.loads(calls.port_files(True))
+    edit(browser, *WAR_MISTAKE)
+    mine = editor_files(browser)
+    browser.find_element("id", "start-skeleton").click()
+    assert answered(browser, accept=False) == (
+        "Replace your edited files with the skeleton (every member to write)? Yours stay "
+        'a click away: "back to the files replaced".')
+    wait_for(browser, "return document.getElementById('check-status').textContent"
+                      " === 'your files are as they were';")
+    assert editor_files(browser) == mine
+    start_from(browser, "start-skeleton", asked="Replace your edited files with the "
+                                                "skeleton")
+    assert editor_files(browser) == json.loads(calls.port_files(False))
+    restore = browser.find_element("id", "restore")
+    assert restore.is_displayed() and restore.text == "back to the files replaced"
+    restore.click()
+    assert editor_files(browser) == mine
+    assert WAR_MISTAKE[1] in browser.find_element("id", "editor").get_attribute("value")
+    browser.refresh()                                   # kept a click away, reloaded too
+    wait_for(browser, "return !document.getElementById('check').disabled "
+                      "&& !document.getElementById('restore').hidden;")
+    browser.find_element("id", "restore").click()
+    assert editor_files(browser) == json.loads(calls.port_files(False))
+
+
+@pytest.mark.slow
+def test_the_page_checks_again_on_the_fresh_seeds_with_its_own_button(served):
+    """The check's words name the page's button, not --seed; the button checks the files
+    on those seeds alone, as pywar exercise check --seed A --seed B does."""
+    browser, address = served
+    port_in_editor(browser, address)
+    said, _, kind = check_in_page(browser)
+    again = browser.find_element("id", "check-again")
+    fresh = browser.execute_script("return exercise.again;")
+    assert kind == "passed" and len(fresh) == 2 and "--seed" not in said, said
+    assert again.is_displayed() and again.text == calls.again_label(fresh)
+    assert said.splitlines()[-1] == f'Check again on the fresh seeds with the button ' \
+                                    f'"{again.text}".'
+    browser.execute_script("document.getElementById('check-result').dataset.kind = '';")
+    again.click()
+    kind = wait_for(browser, "return document.getElementById('check-result').dataset.kind;")
+    said = browser.find_element("id", "check-result").text
+    assert kind == "passed" and said.startswith(
+        f"your port plays seeds {fresh[0]} and {fresh[1]} exactly"), said

@@ -15,7 +15,7 @@ import pytest
 from conftest import needs_tools
 from test_hostile import VICTIM, marks, write_class
 import pywar
-from pywar.check.exercise import portcheck
+from pywar.check.exercise import portjudge
 from pywar.port import play as port_play
 from pywar.cli import main
 
@@ -151,7 +151,7 @@ def replaying_port(folder):
         path.write_text(re.sub(r'raise NotImplementedError\("TODO: [^"]*"\)', "pass",
                                path.read_text()))
     recorded = {}
-    for seed in portcheck.SEEDS:
+    for seed in portjudge.SEEDS:
         _, transcript, trace = port_play(seed, "pile", transcript=True, trace=True)
         recorded[str(seed)] = [transcript, trace]
     (folder / "recorded.json").write_text(json.dumps(recorded))
@@ -161,10 +161,10 @@ def replaying_port(folder):
 @pytest.mark.slow                           # about 5 s: the check runs the port twice
 def test_a_port_that_replays_recorded_games_fails_the_check(tmp_path, capsys):
     replaying_port(tmp_path / "port")
-    fixed = ["--seed", *" --seed ".join(map(str, portcheck.SEEDS)).split()]
+    fixed = ["--seed", *" --seed ".join(map(str, portjudge.SEEDS)).split()]
     assert main(["exercise", "check", str(tmp_path / "port"), *fixed]) == 0   # it would pass
     capsys.readouterr()
     status = main(["exercise", "check", str(tmp_path / "port"), "--json"])
     found = json.loads(capsys.readouterr().out)
     assert status == 1 and not found["passed"], found
-    assert len(found["fresh"]) == portcheck.FRESH and found["seeds"][3:] == found["fresh"]
+    assert len(found["fresh"]) == portjudge.FRESH and found["seeds"][3:] == found["fresh"]

@@ -50,12 +50,24 @@ def test_a_checklist_names_every_file_its_example_touches(title):
 
 def test_the_command_checklist_holds():
     """Every module of pywar/cli/ with add(subparsers) is a command in COMMANDS, and the
-    checklist names the two places a command is written."""
+    checklist names the two places a command is written: its own module, NAME.py, and
+    the list; the README's section it names is there."""
     from pywar import cli
     modules = {path.stem for path in (ROOT / "pywar" / "cli").glob("*.py")
                if "def add(subparsers)" in path.read_text()}
     assert modules == {command.__name__.rpartition(".")[2] for command in cli.COMMANDS}
-    assert checklist("add a command") == {"pywar/cli/completion.py", "pywar/cli/__init__.py"}
+    assert checklist("add a command") == {"pywar/cli/NAME.py", "pywar/cli/__init__.py"}
+    assert "\n## The command\n" in (ROOT / "README.md").read_text()
+
+
+def test_the_mistake_checklist_names_the_search_order():
+    """Adding a deviation, or one that refines another, names the order the search reads."""
+    assert checklist("add a student mistake") >= {"pywar/check/referee/mistakes.py",
+                                                 "pywar/check/referee/battle.py",
+                                                 "tests/data/class-marks.json"}
+    text = GUIDE.read_text()
+    section = text[text.index("### Checklist: add a student mistake"):]
+    assert "SEARCH_ORDER" in section and "refines=" in section
 
 
 def test_the_checklist_reader_finds_a_planted_item():

@@ -172,25 +172,63 @@ def test_a_deal_for_the_port_is_refused_in_the_callers_words(capsys):
         pywar.play(1, engine="port-python", deal=([1], [0]))
 
 
-def test_a_checkout_imported_in_place_of_the_installed_pywar_says_so(tmp_path):
-    """From inside a checkout whose core is not built, Python imports the checkout, not
-    the installed pywar: the warning said 'install a C compiler and reinstall pywar' of a
-    core that is built (issue 37); it names both folders and what to do."""
-    checkout = tmp_path / "checkout"
+def unbuilt_checkout(folder):
+    """A checkout of pywar with no core built in it: its folder."""
+    checkout = folder / "checkout"
     shutil.copytree(Path(pywar.__file__).parent, checkout / "pywar",
                     ignore=shutil.ignore_patterns("*.so", "__pycache__"))
     (checkout / "csrc").mkdir()
+    return checkout
+
+
+def says_checkout_shadows(checkout, installed, **env):
+    """A game played by Python started in the checkout, with PYWAR_REQUIRE_C unset, then
+    set (CI sets it: both ways, always), warns, then fails, naming the checkout, the
+    installed pywar's folder and what to do."""
     code = "import warnings, pywar; warnings.simplefilter('error'); pywar.play(1)"
-    installed = subprocess.run([sys.executable, "-c", "import pywar; print(pywar.__file__)"],
-                               cwd=tmp_path, capture_output=True, text=True).stdout
     remedy = f"run from another folder than {checkout}, or pip install -e {checkout}"
     for required, ending in (("", f"(for the C engine: {remedy})"), ("1", remedy)):
-        env = {**os.environ, "PYWAR_REQUIRE_C": required}   # CI sets it: both ways, always
-        found = subprocess.run([sys.executable, "-c", code], cwd=checkout, env=env,
+        found = subprocess.run([sys.executable, "-c", code], cwd=checkout,
+                               env={**os.environ, **env, "PYWAR_REQUIRE_C": required},
                                capture_output=True, text=True)
         last = found.stderr.strip().splitlines()[-1]
         assert last.startswith("RuntimeError: PYWAR_REQUIRE_C is set" if required
                                else "RuntimeWarning:")
         assert f"is not built in the checkout {checkout}, which Python imported" in last
-        assert f"instead of the pywar installed in {Path(installed).parent.parent}" in last
+        assert re.search(f"instead of the pywar installed in {re.escape(str(installed))}[:;]",
+                         last), last
         assert last.endswith(ending)
+
+
+def test_a_checkout_imported_in_place_of_the_installed_pywar_says_so(tmp_path):
+    """From inside a checkout whose core is not built, Python imports the checkout, not
+    the installed pywar: the warning said 'install a C compiler and reinstall pywar' of a
+    core that is built (issue 37); it names both folders and what to do."""
+    checkout = unbuilt_checkout(tmp_path)
+    installed = subprocess.run([sys.executable, "-c", "import pywar; print(pywar.__file__)"],
+                               cwd=tmp_path, capture_output=True, text=True).stdout
+    says_checkout_shadows(checkout, Path(installed).parent.parent)
+
+
+def test_the_checkouts_egg_info_does_not_hide_a_pywar_installed_by_pip_install_dot(tmp_path):
+    """The README's first command, `pip install .` (not editable), leaves pywar.egg-info
+    in the checkout; Python started there finds it first, and it hid the installed pywar:
+    the warning said 'install a C compiler and reinstall pywar' (issue 48).  Here the
+    installation is as pip makes it (a dist-info whose direct_url.json names the
+    checkout, not editable), in a folder on PYTHONPATH; tests/test_packaging.py makes it
+    for real."""
+    checkout = unbuilt_checkout(tmp_path)
+    egg_info = checkout / "pywar.egg-info"                   # as setuptools writes it
+    egg_info.mkdir()
+    (egg_info / "PKG-INFO").write_text("Metadata-Version: 2.1\nName: pywar\nVersion: 0.1.0\n")
+    (egg_info / "top_level.txt").write_text("pywar\n")
+    site = tmp_path / "site-packages"
+    dist_info = site / "pywar-0.1.0.dist-info"
+    dist_info.mkdir(parents=True)
+    (dist_info / "METADATA").write_text("Metadata-Version: 2.1\nName: pywar\nVersion: 0.1.0\n")
+    (dist_info / "RECORD").write_text("pywar/__init__.py,,\n")
+    (dist_info / "INSTALLER").write_text("pip\n")
+    (dist_info / "direct_url.json").write_text(json.dumps(
+        {"url": checkout.as_uri(), "dir_info": {}}))
+    shutil.copytree(checkout / "pywar", site / "pywar")
+    says_checkout_shadows(checkout, site, PYTHONPATH=str(site))

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 import pywar.check.exercise.portcheck as exercise
+import pywar.check.exercise.portjudge as portjudge
 import pywar.check.exercise.skeleton as skeleton_of
 from conftest import needs_python_runs
 from pywar.cli import main
@@ -160,6 +161,31 @@ def test_new_overwrites_nothing(skeleton, capsys):
     assert err == (f"pywar exercise new: error: cannot write into {str(skeleton)!r}: it is not "
                    "empty (pywar exercise new writes into a new or empty folder, and "
                    "overwrites nothing)\n")
+
+
+@pytest.mark.parametrize("made", [True, False])
+def test_new_stopped_half_way_leaves_the_folder_as_it_was(tmp_path, monkeypatch, made):
+    """A Ctrl-C after the first file left a folder that the next `exercise new` refused
+    (not empty): the files written are removed, and the folder too if new made it
+    (docs/command-line.md, the table of outputs)."""
+    written = []
+
+    class Stopping(dict):
+        def items(self):
+            for name in ("pile.py", "card.py"):
+                if written:
+                    raise KeyboardInterrupt
+                written.append(name)
+                yield name, "# a file of the skeleton\n"
+    monkeypatch.setattr(skeleton_of, "skeleton", Stopping)
+    folder = tmp_path / "my-port"
+    if not made:
+        folder.mkdir()
+    with pytest.raises(KeyboardInterrupt):
+        skeleton_of.new(str(folder))
+    assert written == ["pile.py"]
+    assert os.listdir(tmp_path) == ([] if made else ["my-port"])
+    assert made or os.listdir(folder) == []
 
 
 # ---- The check
@@ -337,7 +363,7 @@ def test_the_port_s_own_prints_are_shown(skeleton, capsys):
         "print(*(f'card {i}' for i in range(num_cards)), sep='\\n')"))
     status, out, _ = run(capsys, "exercise", "check", str(skeleton), "--seed", "17455", "--json")
     first = json.loads(out)["first"]
-    assert (first["output_lines"], len(first["output"])) == (53, exercise.OWN_LINES)
+    assert (first["output_lines"], len(first["output"])) == (53, portjudge.OWN_LINES)
     assert first["output"][:3] == ["?[2Jloaded", "card 0", "card 1"]
     status, out, _ = run(capsys, "exercise", "check", str(skeleton), "--seed", "17455")
     assert "Your port's own output (printed beside its game; the check does not read it), " \

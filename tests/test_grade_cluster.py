@@ -17,6 +17,7 @@ from conftest import CLASS, needs_tools
 from pywar.check.grading import cluster
 from pywar.check.referee.effort import OutOfTime
 from pywar.check.runner import sandbox
+from pywar.check.submission.bounds import COPY_DEPTH
 from pywar.cli import main
 
 pytestmark = needs_tools("cc", "g++", "valgrind")
@@ -97,7 +98,7 @@ def a_small_class(folder):
     os.mkfifo(folder / "fifo" / "pipe")
     shutil.copytree(CLASS / "faithful", folder / "nested" / "War")
     deep = folder / "deep"
-    for _ in range(sandbox.COPY_DEPTH + 2):
+    for _ in range(COPY_DEPTH + 2):
         deep = deep / "d"
     deep.mkdir(parents=True)
     return [folder / name for name in ("leaks", "fifo", "nested", "deep")]

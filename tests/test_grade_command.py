@@ -5,6 +5,7 @@ it, each refused in one line before any work or shown safely (issue 31)."""
 import json
 import os
 import resource
+import shutil
 import signal
 import subprocess
 import sys
@@ -13,7 +14,7 @@ import time
 import pytest
 
 import pywar.check.grading.grade as grading
-from conftest import needs_tools
+from conftest import CLASS, needs_tools
 from pywar.check.grading.grade import Submission
 from pywar.check.referee.rubric import NAMES as ITEMS
 from pywar.cli import main
@@ -69,6 +70,97 @@ def test_sigterm_and_sighup_report_the_graded_and_exit_128_plus_the_signal(
     assert (found, err) == (status, f"pywar grade: stopped by {name}: 1 of 3 submissions "
                                     "graded\n")
     assert [sub["name"] for sub in json.loads(out)["submissions"]] == ["ann"]
+
+
+def graded_or_stopped(signum=None):
+    """A grade_one that grades each submission at once, every item ok; or, given a signal,
+    sends it at the first and stays in flight until the stop reaches it: no submission
+    graded."""
+    def grade_one(source, settings, clock, ran, referee=None):
+        if signum is not None:
+            os.kill(os.getpid(), signum)
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline:
+                ran()
+                time.sleep(0.01)
+        items = {item: {"ok": True, "failed": 0, "of": 1, "example": None} for item in ITEMS}
+        return Submission(os.path.basename(source), items, 12.0, 12.0)
+    return grade_one
+
+
+@pytest.mark.parametrize("signum, status", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_a_grading_stopped_before_any_is_graded_leaves_every_report_file_as_it_was(
+        tmp_path, capsys, monkeypatch, signum, status):
+    """A Ctrl-C eight seconds into a grading (none graded yet) replaced a complete
+    class.csv and class.html with a header-only CSV and a page of no students (issue 48):
+    a report file is replaced only by a report of at least one graded submission; stdout
+    reports what was graded, none."""
+    names = folders(tmp_path, "ann", "ben", "cat")
+    reports = ["--csv", tmp_path / "class.csv", "--html", tmp_path / "class.html"]
+    gradescope = ["--gradescope", tmp_path / "results.json"]
+    monkeypatch.setattr(grading, "grade_one", graded_or_stopped())
+    assert run(capsys, "grade", *names, *reports, "--no-memory")[0] == 0
+    assert run(capsys, "grade", names[0], *gradescope, "--no-memory")[0] == 0
+    before = {path.name: path.read_bytes() for path in tmp_path.glob("*.*")}
+    assert before["class.csv"].count(b"\r\n") == 4 and b"cat" in before["class.html"]
+    monkeypatch.setattr(grading, "grade_one", graded_or_stopped(signum))
+    found, out, err = run(capsys, "grade", *names, *reports, "--no-memory", "--json")
+    assert (found, json.loads(out)["submissions"]) == (status, [])
+    assert err.endswith(": 0 of 3 submissions graded\n")
+    found, _, _ = run(capsys, "grade", names[0], *gradescope, "--no-memory")
+    assert found == status
+    assert {path.name: path.read_bytes() for path in tmp_path.glob("*.*")} == before
+
+
+def kept_files(folder):
+    """Every file under folder, hidden ones too, but the names of the grading under way
+    in kept/.pywar-keep/: {path relative to it: its bytes}."""
+    return {str(path.relative_to(folder)): path.read_bytes()
+            for path in sorted(folder.rglob("*"))
+            if path.is_file() and path.parent.name != ".pywar-keep"}
+
+
+def stop_under_way(argv, folder, signum):
+    """Run pywar argv in folder, send signum once a run of the grading has been kept in
+    a folder being written (none graded yet), and wait: (status, stderr)."""
+    process = subprocess.Popen([sys.executable, "-m", "pywar", *argv], cwd=folder,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 120
+        while not list(folder.glob("kept/.*.part/seed-*.txt")):
+            assert process.poll() is None and time.monotonic() < deadline, "no run kept"
+            time.sleep(0.05)
+        process.send_signal(signum)
+        return process.wait(timeout=120), process.stderr.read()
+    finally:
+        process.kill()
+        process.wait()
+        process.stderr.close()
+
+
+@pytest.mark.slow
+def test_the_issues_grading_stopped_by_ctrl_c_or_sigterm_keeps_what_was_there(tmp_path):
+    """The issue's own run (issue 48): three submissions graded with --csv, --html and
+    --keep, then the same on 150 seeds stopped by SIGINT, then by SIGTERM, while the
+    first runs are kept: exit 130 and 143, and class.csv, class.html and kept/ as the
+    complete grading left them; then a grading takes kept/ again and replaces each
+    submission's folder."""
+    for name in ("alice", "bob", "carol"):
+        shutil.copytree(CLASS / "faithful", tmp_path / name)
+    argv = ["grade", "alice", "bob", "carol", "--fresh", "0", "--no-memory", "--jobs", "2",
+            "--csv", "class.csv", "--html", "class.html", "--keep", "kept"]
+    subprocess.run([sys.executable, "-m", "pywar", *argv, "-n", "2"], cwd=tmp_path,
+                   check=True, capture_output=True)
+    before = kept_files(tmp_path)
+    assert before["class.csv"].count(b"\r\n") == 4 and "kept/carol/seed-2.txt" in before
+    for signum, status in ((signal.SIGINT, 130), (signal.SIGTERM, 143)):
+        found, err = stop_under_way([*argv, "-n", "150"], tmp_path, signum)
+        assert (found, err.splitlines()[-1].endswith("0 of 3 submissions graded")) == \
+            (status, True), err
+        assert kept_files(tmp_path) == before
+    subprocess.run([sys.executable, "-m", "pywar", *argv, "-n", "1"], cwd=tmp_path,
+                   check=True, capture_output=True)
+    assert sorted(os.listdir(tmp_path / "kept" / "carol")) == ["build.txt", "seed-1.txt"]
 
 
 @pytest.mark.parametrize("option, value, valid", [

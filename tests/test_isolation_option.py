@@ -34,7 +34,25 @@ def test_the_isolation_given_reaches_every_run(command, monkeypatch, capsys):
     monkeypatch.setattr(sandbox, "run", spy)
     main([*COMMANDS[command], "--isolation", "none"])
     capsys.readouterr()
-    assert seen and set(seen) == {"none"}
+    assert seen and set(seen) == {sandbox.Isolation("none", "none")}   # resolved once, passed
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_the_wish_is_resolved_once_where_the_command_starts(command, monkeypatch, capsys):
+    """auto is resolved to a mode once, by the command, and that fact is passed down: no
+    run asks the machine again (issue 44: each run, the Python it starts and the build's
+    words had each resolved the wish anew)."""
+    asked = []
+    mode = sandbox.mode
+
+    def counted(isolation="auto"):
+        asked.append(isolation)
+        return mode(isolation)
+    monkeypatch.setattr(sandbox, "mode", counted)
+    main([*COMMANDS[command], "-n" if command == "check" else "--seed", "3", "--isolation",
+          "auto"])
+    capsys.readouterr()
+    assert asked == ["auto"]
 
 
 @pytest.mark.parametrize("command", ["grade", "exercise check", *COMMANDS])

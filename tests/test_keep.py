@@ -19,6 +19,7 @@ import pywar
 from conftest import CLASS, ROOT, needs_tools
 from pywar.check.grading import keep, report
 from pywar.check.grading.grade import Submission
+from pywar.check.submission.names import kept_name
 from pywar.check.referee.judge import judge
 from pywar.cli import main
 
@@ -38,13 +39,13 @@ def run(capsys, *argv):
 def test_no_name_leaves_dir_or_hides_and_two_names_stay_two():
     """A submission's name is untrusted: never a separator, '.', '..', a hidden name, a
     control character or a name too long for a file system, and no two alike."""
-    kept = [keep.kept_name(name) for name in NAMES]
+    kept = [kept_name(name) for name in NAMES]
     for name in kept:
         assert "/" not in name and "\0" not in name and name not in (".", "..")
         assert not name.startswith(".") and name.isprintable(), name
         assert len(name.encode()) <= 255
     assert len(set(kept)) == len(NAMES)
-    assert keep.kept_name("alice") == "alice" and keep.kept_name("x\udcff") == "x\\xff"
+    assert kept_name("alice") == "alice" and kept_name("x\udcff") == "x\\xff"
 
 
 def test_dir_is_made_or_an_empty_folder_and_never_a_link(tmp_path):
@@ -63,6 +64,59 @@ def test_dir_is_made_or_an_empty_folder_and_never_a_link(tmp_path):
         with pytest.raises(keep.KeepRefused, match=why):
             keep.ready(tmp_path / name)
     assert (tmp_path / "full" / "mine.txt").read_text() == "the instructor's"
+
+
+def kept_folder(folder, name, files):
+    """A submission's folder kept in DIR (ready first) and put in place: its Kept."""
+    kept = keep.Kept(str(folder), name)
+    for seed, printed in files.items():
+        kept.run(seed, printed)
+    kept.commit()
+    return kept
+
+
+def test_a_dir_pywar_wrote_is_taken_again_and_a_stopped_grading_leaves_it_as_it_was(
+        tmp_path):
+    """An interrupted grading's DIR refused the next ('is not empty', issue 48): a DIR that
+    pywar grade --keep wrote is taken again, each submission's folder replaced once it is
+    graded, and one whose grading is stopped (a Ctrl-C in it) left as it was."""
+    folder = tmp_path / "kept"
+    keep.ready(str(folder))
+    kept_folder(folder, "ann", {1: b"first ann", 2: b"first ann 2"})
+    kept_folder(folder, "ben", {1: b"first ben"})
+    keep.ready(str(folder))                         # taken again
+    kept_folder(folder, "ann", {1: b"second ann"})
+    stopped = keep.Kept(str(folder), "ben")
+    with pytest.raises(KeyboardInterrupt), keep.discarded_if_stopped(stopped):
+        stopped.run(1, b"second ben, cut short")
+        raise KeyboardInterrupt
+    assert sorted(os.listdir(folder / "ann")) == ["seed-1.txt"]       # replaced whole
+    assert (folder / "ann" / "seed-1.txt").read_bytes() == b"second ann"
+    assert (folder / "ben" / "seed-1.txt").read_bytes() == b"first ben"    # as it was
+    assert sorted(os.listdir(folder)) == [keep.MARKER, "ann", "ben"]   # nothing left over
+    keep.ready(str(folder))
+
+
+@pytest.mark.parametrize("planted, named", [
+    ("notes.txt", "notes.txt"), ("ann/notes.txt", "ann/notes.txt"),
+    ("ann/seed-9.txt -> target", "ann/seed-9.txt"), ("old -> ann", "old"),
+])
+def test_what_pywar_did_not_write_in_a_dir_it_wrote_is_refused(tmp_path, planted, named):
+    """A file of the instructor's, or a link, in a DIR pywar wrote (at its top or in a
+    submission's folder) is refused, named, and left; pywar replaces only its own."""
+    folder = tmp_path / "kept"
+    keep.ready(str(folder))
+    kept_folder(folder, "ann", {1: b"ann"})
+    (tmp_path / "target").write_text("the instructor's")
+    path, _, target = planted.partition(" -> ")
+    if target:
+        (folder / path).symlink_to(folder / target if target == "ann" else tmp_path / target)
+    else:
+        (folder / path).write_text("the instructor's")
+    with pytest.raises(keep.KeepRefused, match=f"is not empty, and '{named}' in it is not"):
+        keep.ready(str(folder))
+    assert (tmp_path / "target").read_text() == "the instructor's"
+    assert (folder / "ann" / "seed-1.txt").read_bytes() == b"ann"
 
 
 @needs_tools("cc", "g++")
@@ -88,16 +142,19 @@ def test_a_file_in_the_way_is_never_written_through(tmp_path):
     says what was not kept."""
     target = tmp_path / "target"
     target.write_text("the instructor's")
-    kept = keep.Kept(str(tmp_path), "ann")
-    (tmp_path / "ann" / "seed-1.txt").symlink_to(target)
+    folder = tmp_path / "kept"
+    keep.ready(str(folder))
+    kept = keep.Kept(str(folder), "ann")
+    (folder / ".ann.part" / "seed-1.txt").symlink_to(target)   # where its files are written
     assert kept.run(1, b"printed") is None
-    assert kept.run(2, b"printed") == str(tmp_path / "ann" / "seed-2.txt")
+    assert kept.run(2, b"printed") == str(folder / "ann" / "seed-2.txt")
+    kept.commit()
     assert target.read_text() == "the instructor's"
-    assert (tmp_path / "ann").stat().st_mode & 0o777 == 0o700       # no run's user may read
-    assert (tmp_path / "ann" / "seed-2.txt").stat().st_mode & 0o777 == 0o600
+    assert (folder / "ann").stat().st_mode & 0o777 == 0o700       # no run's user may read
+    assert (folder / "ann" / "seed-2.txt").stat().st_mode & 0o777 == 0o600
     assert kept.note().startswith("--keep: could not keep seed-1.txt: ")
     with pytest.raises(FileExistsError):
-        keep.Kept(str(tmp_path), "ann")             # a folder is made once
+        keep.Kept(str(folder), "ann")               # a name is kept once in a grading
 
 
 def test_a_large_output_is_kept_gzipped_and_alike_on_a_rerun(tmp_path, monkeypatch):
@@ -106,9 +163,11 @@ def test_a_large_output_is_kept_gzipped_and_alike_on_a_rerun(tmp_path, monkeypat
     printed = (b"Player A plays \xff\xfe ten\r\n" * 60_000)[:keep.GZIP_PAST + 1]
     paths = []
     for day, folder in enumerate((tmp_path / "k1", tmp_path / "k2")):
-        folder.mkdir()
+        keep.ready(str(folder))
         monkeypatch.setattr(gzip.time, "time", lambda: 1e9 + day * 86_400)
-        paths.append(keep.Kept(str(folder), "ann").run(3, printed))
+        kept = keep.Kept(str(folder), "ann")
+        paths.append(kept.run(3, printed))
+        kept.commit()
     assert all(path.endswith("seed-3.txt.gz") for path in paths)
     first, second = (Path(path).read_bytes() for path in paths)
     assert first == second and gzip.decompress(first) == printed

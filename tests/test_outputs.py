@@ -233,20 +233,53 @@ def test_the_null_device_takes_two_outputs(capsys):
     assert main(["play", "--seed", "1", "--trace", os.devnull, "--html", os.devnull]) == 0
 
 
-def test_ctrl_c_before_the_first_game_leaves_a_csv_of_its_header(tmp_path, monkeypatch,
-                                                                 capsys):
-    """A Ctrl-C before the first game left a 0-byte CSV: now the CSV of no games, its
-    header, beside the summary of no games."""
+def test_ctrl_c_before_the_first_game_leaves_the_csv_as_it_was(tmp_path, monkeypatch,
+                                                               capfd):
+    """A Ctrl-C before the first game left a 0-byte CSV, then the CSV of its header in
+    place of an earlier run's: a file is replaced only by an output of at least one
+    finished game (issue 48), so the earlier CSV and plot stay, beside the summary of no
+    games; on stdout, what was written, the header of a CSV of no games."""
     from pywar.sim.simulation import CSV_HEADER
 
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
     monkeypatch.setattr(pywar, "simulate", interrupted)
-    path = tmp_path / "games.csv"
+    path, plot = tmp_path / "games.csv", tmp_path / "games.png"
     path.write_text(OLD)
-    assert main(["simulate", "-n", "10", "--csv", str(path), "--json"]) == 130
-    assert '"games": 0' in capsys.readouterr().out
-    assert path.read_bytes() == CSV_HEADER
+    plot.write_text(OLD)
+    assert main(["simulate", "-n", "10", "--csv", str(path), "--plot", str(plot),
+                 "--json"]) == 130
+    assert '"games": 0' in capfd.readouterr().out
+    assert path.read_text() == OLD and plot.read_text() == OLD
+    assert listing(tmp_path) == ["games.csv", "games.png"]
+    assert main(["simulate", "-n", "10", "--csv", "-"]) == 130
+    out, err = capfd.readouterr()
+    assert (out, err) == (CSV_HEADER.decode(), "no games finished\n")
+
+
+def test_an_interrupted_output_of_no_finished_work_leaves_the_path(tmp_path):
+    """The rule in the shared layer: written(..., keep, finished) commits an interrupted
+    output only where it holds finished work, and keep_finished discards every file of
+    a command that finished none (an existing path as it was, a new one not made)."""
+    from pywar.atomic import written
+    from pywar.cli.outputs import keep_finished, output_files
+    path = tmp_path / "out.bin"
+    path.write_bytes(b"old")
+    for done, expected in ((0, b"old"), (3, b"part")):
+        with pytest.raises(KeyboardInterrupt):
+            with written(str(path), keep=KeyboardInterrupt,
+                         finished=lambda stopped: done) as stream:
+                stream.write(b"part")
+                raise KeyboardInterrupt
+        assert path.read_bytes() == expected and listing(tmp_path) == ["out.bin"]
+    for done, expected in ((0, [b"part", None]), (1, [b"new", b"new"])):
+        with output_files(("--a", str(path), True, None),
+                          ("--b", str(tmp_path / "new.bin"), True, None)) as files:
+            keep_finished(files, done)
+            for output in files.values():
+                output.write(b"new")
+        assert [path.read_bytes(), (tmp_path / "new.bin").read_bytes()
+                if (tmp_path / "new.bin").exists() else None] == expected
 
 
 def test_a_path_where_stderr_writes_is_added_to_not_replaced(tmp_path):

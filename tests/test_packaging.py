@@ -146,6 +146,44 @@ def test_without_a_compiler_require_c_fails_the_install(no_compiler):
     assert WARNING not in output
 
 
+def test_the_readmes_first_command_then_python_in_the_checkout_names_the_remedy(tmp_path):
+    """The README's first command, `pip install .` (not editable, with a compiler), in a
+    fresh venv; then Python started in the checkout imports the checkout, whose
+    pywar.egg-info (written by that install) hid the installed pywar: the warning said
+    'install a C compiler and reinstall pywar' (issue 48).  It names both folders and a
+    remedy, which, done, plays in C there with no warning."""
+    source = source_copy(tmp_path)
+    bin_dir = new_venv(tmp_path / "venv")
+    env = clean_environment()
+    install = subprocess.run([str(bin_dir / "pip"), "install", "."], cwd=source, env=env,
+                             capture_output=True, text=True)
+    assert install.returncode == 0, install.stdout[-3000:] + install.stderr[-3000:]
+    assert (source / "pywar.egg-info").is_dir()          # what hid the installed pywar
+    code = ("import warnings, pywar; warnings.simplefilter('error'); "
+            "print(pywar.play(1).engine, pywar.__file__)")
+    site = subprocess.run([str(bin_dir / "python"), "-c", "import sysconfig; "
+                           "print(sysconfig.get_paths()['purelib'])"], env=env,
+                          capture_output=True, text=True).stdout.strip()
+    remedy = f"run from another folder than {source}, or pip install -e {source}"
+    for required in ("", "1"):                   # CI sets PYWAR_REQUIRE_C: both ways
+        said = subprocess.run([str(bin_dir / "python"), "-c", code], cwd=source,
+                              env={**env, "PYWAR_REQUIRE_C": required}, capture_output=True,
+                              text=True).stderr.strip().splitlines()[-1]
+        assert f"not built in the checkout {source}, which Python imported from the " \
+            f"current folder instead of the pywar installed in {site}" in said, said
+        assert "install a C compiler" not in said and said.endswith(
+            f"{remedy})" if not required else remedy)
+    away = subprocess.run([str(bin_dir / "python"), "-c", code], cwd=tmp_path, env=env,
+                          capture_output=True, text=True)
+    assert away.stdout.startswith("c ") and away.stderr == ""     # the install did work
+    editable = subprocess.run([str(bin_dir / "pip"), "install", "-e", str(source)],
+                              cwd=source, env=env, capture_output=True, text=True)
+    assert editable.returncode == 0, editable.stderr[-3000:]
+    played = subprocess.run([str(bin_dir / "python"), "-c", code], cwd=source, env=env,
+                            capture_output=True, text=True)
+    assert (played.stdout, played.stderr) == (f"c {source / 'pywar' / '__init__.py'}\n", "")
+
+
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     """python -m build: the sdist, then the wheel built from it (dist folder)."""

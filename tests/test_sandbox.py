@@ -17,6 +17,7 @@ import pytest
 from conftest import DATA, needs_bwrap, needs_tools
 from pywar.check.runner import sandbox
 from pywar.check.runner.sandbox import MIB, Limits
+from pywar.check.submission.copying import safe_copy
 
 LIMITS = DATA / "limits"
 
@@ -179,8 +180,8 @@ def test_without_bubblewrap_one_warning_and_required_refuses(monkeypatch, capsys
     monkeypatch.setattr(sandbox, "bwrap_works", lambda: False)
     sandbox.warn_once.cache_clear()
     with pytest.raises(sandbox.SandboxMissing, match="apt-get install bubblewrap"):
-        sandbox.check_isolation("required")
-    assert sandbox.check_isolation("auto") == "none"
+        sandbox.resolve("required")
+    assert sandbox.resolve("auto") == sandbox.Isolation("auto", "none")
     outcomes = [sandbox.run(["/bin/sh", "-c", "echo $$"]) for _ in range(2)]
     assert [outcome.status for outcome in outcomes] == [0, 0]
     assert all(int(outcome.stdout) > 2 for outcome in outcomes)   # no PID namespace
@@ -239,7 +240,7 @@ def test_a_copy_leaves_out_a_hard_link(tmp_path):
     (tmp_path / "sub").mkdir()
     (tmp_path / "sub" / "war.cpp").write_text("int main() {}\n")
     os.link(secret, tmp_path / "sub" / "hard.h")
-    notes = sandbox.safe_copy(tmp_path / "sub", tmp_path / "copy")
+    notes = safe_copy(tmp_path / "sub", tmp_path / "copy")
     assert copied(tmp_path / "copy") == ["war.cpp"]
     assert len(notes) == 1 and "hard.h" in notes[0] and "a hard link" in notes[0]
 
@@ -259,7 +260,7 @@ def test_a_copy_leaves_out_what_the_submission_s_owner_could_not_read(tmp_path):
     (sub / "closed").chmod(0o700)
     os.chown(sub, student, student)
     os.chown(sub / "mine.cpp", student, student)
-    notes = sandbox.safe_copy(sub, tmp_path / "copy")
+    notes = safe_copy(sub, tmp_path / "copy")
     assert copied(tmp_path / "copy") == ["mine.cpp", "open", "open/in.h", "public.h"]
     assert sorted(os.path.basename(note.split("'")[1]) for note in notes) == ["closed",
                                                                             "private.h"]

@@ -12,7 +12,7 @@ imports this module with nothing else on the path).
 import json
 
 from ..check.exercise import inprocess, skeleton
-from ..check.exercise.portcheck import SEEDS, default_seeds, report
+from ..check.exercise.portjudge import SEEDS, default_seeds, listed, report
 from ..common.fields import check_seed
 from ..one_game import play
 from ..rules import PRESETS
@@ -74,10 +74,22 @@ def port_files(filled=True):
     return json.dumps({name: files[name] for name in EDITED})
 
 
+def again_label(seeds):
+    """The label of the page's button that checks again on seeds (app.js shows it)."""
+    return f"check on {'seed' if len(seeds) == 1 else 'seeds'} {listed(seeds)} again"
+
+
+def again_in_page(seeds):
+    """How the page checks again on seeds, in portcheck.report's sentence: its button,
+    where the command says --seed."""
+    return f'the button "{again_label(seeds)}"'
+
+
 def check_port(files, stack="pile", seeds=None):
     """pywar exercise check of the student's files (JSON {name: text}) in this Python, on
     the check's seeds and two drawn fresh (or on seeds, a list): its lines, as the command
-    prints them, its first finding and whether it passed."""
+    prints them but for what the page offers to check again on the fresh seeds (again,
+    its button's label), its first finding and whether it passed."""
     files = json.loads(files)
     fresh = []
     if seeds is None:
@@ -85,5 +97,7 @@ def check_port(files, stack="pile", seeds=None):
         fresh = list(seeds[len(SEEDS):])
     findings = inprocess.check(files, stack, list(seeds), fresh)
     first = findings[0]
-    return json.dumps({"passed": first.kind == "passed", "lines": report(findings, fresh),
+    return json.dumps({"passed": first.kind == "passed",
+                       "lines": report(findings, fresh, again_in_page),
+                       "again": again_label(fresh) if fresh else None,
                        "first": vars(first), "seeds": list(seeds), "fresh": fresh})

@@ -21,6 +21,7 @@ import os
 import shutil
 import zipfile
 
+from ..atomic import written
 from ..step import page
 from ..step.model import PACKAGE_ROOT
 
@@ -28,11 +29,14 @@ PYODIDE_VERSION = "314.0.8"         # Python 3.14: npm's pyodide, pinned (.ci/ru
 PYODIDE_CDN = f"https://cdn.jsdelivr.net/npm/pyodide@{PYODIDE_VERSION}/"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json", "package.json")
-PARTS = (       # of pywar, what the page's Python imports (tests/test_browser.py proves it)
+PARTS = (       # of pywar, what the page's Python imports (tests/test_browser.py proves it),
+                # and no process runner: not check/runner/, nor the check's run, portcheck
+                # (tests/test_rooms.py)
     "__init__.py", "arguments.py", "engine_choice.py", "one_game.py", "rules.py",
     "stopping.py", "common", "port", "twin", "step", "check/__init__.py", "check/seeds.py",
-    "check/exercise", "check/runner/__init__.py", "check/runner/pychild.py",
-    "check/runner/sandbox.py", "browser/__init__.py", "browser/calls.py")
+    "check/exercise/__init__.py", "check/exercise/inprocess.py", "check/exercise/portjudge.py",
+    "check/exercise/portplay.py", "check/exercise/skeleton.py", "browser/__init__.py",
+    "browser/calls.py")
 C_PORT = "csrc/port"                # the code pane's C, beside pywar in a checkout
 ASSETS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "assets")
 
@@ -57,6 +61,12 @@ def check_out(out):
         raise NotOurs(f"{out!r} is not a folder: {may_be}")
     if os.listdir(out) and not os.path.isfile(os.path.join(out, MARKER)):
         raise NotOurs(f"{out!r} holds files that pywar page did not write: {may_be}")
+
+
+def holds_page(out):
+    """True when out is a folder that pywar page wrote, its page in it (what --serve alone
+    serves as it is)."""
+    return all(os.path.isfile(os.path.join(out, name)) for name in (MARKER, "index.html"))
 
 
 class NotPyodide(ValueError):
@@ -99,9 +109,9 @@ def python_files():
                 yield f"{C_PORT}/{name}", os.path.join(c_port, name)
 
 
-def write_zip(path):
-    """pywar.zip: python_files(), stored as they are."""
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+def write_zip(stream):
+    """pywar.zip: python_files(), stored as they are, into a binary stream."""
+    with zipfile.ZipFile(stream, "w", zipfile.ZIP_DEFLATED) as archive:
         for inside, here in python_files():
             archive.write(here, inside)
 
@@ -135,30 +145,32 @@ def index_html(local, version):
 
 
 def write(out, pyodide=None):
-    """Write the folder into out (made if need be; pywar's files in it replaced; NotOurs
-    for a folder of files pywar did not write, check_out): the files written.  pyodide: a copy of npm's pyodide package to put in it (NotPyodide if it is
-    not one)."""
+    """Write the folder into out (made if need be; pywar's files in it replaced, each
+    written beside itself and renamed into place whole, pywar.atomic; NotOurs for a
+    folder of files pywar did not write, check_out): the files written.  pyodide: a copy
+    of npm's pyodide package to put in it (NotPyodide if it is not one)."""
     version = PYODIDE_VERSION if pyodide is None else pyodide_version(pyodide)
     check_out(out)
     os.makedirs(out, exist_ok=True)
     with open(os.path.join(out, MARKER), "w", encoding="utf-8") as file:
         file.write("written by pywar page: its files here are replaced when it writes again\n")
-    written = [os.path.join(out, name) for name in ("index.html", "worker.js", "pywar.zip")]
-    index, worker, archive = written
+    paths = [os.path.join(out, name) for name in ("index.html", "worker.js", "pywar.zip")]
+    index, worker, archive = paths
     for path, text in ((index, index_html(pyodide is not None, version)),
                        (worker, asset("worker.js"))):
-        with open(path + ".part", "w", encoding="utf-8") as file:
+        with written(path, binary=False) as file:
             file.write(text)
-        os.replace(path + ".part", path)
-    write_zip(archive + ".part")
-    os.replace(archive + ".part", archive)
+    with written(archive) as stream:
+        write_zip(stream)
     if pyodide is not None:
         target = os.path.join(out, "pyodide")
         os.makedirs(target, exist_ok=True)
         for name in PYODIDE_FILES:
-            shutil.copyfile(os.path.join(pyodide, name), os.path.join(target, name))
-            written.append(os.path.join(target, name))
-    return written
+            with open(os.path.join(pyodide, name), "rb") as source, \
+                    written(os.path.join(target, name)) as copy:
+                shutil.copyfileobj(source, copy)
+            paths.append(os.path.join(target, name))
+    return paths
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):

@@ -465,11 +465,13 @@ def add_isolation_option(parser):
 
 
 def checked_isolation(args):
-    """The isolation asked for, checked before any work: a usage error for --isolation
-    required where bubblewrap does not work."""
+    """The isolation asked for, resolved once, where the command starts, and checked before
+    any work (a usage error for --isolation required where bubblewrap does not work):
+    args.isolation is then the Isolation (what was asked, and the mode runs get here) that
+    the command passes down to every run."""
     from ..check.runner import sandbox
     try:
-        sandbox.check_isolation(args.isolation)
+        args.isolation = sandbox.resolve(args.isolation)
     except sandbox.SandboxMissing as error:
         args.parser.error(str(error))
     return args.isolation

@@ -1,4 +1,5 @@
-"""pywar exercise: the port as an exercise (pywar.check.exercise.portcheck).
+"""pywar exercise: the port as an exercise (pywar.check.exercise: portcheck runs
+the port, portjudge judges it).
 
     pywar exercise new my-port              # a skeleton of pywar/port/, bodies marked TODO
     pywar exercise check my-port            # the first member that departs, in words
@@ -13,7 +14,7 @@ import json
 import os
 import sys
 
-from ..check.exercise import portcheck as exercise, skeleton
+from ..check.exercise import portcheck, portjudge, skeleton
 from .common import add_isolation_option, checked_isolation, examples, seed_type
 from .inputs import cannot
 
@@ -39,9 +40,9 @@ def run_check(args):
         args.parser.error(f"{args.folder!r} is not a port to check: make one with "
                           f"pywar exercise new {args.folder}")
     checked_isolation(args)
-    seeds = args.seed or exercise.default_seeds()
-    fresh = [] if args.seed else seeds[len(exercise.SEEDS):]
-    findings = exercise.check(args.folder, args.stack, seeds, args.timeout,
+    seeds = args.seed or portjudge.default_seeds()
+    fresh = [] if args.seed else seeds[len(portjudge.SEEDS):]
+    findings = portcheck.check(args.folder, args.stack, seeds, args.timeout,
                               isolation=args.isolation, fresh=fresh)
     first = findings[0]
     if args.json:
@@ -50,7 +51,7 @@ def run_check(args):
                           "passed": first.kind == "passed", "first": vars(first),
                           "findings": [vars(found) for found in findings]}))
     else:
-        for line in exercise.report(findings, fresh):
+        for line in portjudge.report(findings, fresh):
             print(line)
     if first.kind == "unchecked":                # the machine's fault, not the port's
         return 3
@@ -94,7 +95,7 @@ def add(subparsers):
         "check", help="check a filled-in skeleton against the reference",
         description="Play the port in DIR against the reference's trace and transcript on a "
                     "few seeds, in a sandboxed child process with limits (each seed's game "
-                    f"may take {exercise.GAME_SECONDS:g} s, the whole check --timeout); name "
+                    f"may take {portjudge.GAME_SECONDS:g} s, the whole check --timeout); name "
                     "the first member whose behaviour departs, with the seed, the event and "
                     "what was expected. Exit status: 0 the port passes, 1 a member departs "
                     "or is not written yet, 2 a usage error.",
@@ -107,12 +108,12 @@ def add(subparsers):
                        help="pile (Program 4's array, the default) or adt (Program 6)")
     check.add_argument("--seed", type=seed_type, action="append", metavar="N",
                        help="a seed to play, and no other (again for more; default: "
-                            f"{', '.join(map(str, exercise.SEEDS))}, and {exercise.FRESH} "
+                            f"{', '.join(map(str, portjudge.SEEDS))}, and {portjudge.FRESH} "
                             "drawn fresh at each check, so that no game recorded serves)")
-    check.add_argument("--timeout", type=positive_seconds, default=exercise.CHECK_SECONDS,
+    check.add_argument("--timeout", type=positive_seconds, default=portcheck.CHECK_SECONDS,
                        metavar="S", help=f"seconds for the whole check (default "
-                                         f"{exercise.CHECK_SECONDS:g}); each seed's game "
-                                         f"may take {exercise.GAME_SECONDS:g} s")
+                                         f"{portcheck.CHECK_SECONDS:g}); each seed's game "
+                                         f"may take {portjudge.GAME_SECONDS:g} s")
     add_isolation_option(check)
     check.add_argument("--json", action="store_true", help="the findings as one line of JSON")
     check.set_defaults(run=run_check, parser=check)

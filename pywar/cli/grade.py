@@ -14,6 +14,7 @@ from ..check.grading import keep, regrade, report
 from ..check.grading.gradebook import gradebook_csv
 from ..check.grading.receipt import receipt
 from ..check.runner import sandbox
+from ..check.submission.names import readable
 from ..check.grading.grade import (DEFAULT_BUILD, DEFAULT_RUN, FRESH, REFEREE_SECONDS,
                                    RUN_SETUP, SECONDS_A_SEED, GradeInterrupted, Settings,
                                    grade)
@@ -24,7 +25,7 @@ from .common import (Progress, add_isolation_option, add_progress_option, checke
                      count_type, examples, interrupted_status, interrupted_words, seed_type,
                      usage_errors)
 from .inputs import cannot, seconds_type
-from .outputs import check_distinct, output_files, refuse_stdout
+from .outputs import check_distinct, keep_finished, output_files, refuse_stdout
 from .simulate import add_scheduler_option, check_scheduler, cluster_client
 
 EXAMPLES = examples(
@@ -116,7 +117,7 @@ def warn_of_open_folders(args):
     """One line on stderr where runs without bubblewrap, as root, may read a classmate's
     folder: any user may reach it, and pywar's command line, every user's to read in
     /proc, names it (pywar cannot close a folder of the instructor's)."""
-    if sandbox.mode(args.isolation) != "none" or not sandbox.as_root():
+    if args.isolation.mode != "none" or not sandbox.as_root():
         return
     opened = [folder for folder in args.submissions if sandbox.open_to_others(folder)]
     if len(args.submissions) > 1 and opened:
@@ -157,11 +158,11 @@ def check_submission_folders(parser, submissions):
         if not os.path.isdir(folder):
             parser.error(f"{folder!r} is not a folder: each SUBMISSION is a folder of one "
                          "student's sources")
-    names = [report.readable(os.path.basename(os.path.normpath(folder)))
+    names = [readable(os.path.basename(os.path.normpath(folder)))
              for folder in submissions]          # a byte that is not UTF-8 as \\xff
     twice = [name for name in dict.fromkeys(names) if names.count(name) > 1]
     if twice:
-        same = [report.readable(folder) for folder, name in zip(submissions, names)
+        same = [readable(folder) for folder, name in zip(submissions, names)
                 if name == twice[0]]
         parser.error(f"two submissions have the same folder name, {twice[0]!r} "
                      f"({', '.join(map(repr, same))}): each is reported by its name")
@@ -219,8 +220,9 @@ def checked(args):
 
 
 def ready_to_keep(args):
-    """--keep DIR made (or taken, an empty folder), last of the checks: a usage error for
-    a DIR pywar may not write into, exit 3 for one that cannot be made."""
+    """--keep DIR made (or taken: an empty folder, or one pywar grade --keep wrote), last
+    of the checks: a usage error for a DIR pywar may not write into, exit 3 for one that
+    cannot be made."""
     if args.keep is None:
         return
     try:
@@ -252,9 +254,7 @@ def run_grade(args):
         if status:
             print(f"{args.parser.prog}: {interrupted_words()}: {len(submissions)} of "
                   f"{len(args.submissions)} submissions graded", file=sys.stderr)
-        if "--gradescope" in files and not submissions:
-            files["--gradescope"].discard()
-            files.pop("--gradescope")
+        keep_finished(files, len(submissions))      # none graded: each file as it was
         write_reports(args, settings, submissions, files)
     return status
 
@@ -286,7 +286,7 @@ def write_reports(args, settings, submissions, files):
     made = receipt(settings)
     since = None
     if args.old_grade is not None:
-        asked = [report.readable(os.path.basename(os.path.normpath(folder)))
+        asked = [readable(os.path.basename(os.path.normpath(folder)))
                  for folder in args.submissions]
         since = regrade.changes(args.old_grade, report.class_json(submissions, made), asked)
     if args.json:
@@ -364,7 +364,9 @@ def add(subparsers):
                         help="keep each submission's outputs in DIR/NAME/ as graded: each "
                              "run's stdout (seed-N.txt, gzipped past "
                              f"{keep.GZIP_PAST // sandbox.MIB} MiB), the build's output and "
-                             "valgrind's log; DIR is made, or must be an empty folder")
+                             "valgrind's log; DIR is made, or must be an empty folder or "
+                             "one pywar grade --keep wrote, whose submissions' folders are "
+                             "replaced as they are graded")
     parser.add_argument("--json", action="store_true",
                         help="print the grades as one line of JSON")
     parser.add_argument("--html", metavar="FILE", help="write the class report as a page")

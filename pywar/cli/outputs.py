@@ -9,6 +9,10 @@ line naming it, "cannot write --csv 'games.csv': No space left on device" (exit 
 reader of stdout that goes away (`pywar simulate --csv - | head`) ends the command
 quietly, with exit 0, as it ends `cat`: that is ReaderGone.  '-' is stdout for --csv
 and --trace; --plot and --html write only files.
+
+A file is replaced only by an output that holds at least one finished piece of the work
+(a game, a graded submission): an interrupted command that finished none leaves every
+path as it was (keep_finished), the rule of every command's outputs (docs/command-line.md).
 """
 
 import os
@@ -178,6 +182,17 @@ def shares_stderr(path):
     """True when an output path ('-' for stdout) writes where stderr does: /dev/stderr,
     or stdout and stderr on one terminal.  A bar drawn there would cut into the rows."""
     return path is not None and identity(path) == atomic.identity(2)
+
+
+def keep_finished(files, finished):
+    """The rule of every output file: with no piece of the work finished (finished, the
+    games or submissions a command reports, is 0), each file of files (output_files')
+    is discarded, its path left as it was, and dropped from files, so that nothing is
+    written into it.  stdout, or a device, keeps what was written into it."""
+    if finished:
+        return
+    for option in list(files):
+        files.pop(option).discard()
 
 
 @contextmanager

@@ -4,6 +4,9 @@ browser's own Python (pywar.browser, docs/page.md).
     pywar page war-page --pyodide node_modules/pyodide   # works with no network at all
     pywar page war-page --serve                          # served on 127.0.0.1
 
+--serve serves a folder that pywar page wrote as it is, and writes the folder first only
+where DIR holds no page yet, or --pyodide is given: serving a folder never changes what
+it serves (the folder of --pyodide, served, kept loading its Pyodide from the folder).
 Exit status 2 for a --pyodide that is not a copy of npm's pyodide package, or a DIR of
 files pywar page did not write (it replaces none of them); 3 for a folder that cannot be
 written (or a port that cannot be served on).
@@ -17,11 +20,16 @@ from .inputs import cannot
 
 
 def run_page(args):
-    """Write the folder, say what it holds, and serve it if asked."""
+    """Write the folder, say what it holds, and serve it if asked; with --serve alone, a
+    folder that holds a page already is served as it is."""
     try:
         folder.check_out(args.folder)
     except folder.NotOurs as error:
         args.parser.error(str(error))
+    if args.serve and args.pyodide is None and folder.holds_page(args.folder):
+        print(f"{args.folder} holds a page already: served as it is (pywar page "
+              f"{args.folder}, without --serve, writes it again)", file=sys.stderr)
+        return serve(args)
     try:
         written = folder.write(args.folder, args.pyodide)
     except folder.NotPyodide as error:
@@ -67,7 +75,9 @@ def add(subparsers):
             ("pywar page war-page --pyodide node_modules/pyodide --serve",
              "the folder, working with no network, served on 127.0.0.1"),
             ("pywar page war-page",
-             "the folder, loading Pyodide from its CDN; serve it with any web server")))
+             "the folder, loading Pyodide from its CDN; serve it with any web server"),
+            ("pywar page war-page --serve",
+             "serve the folder written before, as it is")))
     parser.add_argument("folder", metavar="DIR", help="the folder to write (made if need "
                         "be; pywar's files in it are replaced)")
     parser.add_argument("--pyodide", metavar="DIR",
@@ -75,7 +85,8 @@ def add(subparsers):
                              "in node_modules/pyodide), put in the folder")
     parser.add_argument("--serve", action="store_true",
                         help="then serve the folder on 127.0.0.1 until Ctrl-C, printing its "
-                             "address")
+                             "address; a folder that holds a page already is served as it "
+                             "is, unchanged (give --pyodide to write it again)")
     parser.add_argument("--port", type=int, default=0, metavar="N",
                         help="the port to serve on (default: any free one)")
     parser.set_defaults(run=run_page, parser=parser)

@@ -7,7 +7,7 @@ import sys
 import tempfile
 
 from ..check.grading import regrade
-from ..check.grading.report import readable, terminal_name
+from ..check.submission.names import readable, terminal_name
 from .common import (Progress, add_isolation_option, add_progress_option, checked_isolation,
                      count_type, examples)
 from .grade import check_submission_folders

@@ -13,7 +13,8 @@ from .common import (BULK_ENGINES, InterruptGuard, Progress, add_engine_option, 
                      add_progress_option, add_rule_options, add_seed_range_options, check_jobs,
                      count_type, examples, interrupted_status, rules_and_engine, table, usage_errors)
 from .inputs import cannot, file_name
-from .outputs import check_distinct, output_files, refuse_stdout, shares_stderr
+from .outputs import (check_distinct, keep_finished, output_files, refuse_stdout,
+                      shares_stderr)
 from ..sim.phrases import notable_phrases, spread_phrases
 
 
@@ -104,12 +105,12 @@ def run_simulate(args):
 
 def simulate_and_report(args, rules, engine, client, files):
     """Play, then print the summary and draw the plot: the exit status."""
-    rows = files.get("--csv")
     with InterruptGuard() as guard:
-        simulation = simulated(args, rules, engine, guard, client, rows)
+        simulation = simulated(args, rules, engine, guard, client, files.get("--csv"))
         guard.holding = True                    # a Ctrl-C now waits for the output
-        if rows is not None:
-            rows.close()                        # its last rows written before the summary
+        keep_finished(files, simulation.games)  # no game finished: each file as it was
+        if "--csv" in files:
+            files["--csv"].close()              # its last rows written before the summary
         write_results(args, simulation, files.get("--plot"))
     return interrupted_status() if guard.seen else 0
 
@@ -165,7 +166,8 @@ def simulated(args, rules, engine, guard, client, rows):
         guard.holding = guard.seen = True
         if rows is not None and not rows.written:
             from ..sim.simulation import CSV_HEADER
-            rows.write(CSV_HEADER)              # a CSV of no games: its header
+            rows.write(CSV_HEADER)              # a CSV of no games: its header (on
+                                                # stdout; a file is left as it was)
         return nothing_finished(args, rules, engine, client)
     finally:
         progress.close()
@@ -183,16 +185,13 @@ def nothing_finished(args, rules, engine, client):
 
 def write_results(args, simulation, plot):
     """Print the summary (on stderr when the CSV rows take stdout), and draw the plot
-    into its OutputFile if asked for (when no game finished, the path is left as it was)."""
+    into its OutputFile if asked for (none when no game finished: keep_finished)."""
     summary = simulation.summary()
     text = json.dumps(summary) + "\n" if args.json else summary_table(summary)
     to = sys.stderr if args.csv == "-" else sys.stdout
     to.write(text)
     to.flush()
     if plot is None:
-        return
-    if not simulation.games:
-        plot.discard()
         return
     from ..sim.plot import plot_format
     with plot.failures():

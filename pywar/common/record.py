@@ -3,7 +3,7 @@ lines in the order written: a header record, the game's pieces (its tape's recor
 text}, {"e": trace line}), then {"end": finished | timeout | cut | ..., "words": ...}.
 The children that play a student's Python (pywar.check.exercise.portplay,
 pywar.check.implementations.pyclass) record with record_game, each with a tape of its
-own; pywar reads the records in its own process and decides there.  Standard library
+own; pywar reads the records back in its own process (records_of) and decides there.  Standard library
 alone (and the alarm), so that a child runs on copies of pywar's shared modules."""
 
 import json
@@ -38,3 +38,17 @@ def record_game(out, header, tape, play, seconds, failed, grace=None):
     out.write(json.dumps({"end": end[0], "words": end[1]}) + "\n")
     out.flush()
     return end[0]
+
+
+def records_of(text):
+    """The records a child wrote, up to the first that is not one."""
+    records = []
+    for line in text.splitlines():
+        try:
+            record = json.loads(line)
+        except ValueError:
+            break
+        if not isinstance(record, dict):
+            break
+        records.append(record)
+    return records

@@ -54,12 +54,14 @@ def simulate(n, rules="smu", seed=0, engine=None, jobs=None, progress=None, keep
 @contextmanager
 def csv_target(csv):
     """A binary file for CSV rows: None, a file given, or a path written through
-    pywar.atomic: put in place when the run ends, or is interrupted (the finished games'
-    rows), and left as it was after a failure."""
+    pywar.atomic: put in place when the run ends, or is interrupted after a game
+    finished (the finished games' rows), and left as it was after a failure or an
+    interruption before any game finished."""
     if csv is None or hasattr(csv, "write"):
         yield csv
         return
     from ..atomic import written
     from .simulation import SimulationInterrupted
-    with written(csv, keep=SimulationInterrupted) as handle:
+    with written(csv, keep=SimulationInterrupted,
+                 finished=lambda stopped: stopped.simulation.games) as handle:
         yield handle

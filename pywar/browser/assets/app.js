@@ -3,13 +3,16 @@
 // (worker.js); each call is answered with the JSON text of pywar.browser.calls.  A call
 // that runs past its time ends the worker, and a new one is started.  ?seed=S (with
 // &rules=R&edition=E) plays at once.  Nothing leaves the browser: the student's files
-// are kept in this browser's localStorage.
+// are kept in this browser's localStorage, and the files that "start from the port" or
+// "start from the skeleton" replaced last are kept there too, a click away ("back to
+// the files replaced"); edited files are replaced only once the student says yes.
 "use strict";
 
 const CONFIG = JSON.parse(document.getElementById("config").textContent);
 const CHECK_SECONDS = 120;        // pywar exercise check's own limit on a whole check
 const GAME_SECONDS = 120;         // a game of the longest kind, in a slow browser
-const SAVED = "pywar-exercise-files";
+const SAVED = "pywar-exercise-files";           // {files, edited}: those in the editor
+const BEFORE = "pywar-exercise-before";         // {files, edited}: those replaced last
 
 const python = {worker: null, ready: null, waiting: new Map(), next: 1, choices: null,
                 loadMs: null};
@@ -123,7 +126,7 @@ async function playGame() {
 
 // ---- The exercise: the port's files in the editor, checked in Python
 
-const exercise = {files: null, shown: null};
+const exercise = {files: null, shown: null, edited: false, again: null};
 
 function showFile(name) {
   exercise.shown = name;
@@ -131,40 +134,96 @@ function showFile(name) {
   document.getElementById("editor").value = exercise.files[name];
 }
 
-function useFiles(files) {
+function save() {
+  localStorage.setItem(SAVED, JSON.stringify({files: exercise.files, edited: exercise.edited}));
+}
+
+// the files in the editor: edited, the student's own (asked before they are replaced)
+function useFiles(files, edited) {
   exercise.files = files;
+  exercise.edited = edited;
   const select = document.getElementById("file");
   select.innerHTML = "";
   for (const name of Object.keys(files)) select.add(new Option(name, name));
   showFile(files["tabletop.py"] !== undefined ? "tabletop.py" : Object.keys(files)[0]);
-  localStorage.setItem(SAVED, JSON.stringify(files));
+  save();
+}
+
+// what localStorage holds under key, {files, edited}; files saved by an earlier page, a
+// bare {name: text}, are taken as edited
+function saved(key) {
+  const found = JSON.parse(localStorage.getItem(key) || "null");
+  if (found === null || found.files) return found;
+  return {files: found, edited: true};
+}
+
+function showRestore() {
+  document.getElementById("restore").hidden = saved(BEFORE) === null;
+}
+
+function sameFiles(one, other) {
+  return JSON.stringify(one) === JSON.stringify(other);
 }
 
 async function startFrom(filled) {
   const {answer} = await call("port_files", [filled], GAME_SECONDS);
-  useFiles(answer);
+  const replaced = exercise.files !== null && !sameFiles(answer, exercise.files);
+  const what = filled ? "the port's own files" : "the skeleton (every member to write)";
+  if (replaced && exercise.edited
+      && !confirm(`Replace your edited files with ${what}? Yours stay a click away: `
+                  + "\"back to the files replaced\".")) {
+    say("check-status", "your files are as they were");
+    return;
+  }
+  if (replaced) {
+    localStorage.setItem(BEFORE, JSON.stringify({files: exercise.files,
+                                                 edited: exercise.edited}));
+  }
+  useFiles(answer, false);
+  showRestore();
   say("check-result", "");
+  say("check-status", "");
 }
 
-async function checkPort() {
+// back to the files replaced last; the files they replace are kept in their place, so
+// that a second click comes back
+function restoreFiles() {
+  const before = saved(BEFORE);
+  if (before === null) return;
+  localStorage.setItem(BEFORE, JSON.stringify({files: exercise.files,
+                                               edited: exercise.edited}));
+  useFiles(before.files, before.edited);
+  say("check-result", "");
+  say("check-status", "back to the files replaced; the others are a click away");
+}
+
+// check the files on the check's seeds and two drawn fresh, or on seeds (the fresh seeds
+// of the check before, again: its button, which the check's words name)
+async function checkPort(seeds) {
   const button = document.getElementById("check");
-  button.disabled = true;
+  const again = document.getElementById("check-again");
+  button.disabled = again.disabled = true;
   say("check-result", "");
   say("check-status", "checking in Python\u2026");
   const stack = document.getElementById("stack").value;
   try {
-    const {answer, ms} = await call("check_port", [JSON.stringify(exercise.files), stack],
-                                    CHECK_SECONDS);
+    const args = [JSON.stringify(exercise.files), stack, ...(seeds ? [seeds] : [])];
+    const {answer, ms} = await call("check_port", args, CHECK_SECONDS);
     say("check-result", answer.lines.join("\n"), answer.passed ? "passed" : "departs");
     const result = document.getElementById("check-result");
     result.dataset.member = answer.first.member || "";
     result.dataset.kind = answer.first.kind;
+    if (answer.again) {
+      exercise.again = answer.fresh;
+      again.textContent = answer.again;
+      again.hidden = false;
+    }
     say("check-status", `checked in ${(ms / 1000).toFixed(1)} s`);
   } catch (error) {
     say("check-result", `The check stopped: ${error.message || error}`, "departs");
     say("check-status", "");
   } finally {
-    button.disabled = false;
+    button.disabled = again.disabled = false;
   }
 }
 
@@ -172,7 +231,8 @@ function wireExercise() {
   document.getElementById("file").addEventListener("change", event => showFile(event.target.value));
   document.getElementById("editor").addEventListener("input", event => {
     exercise.files[exercise.shown] = event.target.value;
-    localStorage.setItem(SAVED, JSON.stringify(exercise.files));
+    exercise.edited = true;
+    save();
   });
   document.getElementById("editor").addEventListener("keydown", event => {
     if (event.key !== "Tab") return;                  // Tab indents: four spaces
@@ -181,7 +241,10 @@ function wireExercise() {
   });
   document.getElementById("start-port").addEventListener("click", () => startFrom(true));
   document.getElementById("start-skeleton").addEventListener("click", () => startFrom(false));
-  document.getElementById("check").addEventListener("click", checkPort);
+  document.getElementById("restore").addEventListener("click", restoreFiles);
+  document.getElementById("check").addEventListener("click", () => checkPort(null));
+  document.getElementById("check-again").addEventListener("click",
+                                                          () => checkPort(exercise.again));
 }
 
 // ---- The page
@@ -208,9 +271,10 @@ async function main() {
   }
   document.getElementById("play-game").disabled = false;
   document.getElementById("check").disabled = false;
-  const saved = localStorage.getItem(SAVED);
-  if (saved) useFiles(JSON.parse(saved));
+  const kept = saved(SAVED);
+  if (kept) useFiles(kept.files, kept.edited);
   else await startFrom(true);
+  showRestore();
   if (asked.has("seed")) await playGame();
 }
 

@@ -1,10 +1,11 @@
 """pywar exercise's check run in this process: for the page of pywar page, whose Python
 (Pyodide, in the student's browser) has no child process to run a port in, and no
 sandbox.  The port is played by portplay's play_records, the same as in the child of
-pywar exercise check, and judged by portcheck's judge_port, the same as in pywar's
-process: only the runner differs (InProcessRun in place of PortRun).
+pywar exercise check, and judged by portjudge's judge_port, the same as in pywar's
+process: only the runner differs (InProcessRun in place of portcheck's PortRun).
 
     >>> from pywar.check.exercise import skeleton
+    >>> from pywar.check.exercise.portjudge import report
     >>> findings = check(skeleton.skeleton(), seeds=[17455])
     >>> print(report(findings)[0])
     Pile.add_card_to_pile is not written yet: its body still raises its TODO
@@ -23,9 +24,9 @@ import shutil
 import sys
 import tempfile
 
-from ..runner.pychild import records_of
-from .portcheck import (GAME_SECONDS, SEEDS, Ran, bounds_of, default_seeds, games_of,
-                        judge_port, own_output, reference_games, report)  # noqa: F401
+from ...common.record import records_of
+from .portjudge import (GAME_SECONDS, SEEDS, Ran, bounds_of, games_of, judge_port, own_output,
+                        reference_games)
 from .portplay import play_records
 
 STUDENT = "student_port"        # the name portplay.load_student imports a port under
@@ -75,7 +76,7 @@ def write_port(folder, files):
 
 def check(files, stack="pile", seeds=SEEDS, fresh=(), game_seconds=GAME_SECONDS):
     """Check a student's port ({file name: text}) on seeds, of which fresh were drawn
-    fresh for this check (portcheck.default_seeds), in this process: portcheck's
+    fresh for this check (portjudge.default_seeds), in this process: portjudge's
     findings, the first the one to say.  Each check writes the files to a folder of its
     own, so that nothing read of an earlier one (portplay's caches, by path) serves it."""
     seeds = list(seeds)

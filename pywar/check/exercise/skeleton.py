@@ -18,6 +18,7 @@ import ast
 import os
 import re
 import textwrap
+from contextlib import suppress
 
 from .portplay import (MEMBERS, TODO, ExerciseDrift, find_function,  # noqa: F401 (drift)
                        piece_label, piece_statements)
@@ -228,15 +229,26 @@ def skeleton(filled=False):
 
 
 def new(folder):
-    """Write the skeleton into a new (or empty) folder: the files written."""
+    """Write the skeleton into a new (or empty) folder: the files written.  A failure or
+    a Ctrl-C removes the files written (and the folder, if made): the folder as it was."""
+    made = not os.path.lexists(folder)
     os.makedirs(folder, exist_ok=True)
     if os.listdir(folder):
         raise NotEmpty("it is not empty (pywar exercise new writes into a new or empty "
                        "folder, and overwrites nothing)")
     written = []
-    for name, text in skeleton().items():
-        path = os.path.join(folder, name)
-        with open(path, "x", encoding="utf-8") as file:
-            file.write(text)
-        written.append(path)
+    try:
+        for name, text in skeleton().items():
+            path = os.path.join(folder, name)
+            with open(path, "x", encoding="utf-8") as file:
+                written.append(path)
+                file.write(text)
+    except BaseException:
+        for path in written:
+            with suppress(OSError):
+                os.remove(path)
+        if made:
+            with suppress(OSError):
+                os.rmdir(folder)
+        raise
     return written

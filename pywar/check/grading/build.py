@@ -9,6 +9,9 @@ import shutil
 import tempfile
 
 from ..runner import sandbox
+from ..submission.copying import safe_copy
+from ..submission.bounds import MIB, TooLarge
+from ..submission.files import SOURCES
 
 PROGRAM = "pywar-program"
 
@@ -19,7 +22,6 @@ def tail(text, count=3):
 
 
 INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"\n]{1,200})"', re.M)
-SOURCES = (".c", ".cc", ".cpp", ".cxx", ".h", ".hh", ".hpp", ".hxx")
 SOURCE_READ = 1 << 20               # bytes of a source file read for its #includes
 
 
@@ -31,7 +33,7 @@ def first_error(text):
 
 def sources_in(folder):
     """The source files of a submission, as paths relative to it, its folders included
-    (the copy is bounded: sandbox.safe_copy), no link followed."""
+    (the copy is bounded: submission.copying.safe_copy), no link followed."""
     found = []
     for top, folders, files in os.walk(folder):
         folders[:] = sorted(f for f in folders if not os.path.islink(os.path.join(top, f)))
@@ -161,12 +163,12 @@ def build_said(outcome, made, isolation):
     could not go out named by its size, a full disk by its bound."""
     limits = outcome.limits
     if outcome.status == CHANNEL_FAILED and made:
-        return f"made a program of more than {limits.output // sandbox.MIB} MiB"
+        return f"made a program of more than {limits.output // MIB} MiB"
     said = outcome.trouble() or ("" if made else "no program was made")
     output = (outcome.stderr or "") + (outcome.stdout or "")
     if said and DISK_FULL in output:
-        bound = (f"its {limits.disk // sandbox.MIB} MiB of disk"
-                 if sandbox.mode(isolation) == "bwrap" else "the disk")
+        bound = (f"its {limits.disk // MIB} MiB of disk"
+                 if sandbox.resolve(isolation, check=False).mode == "bwrap" else "the disk")
         said += f"; it filled {bound} ({DISK_FULL})"
     return said
 
@@ -180,8 +182,8 @@ def build(source, work, settings):
     a folder of pywar's that no run may write."""
     copy, bin_folder = (os.path.join(work, name) for name in ("src", "bin"))
     try:
-        skipped = sandbox.safe_copy(source, copy)
-    except (OSError, sandbox.CopyTrouble) as error:
+        skipped = safe_copy(source, copy)
+    except (OSError, TooLarge) as error:
         outcome = sandbox.Outcome(None, "", "", 0.0, sandbox.BUILD_LIMITS,
                                   failed_to_start=f"the submission cannot be copied: {error}")
         return None, outcome, [], outcome.trouble()

@@ -1,6 +1,6 @@
 """A class graded on a Dask cluster (pywar grade --scheduler; pip install 'pywar[dask]').
 
-Each submission is one task.  Here, it is copied as grading copies it (sandbox.safe_copy:
+Each submission is one task.  Here, it is copied as grading copies it (submission.copying.safe_copy:
 its regular files and folders alone, within the copy's bounds, with the notes of what was
 left out) and packed; on a worker, the task unpacks it into a folder of its own and grades
 it as one process does (grade_one: its build, runs and valgrind each in that worker's
@@ -18,8 +18,11 @@ import shutil
 import tempfile
 import time
 import uuid
+from dataclasses import replace
 
 from ..runner import sandbox
+from ..submission.bounds import TooLarge
+from ..submission.copying import safe_copy
 from .grade import GradeInterrupted, fault_submission, grade_one, grade_safely
 from .receipt import files_sha256, stable
 
@@ -36,8 +39,8 @@ def packed(source):
         copy = os.path.join(folder, "copy")
         try:
             digest = files_sha256(source)
-            notes = stable(sandbox.safe_copy(source, copy))
-        except (OSError, sandbox.CopyTrouble):
+            notes = stable(safe_copy(source, copy))
+        except (OSError, TooLarge):
             return None
         entries = []
         for top, folders, files in os.walk(copy):
@@ -79,7 +82,8 @@ def grade_packed(name, digest, notes, entries, settings):
     folder on one machine (its name, the sha256 and the copy's notes are the folder's
     here): (the Submission, this worker's isolation mode).  Raises SandboxMissing where
     --isolation required cannot be had here."""
-    mode = sandbox.check_isolation(settings.isolation)
+    settings = replace(settings, isolation=sandbox.resolve(settings.isolation, here=True))
+    mode = settings.isolation.mode
     with tempfile.TemporaryDirectory(prefix="pywar-task-") as folder:
         root = os.path.join(folder, "submission")
         unpack(root, entries)
@@ -166,7 +170,7 @@ def grade_on_cluster(client, sources, settings, progress=None):
     except BaseException:
         job.cancel()
         raise
-    if settings.isolation == "auto" and "none" in job.modes:
+    if sandbox.resolve(settings.isolation, check=False).asked == "auto" and "none" in job.modes:
         sandbox.warn_once(UNISOLATED)
     return job.results
 

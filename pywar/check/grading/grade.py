@@ -22,12 +22,13 @@ from ..referee.effort import Effort, OutOfTime
 from ..referee.finding import Finding
 from ..referee.judge import judge
 from ..referee.mistakes import MISTAKE, ROW
-from ..referee.rubric import GAME_ITEMS, ITEM, NAMES, default_weights
+from ..referee.rubric import GAME_ITEMS, ITEM, NAMES, RUBRIC, default_weights
+from ..referee.words import rank_of
 from ..runner import sandbox
 from ...stopping import STOPPING
 from ..seeds import seeds_words
 from .build import build, case_note, first_error, run_argv, tail
-from .keep import Kept
+from .keep import Kept, discarded_if_stopped
 from .memcheck import memcheck
 from .receipt import files_sha256, stable
 
@@ -35,7 +36,6 @@ DEFAULT_BUILD = "g++ -std=c++17 -O1 -o {program} ./*.cpp"   # ./: no file is an 
 DEFAULT_RUN = "{program}"
 SEEDS = 2 ** 32
 FRESH = 2                        # seeds drawn fresh at each grading, besides -n's
-RANKS = 13                       # a card's rank is its id % 13 (referee.words)
 FLOOD_REFEREED = 2 * sandbox.MIB     # of a run that flooded its output, what is refereed
 REFEREE_SECONDS = 10.0              # the referee's time on one seed: seed 1553's 18,375
                                     # lines take 0.2 s, 2 MiB of one battle line 1 to 4 s
@@ -64,7 +64,8 @@ class Settings:
     limits: sandbox.Limits = sandbox.Limits()
     memory: bool = True
     fix_include_case: bool = False      # build with each #include's case matched to its file
-    isolation: str = "auto"             # auto, required or none (sandbox.check_isolation)
+    isolation: object = "auto"          # the command's sandbox.Isolation (resolved where it
+                                        # starts), or a wish: auto, required or none
     group: int = None                   # one submission's group (grade_one's): sandbox.run
     weights: dict = field(default_factory=default_weights)
     referee_time: float = REFEREE_SECONDS   # seconds the referee may take on one seed
@@ -320,7 +321,7 @@ def same_deals(runs):
 def deal_shape(dealt):
     """A deal as its ranks alone, either player first: alike for a deal and the same deal
     with its cards renamed within their ranks (or its players swapped)."""
-    return tuple(sorted(tuple(card % RANKS for card in pile) for pile in dealt))
+    return tuple(sorted(tuple(rank_of(card) for card in pile) for pile in dealt))
 
 
 def glibc_seed(seed):
@@ -346,9 +347,9 @@ def repeat_words(run, other, one_deal):
 def charge(run, said, row):
     """A repeated deal charged to deal on a run, with its row."""
     judged = run.judged
-    finding = Finding(required="a deal of its own on each seed", said=said, item="deal",
+    finding = Finding(required="a deal of its own on each seed", said=said, item=RUBRIC.deal,
                       mistake=row.name)
-    judged.findings.setdefault("deal", [finding, 0])[1] += 1
+    judged.findings.setdefault(RUBRIC.deal, [finding, 0])[1] += 1
     judged.mistakes.setdefault(row.name, finding)
 
 
@@ -393,7 +394,7 @@ def tally_runs(runs, tallies, notes, mistakes, by_seed=None):
         example = {"seed": run.seed, "required": "a run that ends by itself with status 0",
                    "said": trouble, "progress": f"{progress}; {words}" if words else progress,
                    "last_lines": judged.last_lines if judged else tail(run.printed)}
-        tallies["runs"].add(bool(trouble) and not explained, example)
+        tallies[RUBRIC.runs].add(bool(trouble) and not explained, example)
         if outcome.ending() and not explained:
             seen[MISTAKE[outcome.ending()].name] += 1
         if judged:
@@ -449,7 +450,8 @@ def grade_one(source, settings, clock, ran=lambda: None, referee=referee_for):
     notes, mistakes, by_seed = [], Counter(), {}
     settings = replace(settings, group=sandbox.new_group())
     kept = keep_folder(settings, name, notes)
-    with tempfile.TemporaryDirectory(prefix="pywar-grade-") as work:
+    with tempfile.TemporaryDirectory(prefix="pywar-grade-") as work, \
+            discarded_if_stopped(kept):
         sandbox.close_folder(work, settings.group)
         program, outcome, cases, said = build(source, work, settings)
         notes.extend(outcome.notes)
@@ -462,7 +464,7 @@ def grade_one(source, settings, clock, ran=lambda: None, referee=referee_for):
             mistakes[ROW.include_case.name] += 1
         elif program is None:
             mistakes[ROW.build_fails.name] += 1
-        tallies["builds"].add(program is None or fixed, {
+        tallies[RUBRIC.builds].add(program is None or fixed, {
             "required": "the build command to succeed", "command": settings.build,
             "said": said, "error": None if program is not None else
             first_error(outcome.stderr or outcome.stdout),
@@ -477,21 +479,22 @@ def grade_one(source, settings, clock, ran=lambda: None, referee=referee_for):
                 notes.append(left_out)
             hung = {run.seed for run in runs if run.outcome.timed_out}
             if settings.memory and settings.seed in hung:       # valgrind would hang too
-                tallies["memory"].add(False, {"seed": settings.seed, "said": (
+                tallies[RUBRIC.memory].add(False, {"seed": settings.seed, "said": (
                     f"not checked: its run of seed {settings.seed} did not finish within "
                     f"{settings.limits.wall:g} s, so valgrind's (slower) could not")}, False)
             elif settings.memory:
                 *marks, mistake = memcheck(settings, program, settings.seed, clock,
                                            kept and kept.valgrind)
-                tallies["memory"].add(*marks)
+                tallies[RUBRIC.memory].add(*marks)
                 if mistake is not None:
                     mistakes[mistake.name] += 1
     built = program is not None
     items = {item: tally.item(not_checked(item, built)) for item, tally in tallies.items()}
     if kept is not None:
+        kept.commit()
         kept_examples(items, kept)
         notes.extend(filter(None, [kept.note()]))
-    left_out = [] if settings.memory else ["memory"]
+    left_out = [] if settings.memory else [RUBRIC.memory]
     for item in left_out:
         items[item] = {"ok": False, "failed": 0, "of": 0,
                        "example": {"said": "left out (--no-memory)"}}
@@ -520,7 +523,7 @@ def kept_examples(items, kept):
         example = item["example"]
         if not example:
             continue
-        key = "build" if name == "builds" else "memory" if name == "memory" else \
+        key = "build" if name == RUBRIC.builds else "memory" if name == RUBRIC.memory else \
             example.get("seed")
         if key in kept.files:
             example["kept"] = kept.files[key]
@@ -551,7 +554,7 @@ def fault_submission(name, settings, error, sha256):
     why = "pywar could not grade this submission"
     items = {item: {"ok": False, "failed": 0, "of": 0,
                     "example": not_checked(item, why=why)} for item in NAMES}
-    left_out = [] if settings.memory else ["memory"]
+    left_out = [] if settings.memory else [RUBRIC.memory]
     note = (f"{why}: {type(error).__name__}: {str(error)[:200]} (this is pywar's "
             "fault, not the program's: please report it)")
     return Submission(name, items, *score_of(items, settings.weights, left_out),
@@ -633,6 +636,7 @@ def grade(sources, settings, jobs=1, progress=None):
     """Grade every submission, in parallel with jobs threads (their referee in as many
     processes where jobs > 1: Referees): the Submissions in order; progress(runs done,
     runs in all) after each run."""
+    settings = replace(settings, isolation=sandbox.resolve(settings.isolation))   # once
     total = len(sources) * len(settings.seeds())
     done = [0]
     lock = threading.Lock()

@@ -16,7 +16,7 @@ import io
 import unicodedata
 
 from ..referee.rubric import NAMES
-from .report import readable, terminal_name
+from ..submission.names import readable, terminal_name
 
 IDENTITY = ("Student", "ID", "SIS User ID", "SIS Login ID", "Section")
 TOTALS = ("score", "out of")

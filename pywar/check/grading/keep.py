@@ -2,74 +2,87 @@
 output (its stdout's bytes, seed-N.txt, gzipped past GZIP_PAST as seed-N.txt.gz), the
 build's output (build.txt) and valgrind's log (valgrind.txt) (docs/grading.md, section 4).
 
-DIR is pywar's: made by it, or an empty folder (never a link); anything else is refused
-before any work (ready).  Every folder and file in it is made by pywar, exclusively, with
-no link followed (O_EXCL, O_NOFOLLOW, each opened from its folder's descriptor), so no
-file of DIR is one pywar did not make, and none is written twice.  A submission's folder
-is named by its name as the reports write it, escaped where it could leave DIR or hide
-(kept_name): a name is untrusted.
+DIR is pywar's: made by it, an empty folder, or one an earlier grading wrote (MARKER),
+never a link; anything else is refused before any work (ready).  Every folder and file
+in it is made by pywar, exclusively, with no link followed (O_EXCL, O_NOFOLLOW, each
+opened from its folder's descriptor), so no file of DIR is one pywar did not make, and
+none is written twice.  A submission's folder is written beside (.NAME.part) and put in
+place of an earlier grading's once graded (Kept.commit), so that an interrupted grading
+leaves it as it was.  It is named by its name as the reports write it, escaped where it
+could leave DIR or hide (submission.names.kept_name): a name is untrusted.
 """
 
 import gzip
-import hashlib
 import os
+import re
 import stat
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 
-from ..runner import sandbox
-from .report import readable
+from ...atomic import FOLDER, remove_folder, replace_folder
+from ..submission.bounds import MIB
+from ..submission.names import kept_name
 
-GZIP_PAST = sandbox.MIB             # a run's output larger than this is kept gzipped
-NAME_BYTES = 200                    # a folder's name at most (a file system's is 255)
-HASHED = 12                         # hex digits of the sha256 that end a name cut short
-FOLDER = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW
+GZIP_PAST = MIB                    # a run's output larger than this is kept gzipped
 NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW
 PRIVATE = 0o700                     # DIR's folders, and its files (PRIVATE_FILE): the
 PRIVATE_FILE = 0o600                # grader's alone: no run's user may read a classmate's
                                     # output (as root, --isolation none)
+MARKER = ".pywar-keep"              # in DIR: the folder that marks DIR as pywar's, holding
+                                    # an empty file per submission the grading under way
+                                    # keeps (one name kept once, case folded or not)
+PART, OLD = ".part", ".old"         # .NAME.part: a folder being written; .NAME.old: one
+                                    # being replaced (atomic.replace_folder)
+KEPT_FILE = re.compile(r"(seed-\d+\.txt(\.gz)?|build\.txt|valgrind\.txt)\Z")
+LEFT_OVER = re.compile(r"\..+\.(part|old)\Z")   # of a grading that was killed
 
 
 class KeepRefused(Exception):
     """A --keep DIR pywar may not write into: one line saying what DIR may be."""
 
 
-def kept_name(name):
-    """A submission's folder name in DIR: its readable name (report.readable: a byte that
-    is not UTF-8 as \\xff), with '%' as %25, '/' as %2F, a leading '.' as %2E (no '.',
-    '..' or hidden name), a control character as %XX, the empty name as %00; one past
-    NAME_BYTES cut short and ended by a hash of the whole.  Two names differ in DIR as
-    they differ in the reports."""
-    text = readable(name).replace("%", "%25").replace("/", "%2F")
-    text = "".join(ch if ch.isprintable() else "".join(f"%{byte:02X}" for byte in
-                                                       ch.encode("utf-8")) for ch in text)
-    if text.startswith("."):
-        text = "%2E" + text[1:]
-    text = text or "%00"
-    raw = text.encode("utf-8")
-    if len(raw) > NAME_BYTES:
-        digest = hashlib.sha256(raw).hexdigest()[:HASHED]
-        text = raw[:NAME_BYTES - HASHED - 1].decode("utf-8", "ignore") + "~" + digest
-    return text
-
-
 def ready(folder):
-    """Make DIR for --keep, or take it where it is an empty folder that is no link; a
-    KeepRefused saying why not (it holds files, it is a link or a file).  OSError where
-    it cannot be made."""
+    """Make DIR for --keep, or take it where it is an empty folder, or one that an earlier
+    grading wrote (stranger), and no link; a KeepRefused saying why not (it holds what
+    pywar did not write, it is a link or a file).  Its MARKER is made anew, and what a
+    grading that was killed left is removed.  OSError where it cannot be made."""
+    may_be = "give a new folder, an empty one, or one that pywar grade --keep wrote"
     try:
         found = os.lstat(folder)
     except FileNotFoundError:
         os.mkdir(folder, PRIVATE)
-        return
+        found = os.lstat(folder)
     if stat.S_ISLNK(found.st_mode):
-        raise KeepRefused(f"--keep {folder!r} is a link: give a new folder, or an empty "
-                          "one (pywar follows no link)")
+        raise KeepRefused(f"--keep {folder!r} is a link: {may_be} (pywar follows no link)")
     if not stat.S_ISDIR(found.st_mode):
-        raise KeepRefused(f"--keep {folder!r} is not a folder: give a new folder, or an "
-                          "empty one")
-    if os.listdir(folder):
-        raise KeepRefused(f"--keep {folder!r} is not empty: give a new folder, or an empty "
-                          "one (pywar writes only files of its own)")
+        raise KeepRefused(f"--keep {folder!r} is not a folder: {may_be}")
+    other = stranger(folder)
+    if other is not None:
+        raise KeepRefused(f"--keep {folder!r} is not empty, and {other!r} in it is not "
+                          f"pywar's: {may_be} (pywar replaces only files of its own)")
+    with opened(folder, FOLDER, None) as top:
+        for name in os.listdir(top):
+            if LEFT_OVER.match(name) or name == MARKER:
+                remove_folder(name, top)
+        os.mkdir(MARKER, PRIVATE, dir_fd=top)
+
+
+def stranger(folder):
+    """The first name in DIR (or in a folder of it) that pywar grade --keep did not write,
+    or None: an empty DIR, or one that holds MARKER, and else only folders of the files
+    pywar keeps (KEPT_FILE), none of them a link.  Before MARKER, a DIR was pywar's only
+    when new: a DIR of an older pywar's is refused."""
+    names = sorted(os.listdir(folder))
+    if names and MARKER not in names:
+        return names[0]
+    for name in names:
+        inside = os.path.join(folder, name)
+        if not stat.S_ISDIR(os.lstat(inside).st_mode):
+            return name
+        for file_name in sorted(os.listdir(inside)):
+            ours = name == MARKER or KEPT_FILE.match(file_name)
+            if not ours or not stat.S_ISREG(os.lstat(os.path.join(inside, file_name)).st_mode):
+                return os.path.join(name, file_name)
+    return None
 
 
 @contextmanager
@@ -83,21 +96,44 @@ def opened(name, flags, dir_fd):
 
 
 class Kept:
-    """One submission's folder of DIR: its files, each written once, and their paths as
-    the reports name them (DIR as given, joined)."""
+    """One submission's folder of DIR (ready's): its files, each written once into
+    .NAME.part, and their paths as the reports name them (DIR as given, joined), once
+    put in place (commit).  A name kept already by this grading is a FileExistsError."""
 
     def __init__(self, folder, name):
+        self.folder = folder
         self.name = kept_name(name)
         self.path = os.path.join(folder, self.name)
+        self.part = f".{self.name}{PART}"
+        self.writing = os.path.join(folder, self.part)  # where the files go until commit
         self.files = {}                 # what a file holds ("build", a seed) -> its path
         self.trouble = None             # why a file could not be kept, the first time
         with opened(folder, FOLDER, None) as top:
-            os.mkdir(self.name, PRIVATE, dir_fd=top)
+            with opened(MARKER, FOLDER, top) as marker, opened(self.name, NEW_FILE, marker):
+                pass                    # this grading keeps this name (once)
+            remove_folder(self.part, top)
+            os.mkdir(self.part, PRIVATE, dir_fd=top)
+
+    def commit(self):
+        """Put the folder in place of an earlier grading's, its files complete; where it
+        cannot be, no file is named, and note() says why."""
+        try:
+            with opened(self.folder, FOLDER, None) as top:
+                replace_folder(self.part, self.name, top)
+        except OSError as error:
+            self.trouble = self.trouble or f"its folder: {error.strerror or error}"
+            self.files.clear()
+            self.discard()
+
+    def discard(self):
+        """Remove the folder being written (a grading interrupted): DIR/NAME as it was."""
+        with suppress(OSError), opened(self.folder, FOLDER, None) as top:
+            remove_folder(self.part, top)
 
     def write(self, key, file_name, data):
         """Write a new file of bytes in the folder; its path, or None (trouble says why)."""
         try:
-            with opened(self.path, FOLDER, None) as here, \
+            with opened(self.writing, FOLDER, None) as here, \
                     opened(file_name, NEW_FILE, here) as fd, open(fd, "wb", closefd=False) as out:
                 out.write(data)
         except OSError as error:
@@ -126,3 +162,15 @@ class Kept:
     def note(self):
         """The note of a file that could not be kept, or None."""
         return f"--keep: could not keep {self.trouble}" if self.trouble else None
+
+
+@contextmanager
+def discarded_if_stopped(kept):
+    """A submission's grading, during which an exception (a Ctrl-C) discards its Kept
+    (None: no --keep), so that its folder of an earlier grading stays as it was."""
+    try:
+        yield
+    except BaseException:
+        if kept is not None:
+            kept.discard()
+        raise

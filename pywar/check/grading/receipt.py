@@ -19,6 +19,8 @@ from dataclasses import asdict
 from ... import installed
 from ...rules import PRESETS
 from ..runner import sandbox
+from ..submission.bounds import COPY_BYTES, MIB, TooLarge
+from ..submission.files import regular_files
 
 RULES = "smu"                       # the rules the referee holds a transcript to
 CHUNK = 1 << 16                     # bytes read at once while hashing
@@ -30,6 +32,7 @@ SHA256_OF = ("each regular file of the folder, no link followed, by its path rel
 
 def receipt(settings):
     """The receipt of a grading's settings: a dict, the same for the same settings."""
+    isolation = sandbox.resolve(settings.isolation, check=False)
     return {"pywar": installed.version(),
             "rules": PRESETS[RULES].to_dict(),
             "seeds": {"first": settings.seed, "count": settings.games,
@@ -39,8 +42,7 @@ def receipt(settings):
                        "referee_time": settings.referee_time,
                        "budget": settings.budget_seconds()},
             "memory": settings.memory, "fix_include_case": settings.fix_include_case,
-            "isolation": {"asked": settings.isolation,
-                          "used": sandbox.mode(settings.isolation)},
+            "isolation": {"asked": isolation.asked, "used": isolation.mode},
             "weights": dict(settings.weights), "sha256_of": SHA256_OF}
 
 
@@ -66,34 +68,6 @@ def stable(value, folders=None):
     return value
 
 
-class TooLarge(Exception):
-    """A submission past the bounds of its copy (sandbox.COPY_*): not hashed."""
-
-
-def regular_files(folder):
-    """(relative path as bytes, '/' between folders) of each regular file under folder,
-    and of each folder pywar cannot read, no link followed, without recursion; TooLarge
-    past the bounds of a copy."""
-    found, pending = [], [(os.fsencode(folder), b"", 0)]
-    while pending:
-        top, relative, depth = pending.pop()
-        if depth > sandbox.COPY_DEPTH:
-            raise TooLarge(f"folders more than {sandbox.COPY_DEPTH} deep")
-        try:
-            with os.scandir(top) as entries:
-                for entry in entries:
-                    path = relative + entry.name
-                    if entry.is_dir(follow_symlinks=False):
-                        pending.append((entry.path, path + b"/", depth + 1))
-                    elif entry.is_file(follow_symlinks=False):
-                        found.append(path)
-        except OSError:                 # a folder pywar cannot read: hashed as unreadable
-            found.append(relative.rstrip(b"/"))
-        if len(found) > sandbox.COPY_FILES:
-            raise TooLarge(f"more than {sandbox.COPY_FILES:,} files")
-    return sorted(found)
-
-
 def hash_file(digest, path, relative, counted):
     """Add one file to the digest: its path, a NUL, its length, a NUL, its bytes (or '-'
     where pywar cannot read it); counted[0] holds the bytes hashed so far."""
@@ -108,8 +82,8 @@ def hash_file(digest, path, relative, counted):
             digest.update(relative + b"\0-\0")
             return
         counted[0] += found.st_size
-        if counted[0] > sandbox.COPY_BYTES:
-            raise TooLarge(f"more than {sandbox.COPY_BYTES // sandbox.MIB} MiB")
+        if counted[0] > COPY_BYTES:
+            raise TooLarge(f"more than {COPY_BYTES // MIB} MiB")
         digest.update(relative + b"\0" + str(found.st_size).encode() + b"\0")
         left = found.st_size
         while left > 0:                 # the length said: a file that grows is cut to it

@@ -6,7 +6,8 @@ the students whose marks did not change in one line (docs/grading.md, section 4)
 import json
 
 from ..referee.rubric import NAMES
-from .report import mark, terminal_name
+from ..submission.names import terminal_name
+from .report import mark
 
 OLD_BYTES = 256 * 2 ** 20           # an OLD.json larger than this is no grade pywar wrote
 SHORT_SHA = 12                      # hex digits of a sha256 shown

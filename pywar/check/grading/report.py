@@ -16,7 +16,8 @@ from urllib.parse import quote
 from dataclasses import replace
 
 from ..referee.finding import round_words
-from ..referee.rubric import ITEM, NAMES
+from ..referee.rubric import ITEM, NAMES, RUBRIC
+from ..submission.names import readable, readable_value, terminal_name
 
 SHORT = {name: ITEM[name].short for name in NAMES}      # the table's headings
 
@@ -28,39 +29,10 @@ LEGEND = ("(ok: put to the test and kept on every seed; K/N: broken on K of the 
 GRADESCOPE_FORMAT = "text"      # Gradescope shows each output as it is: no HTML, no Markdown
 
 
-def readable(text):
-    """A text as every report writes it: each byte of a file or folder name that is not
-    UTF-8 (a lone surrogate, as os gives it) spelled \\xff; never an exception."""
-    try:
-        raw = text.encode("utf-8", "surrogateescape")
-    except UnicodeEncodeError:          # a lone surrogate that stands for no byte
-        return text.encode("utf-8", "backslashreplace").decode("utf-8")
-    return raw.decode("utf-8", "backslashreplace")
-
-
-def readable_value(value):
-    """A value of a submission's JSON with each of its texts readable()."""
-    if isinstance(value, str):
-        return readable(value)
-    if isinstance(value, dict):
-        return {readable_value(key): readable_value(item) for key, item in value.items()}
-    if isinstance(value, (list, tuple)):
-        return type(value)(readable_value(item) for item in value)
-    return value
-
-
 def readable_submission(sub):
     """A submission whose every text any report may write: its name, items and notes."""
     return replace(sub, name=readable(sub.name), items=readable_value(sub.items),
                    notes=readable_value(sub.notes), mistakes=readable_value(sub.mistakes))
-
-
-def terminal_name(name):
-    """A text as a person reads it (the terminal, the page, Gradescope): as it is, or, with
-    a control or format character in it (a newline, an escape sequence, a right-to-left
-    mark), spelled as Python spells it ('ann\\n\\x1b[31m'), so that no folder's name can
-    split the table, colour the terminal or turn a line around."""
-    return name if name.isprintable() else repr(name)[1:-1]
 
 
 def look(name):
@@ -170,12 +142,12 @@ EXAMPLE_WORDS = {"build": build_words, "run": run_words, "memcheck": memcheck_wo
 def not_graded(submission):
     """Why no item but builds was put to the test, in words ('it did not build'), or None
     where one was: said once, not as each item's 'not checked'."""
-    others = [name for name in NAMES if name != "builds" and name not in submission.left_out]
+    others = [name for name in NAMES if name != RUBRIC.builds and name not in submission.left_out]
     if any(submission.items[name]["of"] for name in others):
         return None
-    if submission.items["builds"]["failed"]:
+    if submission.items[RUBRIC.builds]["failed"]:
         return NOT_BUILT
-    if not submission.items["builds"]["of"]:
+    if not submission.items[RUBRIC.builds]["of"]:
         return "pywar could not grade it (its note says why)"
     return None
 

@@ -37,7 +37,8 @@ from ...common.fields import SEED_LIMIT
 from ...common.trace import TraceError, read
 from ...engine_choice import ENGINES, check_port, resolve_engine
 from ..runner import sandbox
-from ..runner.pychild import boot, copy_shared, not_started, python_for_runs, records_of
+from ..runner.pychild import boot, copy_shared, not_started, python_for_runs
+from ...common.record import records_of
 from .difference import Side
 from ..referee.quote import LINE, cut, shown
 from .replay import split_lines
@@ -113,7 +114,7 @@ class Program:
                              "not executable")
         self.name = "cmd:" + command
         self.timeout = timeout
-        self.isolation = isolation          # auto, required or none (sandbox.run)
+        self.isolation = isolation          # the command's sandbox.Isolation (sandbox.run)
 
     def check(self, rules):
         """An outside program plays the rules it plays: nothing to check."""
@@ -280,7 +281,7 @@ class PythonClass:
         self.module_name, self.class_name = module_name, class_name
         self.name = "py:" + spec
         self.timeout = timeout
-        self.isolation = isolation          # auto, required or none (sandbox.run)
+        self.isolation = isolation          # the command's sandbox.Isolation (sandbox.run)
         self.shown, self.folders = located(module_name)
         self.games = {}             # seed: Side or OutsideError, the last child's, not yet asked
         self.following = None       # the seed after the last child's games
@@ -387,11 +388,12 @@ class PythonClass:
 
 def implementation(name, stack=None, timeout=10.0, isolation="auto"):
     """The implementation an --engine value names, an outside one run under isolation
-    (sandbox.MODES); a one-line ValueError otherwise."""
+    (the command's sandbox.Isolation, or a wish of sandbox.MODES, resolved here once); a
+    one-line ValueError otherwise."""
     if name.startswith("cmd:"):
-        found = Program(name[len("cmd:"):], timeout, isolation)
+        found = Program(name[len("cmd:"):], timeout, sandbox.resolve(isolation))
     elif name.startswith("py:"):
-        found = PythonClass(name[len("py:"):], timeout, isolation)
+        found = PythonClass(name[len("py:"):], timeout, sandbox.resolve(isolation))
     elif name in ENGINES:
         return Builtin(name, stack)
     else:

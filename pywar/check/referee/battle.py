@@ -8,8 +8,10 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from .finding import Finding
-from .rubric import GAME_ITEMS
-from .words import ACE, DECK, a_rank, both, cards, player, the_card
+from .lines import KIND
+from .mistakes import ROW
+from .rubric import GAME_ITEMS, RUBRIC
+from .words import ACE, DECK, a_rank, both, cards, player, rank_of, the_card
 
 
 class Battle:
@@ -17,13 +19,13 @@ class Battle:
 
     def __init__(self, events):
         self.events = events
-        self.plays = first_by_player(events, "plays")
-        self.downs = [e for e in events if e.kind == "down"]
-        self.verdict = next((e for e in events if e.kind in ("wins", "tie")), None)
-        self.refills = first_by_player(events, "refill")
-        self.counts = first_by_player(events, "counts")
-        self.lost = [e for e in events if e.kind == "lost"]
-        self.announced = [e for e in events if e.kind == "announce"]
+        self.plays = first_by_player(events, KIND.plays)
+        self.downs = [e for e in events if e.kind == KIND.down]
+        self.verdict = next((e for e in events if e.kind in (KIND.wins, KIND.tie)), None)
+        self.refills = first_by_player(events, KIND.refill)
+        self.counts = first_by_player(events, KIND.counts)
+        self.lost = [e for e in events if e.kind == KIND.lost]
+        self.announced = [e for e in events if e.kind == KIND.announce]
 
     @cached_property
     def downs_of(self):
@@ -88,10 +90,16 @@ class BattleOutcome:
         self.mismatches.append(Finding(item=item, at=at, required=required, said=said))
 
 
-def rank_of(card, policy):
+def rank_under(card, policy):
     """A card's rank under the policy: the ace high, or low."""
-    rank = card % 13
-    return -1 if rank == ACE and policy.ace == "low" else rank
+    rank = rank_of(card)
+    return -1 if rank == ACE and policy.follows(ROW.ace_low) else rank
+
+
+def refills_after_the_battle(policy):
+    """Whether a pile emptied in a battle is refilled after it, as the rules say (not when
+    a card is needed, nor never)."""
+    return not (policy.follows(ROW.refill_lazy_told) or policy.follows(ROW.refill_never))
 
 
 def play_battle(table, battle, policy, last, known, near_stop=False, kept=None, down=None):
@@ -110,13 +118,13 @@ def play_battle(table, battle, policy, last, known, near_stop=False, kept=None, 
         event = battle.plays.get(number)
         if event is None:
             if not last:
-                out.miss("plays", battle.events[0], f"a face-up card of {player(number)}")
+                out.miss(RUBRIC.plays, battle.events[0], f"a face-up card of {player(number)}")
             return out
         downs = battle.downs_of[number] if battle.downs else ()
-        if war and policy.face_down == "some":
+        if war and policy.follows(ROW.face_down_war):
             face_down(table, number, battle, down[number] if down else 0, out)
         elif downs:
-            out.miss("ties", downs[0], "after a tie, the next battle at once, with no card "
+            out.miss(RUBRIC.ties, downs[0], "after a tie, the next battle at once, with no card "
                      "face down" if war else "no card face down: no tie came before")
         cards_up.append(face_up(table, number, event, policy, known, out))
     table.told = [False, False]                 # a refill told early is this battle's
@@ -130,7 +138,7 @@ def play_battle(table, battle, policy, last, known, near_stop=False, kept=None, 
     end(table, battle, policy, out, last or (near_stop and not battle.said_losers()), tie)
     out.winner = winner
     if winner is not None and shown:
-        out.tested["pickup"] += 1
+        out.tested[RUBRIC.pickup] += 1
     return out
 
 
@@ -148,13 +156,13 @@ def face_up(table, number, event, policy, known, out):
     """Check and take the face-up card a line says a player plays."""
     card = event.card
     if table.count[number][0] == 0 and table.count[number][1] > 0 and \
-            policy.refill_time == "when needed":
+            policy.follows(ROW.refill_lazy_told):
         refill_now(table, number, out)
     if known:
-        out.tested["plays"] += 1
+        out.tested[RUBRIC.plays] += 1
         wrong = wrong_card(table, number, card)
         if wrong:
-            out.miss("plays", event, *wrong)
+            out.miss(RUBRIC.plays, event, *wrong)
     to_pot(table, number, card)
     return card
 
@@ -245,28 +253,28 @@ def verdict(cards_up, battle, policy, out):
     """Check the verdict line against the ranks: the winner the file names, or None
     for a tie."""
     said = battle.verdict
-    ranks = [rank_of(card, policy) for card in cards_up]
+    ranks = [rank_under(card, policy) for card in cards_up]
     higher = 0 if ranks[0] > ranks[1] else 1
     if ranks[0] == ranks[1]:
-        out.tested["ties"] += 1
+        out.tested[RUBRIC.ties] += 1
         if said is None:
-            out.miss("ties", battle.after_plays(), "a tie line: both play "
+            out.miss(RUBRIC.ties, battle.after_plays(), "a tie line: both play "
                      f"{a_rank(cards_up[0])}")
             return None
-        if said.kind == "wins" and policy.tie_verdict == "battle again":
-            out.miss("ties", said, f"another battle: both play {a_rank(cards_up[0])}, a tie")
-        return said.player if said.kind == "wins" else None
-    out.tested["ranks"] += 1
+        if said.kind == KIND.wins and not policy.follows(ROW.tie_decided):
+            out.miss(RUBRIC.ties, said, f"another battle: both play {a_rank(cards_up[0])}, a tie")
+        return said.player if said.kind == KIND.wins else None
+    out.tested[RUBRIC.ranks] += 1
     beats = (f"{player(higher)} to win: {the_card(cards_up[higher])} beats "
              f"{the_card(cards_up[1 - higher])} (ace {policy.ace})")
     if said is None:
-        out.miss("ranks", battle.after_plays(), beats, "no verdict line")
+        out.miss(RUBRIC.ranks, battle.after_plays(), beats, "no verdict line")
         return higher
-    if said.kind == "wins" and said.player != higher and policy.winner_named == "anyone":
+    if said.kind == KIND.wins and said.player != higher and policy.follows(ROW.winner_misnamed):
         return higher
-    if said.kind == "tie" or said.player != higher:
-        out.miss("ranks", said, beats)
-    return said.player if said.kind == "wins" else None
+    if said.kind == KIND.tie or said.player != higher:
+        out.miss(RUBRIC.ranks, said, beats)
+    return said.player if said.kind == KIND.wins else None
 
 
 def pickup(table, winner, tie, policy, kept):
@@ -274,12 +282,12 @@ def pickup(table, winner, tie, policy, kept):
     pot = [card for card, _ in table.pot]
     if tie or not pot:
         return
-    if policy.tied_cards == "returned" and len(pot) > 2:    # the tied cards back to their owners
+    if policy.follows(ROW.tie_returned) and len(pot) > 2:    # the tied cards back to their owners
         for card, owner in table.pot[:-2]:
             table.add_played(owner, [] if card is None else [card], 1)
         table.pot = table.pot[-2:]
         pot = pot[-2:]
-    elif policy.tied_cards == "on the winner's 'to play'" and len(pot) > 2:
+    elif policy.follows(ROW.war_pot_split) and len(pot) > 2:
         tied = pot[:-2]
         table.to_play[winner].update(card for card in tied if card is not None)
         table.count[winner][0] += len(tied)
@@ -294,12 +302,11 @@ def pickup(table, winner, tie, policy, kept):
         kept = len(pot)
     else:                                # cards left on the table, or taken later
         table.stranded = max(0, table.stranded + len(pot) - kept)
-    to = winner if policy.pot_to == "winner" else 1 - winner
-    pile = policy.war_pot_pile if war else policy.pot_pile
+    to = 1 - winner if policy.follows(ROW.pot_to_loser) else winner
     cards_won = [card for card in pot if card is not None]
     if kept != len(pot):
         table.floating.update(cards_won)
-    if pile == "to play":
+    if policy.follows(ROW.war_pot_to_play if war else ROW.pot_to_play):
         table.order[to] = None
         table.to_play[to].update(cards_won)
         table.count[to][0] += kept
@@ -312,24 +319,24 @@ def refills_and_counts(table, battle, policy, out, last):
     """The refills after the battle, then the counts: True if counts were printed."""
     due = [n for n in (0, 1) if table.count[n][0] == 0 and table.count[n][1] > 0]
     empty = [n for n in (0, 1) if table.count[n][0] == 0 and table.count[n][1] == 0]
-    out.tested["refill"] += len(due)
+    out.tested[RUBRIC.refill] += len(due)
     for number in due[:1]:
         out.rule["refill"] = (
             battle.refills.get(number) or battle.counts.get(number) or battle.events[-1],
             f"a refill of {player(number)}'s empty 'to play' pile from its 'played' pile "
             f"({cards(table.count[number][1])}), shuffled, with its two lines, before "
             "the counts")
-    late = policy.counts_printed == "before the refill"
-    now = (set(due) if policy.refill_time == "after the battle" else set()) | out.lazy
-    wanted = set() if policy.refill_lines == "silent" else now | (
-        set(empty) if policy.empty_refill == "printed" else set())
+    late = policy.follows(ROW.counts_before_refill)
+    now = (set(due) if refills_after_the_battle(policy) else set()) | out.lazy
+    wanted = set() if policy.follows(ROW.refill_silent) else now | (
+        set(empty) if policy.follows(ROW.refill_from_empty) else set())
     before = [list(pair) for pair in table.count]
-    if policy.refill_time == "after the battle":
+    if refills_after_the_battle(policy):
         for number in due:
             table.refill(number)
     to_survivor(table, policy)
-    told = policy.refill_lines == "printed" and (policy.refill_time == "when needed" or (
-        policy.face_down == "some" and bool(table.pot)))
+    told = not policy.follows(ROW.refill_silent) and (policy.follows(ROW.refill_lazy_told) or (
+        policy.follows(ROW.face_down_war) and bool(table.pot)))
     for number in (0, 1):
         if told and told_early(table, battle, number, out):
             continue
@@ -340,14 +347,13 @@ def refills_and_counts(table, battle, policy, out, last):
 
 def shown_counts(count, policy):
     """The counts as the policy prints them: [to play, played] of each player."""
-    rule = policy.counts_shown
-    if rule == "less one":
+    if policy.follows(ROW.counts_less_one):
         return [[to_play - 1, played - 1] for to_play, played in count]
-    if rule == "swapped":
+    if policy.follows(ROW.counts_swapped):
         return [[played, to_play] for to_play, played in count]
-    if rule == "the total":
+    if policy.follows(ROW.counts_total):
         return [[to_play + played] * 2 for to_play, played in count]
-    if rule == "the other player's":
+    if policy.follows(ROW.counts_other_player):
         return [count[1], count[0]]
     return count
 
@@ -355,7 +361,7 @@ def shown_counts(count, policy):
 def to_survivor(table, policy):
     """The pot of a tie in which one player ran out, to the other (a deviation's)."""
     out_now = [n for n in (0, 1) if table.count[n] == [0, 0]]
-    if table.pot and policy.stranded_pot == "to the survivor" and len(out_now) == 1:
+    if table.pot and policy.follows(ROW.pot_to_survivor) and len(out_now) == 1:
         survivor = 1 - out_now[0]
         table.add_played(survivor, [card for card, _ in table.pot if card is not None],
                          len(table.pot))
@@ -380,7 +386,7 @@ def refill_lines_of(table, battle, number, wanted, late, last, out):
     them where the policy prints the counts first)."""
     event = battle.refills.get(number)
     if number in wanted and event is None and not last:
-        out.miss("refill", battle.counts.get(number) or battle.events[-1],
+        out.miss(RUBRIC.refill, battle.counts.get(number) or battle.events[-1],
                  f"a refill of {player(number)}'s empty 'to play' pile from its 'played' "
                  f"pile ({cards(table.count[number][0])}), shuffled, before the counts",
                  "no refill lines" if not battle.counts.get(number) else None)
@@ -388,13 +394,13 @@ def refill_lines_of(table, battle, number, wanted, late, last, out):
         holds = (f"{player(number)}'s 'to play' pile holds "
                  f"{cards(table.count[number][0])}" if table.count[number][0] else
                  f"{player(number)}'s 'played' pile is empty")
-        out.miss("refill", event, f"no refill: {holds}")
+        out.miss(RUBRIC.refill, event, f"no refill: {holds}")
     elif event is not None and number in out.lazy:
         play = battle.plays.get(number)
         if play is not None and event.index > play.index:
-            out.miss("refill", event, f"{player(number)}'s refill before its face-up card")
+            out.miss(RUBRIC.refill, event, f"{player(number)}'s refill before its face-up card")
     elif event is not None and battle.refills_before_counts(number) == late:
-        out.miss("refill", event, f"{player(number)}'s refill " +
+        out.miss(RUBRIC.refill, event, f"{player(number)}'s refill " +
                  ("after the counts" if late else "before the counts"))
 
 
@@ -406,33 +412,33 @@ def counts(shown, battle, out, last):
         if event is None:
             continue
         printed = True
-        out.tested["counts"] += 1
+        out.tested[RUBRIC.counts] += 1
         to_play, played = shown[number]
         if event.counts != [to_play, played]:
-            out.miss("counts", event, f"{player(number)}'s counts: {to_play} to play and "
+            out.miss(RUBRIC.counts, event, f"{player(number)}'s counts: {to_play} to play and "
                      f"{played} played")
     if not printed and not last:
-        out.miss("counts", battle.events[-1].index + 1, "the pile counts after each battle")
+        out.miss(RUBRIC.counts, battle.events[-1].index + 1, "the pile counts after each battle")
     return printed
 
 
 def end(table, battle, policy, out, cut, tie):
     """The game ends exactly when a 'to play' pile is still empty after the refills (cut:
     the file ends, or the run stopped, before the end could be told)."""
-    if policy.refill_time == "when needed":
+    if policy.follows(ROW.refill_lazy_told):
         empty = tuple(n for n in (0, 1) if sum(table.count[n]) == 0)
     else:
         empty = tuple(n for n in (0, 1) if table.count[n][0] == 0)
     said = battle.said_losers()
-    if policy.face_down == "some" and tie:      # too few cards for a war of three down
+    if policy.follows(ROW.face_down_war) and tie:      # too few cards for a war of three down
         empty = tuple(sorted(set(empty) | {n for n in said if sum(table.count[n]) <= 3}))
     if (empty or said) and not cut:
-        out.tested["end"] += 1
+        out.tested[RUBRIC.end] += 1
     if said == empty or (cut and not said):
         out.losers = said
         table.over = bool(empty)
         return
-    if empty and not said and tie and table.pot and policy.after_run_out == "play goes on":
+    if empty and not said and tie and table.pot and policy.follows(ROW.play_after_out):
         table.over = True                # the rules ended it; the file plays on
         return
     at = battle.lost[0] if battle.lost else (
@@ -444,6 +450,6 @@ def end(table, battle, policy, out, cut, tie):
     else:
         required = (f"the end: {both(empty)} {'has' if len(empty) == 1 else 'have'} no "
                     "card left to play and lost")
-    out.miss("end", at, required)
+    out.miss(RUBRIC.end, at, required)
     out.losers = said
     table.over = bool(empty)

@@ -3,8 +3,10 @@ pile's size as listed; and the listing's orientation, told by the first battle."
 
 from dataclasses import dataclass, field
 
+from .lines import KIND
 from .mistakes import ROW
 from .quote import line_shown
+from .rubric import RUBRIC
 from .shuffled import natural
 from .table import Table
 from .words import DECK, HAND, cards, player, the_card
@@ -33,11 +35,11 @@ def listing(seen):
     """The piles and sizes the deal's lines list."""
     deal, current = Deal(), None
     for event in seen:
-        if event.kind == "pile":
+        if event.kind == KIND.pile:
             current = event.player
-        elif event.kind == "size" and current is not None:     # a pile's own size
+        elif event.kind == KIND.size and current is not None:     # a pile's own size
             deal.sizes.setdefault(current, (event, event.said.number))
-        elif event.kind == "listed":
+        elif event.kind == KIND.listed:
             owner = current if current is not None else (0 if len(deal.piles[0]) < HAND else 1)
             deal.piles[owner].append(event)
     return deal
@@ -52,28 +54,28 @@ def check_deal(seen, note, complete, went_on):
         return deal                     # it stopped before the deal was over: not checked
     deal.checked = True
     if not listed:
-        note("deal", seen[-1] if seen else None, "the deal listed: 26 cards for each player",
+        note(RUBRIC.deal, seen[-1] if seen else None, "the deal listed: 26 cards for each player",
              "no listing of the deal", ROW.deal_not_listed)
         return deal
     deal.sound = True
     for number, pile in enumerate(deal.piles):
         if len(pile) != HAND:
             deal.sound = False
-            note("deal", pile[-1] if pile else seen[-1], f"{HAND} cards for each player",
+            note(RUBRIC.deal, pile[-1] if pile else seen[-1], f"{HAND} cards for each player",
                  f"{cards(len(pile))} listed for {player(number)}", ROW.deal_short)
     for number, (event, size) in deal.sizes.items():
         if size != len(deal.piles[number]):
-            note("deal", event, f"the number of cards listed, {len(deal.piles[number])}",
+            note(RUBRIC.deal, event, f"the number of cards listed, {len(deal.piles[number])}",
                  line_shown(event.text), ROW.deal_size_wrong)
     first_seen = {}
     for event in (event for pile in deal.piles for event in pile):
         if event.card in first_seen:
             deal.sound = False
-            note("deal", event, f"{DECK} different cards", f"{the_card(event.card)} a second "
+            note(RUBRIC.deal, event, f"{DECK} different cards", f"{the_card(event.card)} a second "
                  f"time (first on line {first_seen[event.card] + 1})", ROW.deal_repeats)
         first_seen.setdefault(event.card, event.index)
     if deal.sound and all(natural(deal.cards_of(number)) for number in (0, 1)):
-        note("deal", deal.piles[0][0], "a deck shuffled before the deal", "the cards listed "
+        note(RUBRIC.deal, deal.piles[0][0], "a deck shuffled before the deal", "the cards listed "
              "in a natural order of the deck (by suit or by rank): not shuffled",
              ROW.deal_unshuffled)
     for number in (0, 1):

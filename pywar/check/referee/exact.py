@@ -24,9 +24,9 @@ from dataclasses import dataclass
 
 from .finding import Finding, RuleBroken
 from .quote import line_shown, shown
-from .words import (HAND, NAME_OF, NAMES, OPENING, PLAYERS, RANKS, ROUND_HEADER, TIE_LINE,
-                    counts_line, lost_line, pile_line, refill_lines, round_line, size_line,
-                    wins_line)
+from .words import (CARD_NAMES, HAND, NAME_OF, OPENING, PLAYERS, RANKS, ROUND_HEADER, TIE_LINE,
+                    counts_line, lost_line, pile_line, rank_of, refill_lines, round_line,
+                    size_line, wins_line)
 
 PLAYS = re.compile(r"Player ([AB]) plays (.*)")
 LISTED = re.compile(r"Card (\d+), (.*)")
@@ -100,10 +100,10 @@ class Referee:
 
     def card_of(self, name, required):
         """The id of a card's name, or a RuleBroken."""
-        if name not in NAMES:
+        if name not in CARD_NAMES:
             self.fault(f"{line_shown(name)} is not a card's name, where the rules require "
                        f"{required}")
-        return NAMES[name]
+        return CARD_NAMES[name]
 
     # ---- The deal
 
@@ -165,7 +165,7 @@ class Referee:
         """One battle: both cards, the verdict, refills, counts and run-outs.  True once
         the battle has settled the round (won, or the game over)."""
         cards = [self.face_up(player) for player in (0, 1)]
-        ranks = [card % 13 for card in cards]
+        ranks = [rank_of(card) for card in cards]
         names = [NAME_OF[card] for card in cards]
         if ranks[0] == ranks[1]:
             rank = RANKS[ranks[0]]

@@ -1,8 +1,9 @@
 """Explaining a battle by the rules plus the fewest deviations (docs/grading.md, "The
-file's own story"): the search over pywar.check.referee.mistakes' candidates."""
+file's own story"): the search over pywar.check.referee.mistakes' candidates, in the
+order of its data, SEARCH_ORDER (the likelier first; a row that refines another before it)."""
 
 from .battle import down_counts, play_battle
-from .mistakes import Policy, candidates, in_table_order
+from .mistakes import ROW, Policy, candidates, in_search_order
 from .words import DECK
 
 SEARCHES = 8                      # battles no deviation explains before the search stops:
@@ -25,8 +26,8 @@ class Explainer:
         explain the battle; the names added, () for none, or None if nothing explains).
         Where several sets of as many deviations explain it (a pot given to the loser and
         the counts printed on the other player's line look alike in one battle), the one
-        that explains most of the following battles is taken, the earlier in the table on
-        a tie."""
+        that explains most of the following battles is taken, the earlier in SEARCH_ORDER
+        on a tie."""
         plain = tried(story, battle, story.policy, last)
         if not plain.mismatches:
             return plain, ()
@@ -45,7 +46,7 @@ class Explainer:
         if len(found) > 1 and following:
             found.sort(key=lambda choice: -lasting(story, choice[1], choice[2], following))
         names, _, outcome = found[0]
-        return outcome, in_table_order(names - story.adopted)
+        return outcome, in_search_order(names - story.adopted)
 
 
 def lasting(story, policy, outcome, following):
@@ -72,9 +73,9 @@ def tried(story, battle, policy, last):
     the winner may keep, the most first; where cards may go face down unsaid, each number
     each player may put down, the likelier first."""
     variants = [{}]
-    if policy.face_down == "some" and story.table.pot and not battle.downs:
+    if policy.follows(ROW.face_down_war) and story.table.pot and not battle.downs:
         variants = [{"down": down} for down in down_counts(story.table, battle)]
-    if policy.pot_kept == "part":
+    if policy.follows(ROW.pot_lost):
         most = min(DECK, len(story.table.pot) + 2 + story.table.stranded)   # the pot, and
                                                                     # what lay lost
         variants = [{**variant, "kept": kept} for variant in variants
@@ -97,5 +98,5 @@ def battle_work(table, battle):
 
 def policy_of(names):
     """The Policy the game goes on by once deviations are adopted: where two adopted on
-    different battles set one field differently, the first's in the table's order."""
+    different battles set one field differently, the first's in SEARCH_ORDER."""
     return Policy.of(names, strict=False)

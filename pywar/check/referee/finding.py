@@ -10,6 +10,8 @@
 
 from dataclasses import dataclass, field
 
+from .rubric import asks
+
 
 @dataclass
 class Finding:
@@ -33,15 +35,11 @@ class Finding:
         """'round 7', or 'round 7, the file's Round 6' where the file numbers it otherwise."""
         return round_words(self.round, self.file_round)
 
-    def asks(self):
-        """How this finding names what is required."""
-        return "the reference's format has" if self.item == "format" else "the rules require"
-
     def words(self):
         """What is wrong, in one sentence."""
         if self.reason is not None:
             return self.reason
-        return f"{self.asks()} {self.required}; the file says {self.said}"
+        return f"{asks(self.item)} {self.required}; the file says {self.said}"
 
     def where(self):
         """'line 12 (round 3)', 'line 4 (before round 1)' or '' (a finding of the whole file)."""

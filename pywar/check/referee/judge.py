@@ -3,7 +3,7 @@ own story, so that one mistake costs one rubric item (docs/grading.md).
 
     >>> import pywar
     >>> judged = judge(pywar.play(17455, transcript=True).transcript)
-    >>> judged.broken(), judged.finished, judged.rounds, judged.tested["ties"] > 0
+    >>> judged.broken(), judged.finished, judged.rounds, judged.tested[RUBRIC.ties] > 0
     ([], True, 29, True)
 
 It reads what each line says (pywar.check.referee.lines), whatever its words, and plays
@@ -27,16 +27,17 @@ from .endless import repeats
 from .explain import LOOKAHEAD, Explainer, battle_work, policy_of, tried
 from .finding import Finding
 from .layout import judge_layout
-from .lines import Reader
+from .lines import KIND, Reader
 from .mistakes import MISTAKE, Policy, ROW
 from .quote import LINE, line_shown
-from .rubric import GAME_ITEMS, NAMES
+from .rubric import GAME_ITEMS, NAMES, RUBRIC
 from .table import Event, Table
 from .shuffled import unshuffled
 from .words import both, cards, player
 
-BATTLE_KINDS = {"plays", "down", "wins", "tie", "refill", "counts", "lost", "announce"}
-AFTER_PLAYS = {"wins", "tie", "counts", "lost", "announce"}   # a battle's lines after its plays
+AFTER_PLAYS = {KIND.wins, KIND.tie, KIND.counts, KIND.lost, KIND.announce}   # a battle's
+                                                            # lines after its plays
+BATTLE_KINDS = {KIND.plays, KIND.down, KIND.refill} | AFTER_PLAYS
 CONTEXT = 1                       # lines shown on each side of an example's line
 REFILL_LINES = 3                  # a refill's lines, a blank among them: its later ones
 BATTLE_LINES = 10                 # a battle's lines at most, its refills' but one among them
@@ -96,7 +97,7 @@ class Notes:
         if said is None:
             said = self.quoted(index)
         line = None if index is None else index + 1
-        round_ = self.round_of(index) if item == "format" else self.round
+        round_ = self.round_of(index) if item == RUBRIC.format else self.round
         context = [] if index is None else [
             [number + 1, self.lines[number][:LINE]]
             for number in range(max(0, index - CONTEXT), min(len(self.lines), index + CONTEXT + 1))]
@@ -171,9 +172,9 @@ class Judge(Notes):
             found = self.same_refill(reader.events(text), index)
             meanings.append(found)
             for said in found:
-                if said.kind != "blank":
+                if said.kind != KIND.blank:
                     self.events.append(Event(index, text, said))
-                if said.kind == "round":
+                if said.kind == KIND.round:
                     self.headers[0].append(index)
                     self.headers[1].append(said.number)
                 if said.ace_as_one and self.ace_as_one is None:
@@ -184,10 +185,10 @@ class Judge(Notes):
         """A refill's later line belongs to the refill just begun, whoever it names
         ('Shuffling player A cards...' after player B ran out is B's, misnamed), or if it
         names nobody ('Shuffling...'); such a line with no refill before it says nothing."""
-        if not found or found[0].kind != "refill":
+        if not found or found[0].kind != KIND.refill:
             return found
         before = self.events[-1] if self.events else None
-        begun = before is not None and before.kind == "refill" and \
+        begun = before is not None and before.kind == KIND.refill and \
             index - before.index <= REFILL_LINES
         if found[0].player is None:
             return [found[0]._replace(player=before.player)] if begun else []
@@ -204,7 +205,7 @@ class Judge(Notes):
         """Judge the whole file; the Judgement."""
         meanings = self.read()
         start = next((n for n, e in enumerate(self.events)
-                      if e.kind in ("plays", "round")), len(self.events))
+                      if e.kind in (KIND.plays, KIND.round)), len(self.events))
         self.set_deal(self.events[:start], start < len(self.events))
         battles = self.battles(self.events[start:], self.effort)
         for number, battle in enumerate(battles):
@@ -214,7 +215,7 @@ class Judge(Notes):
             # a crash or a stop soon after: the end is the run's fault, not checked here
             self.near_stop = not self.complete and number >= len(battles) - 2
             if self.result.finished:
-                self.note("end", battle.events[0], "nothing after the end: the game was over",
+                self.note(RUBRIC.end, battle.events[0], "nothing after the end: the game was over",
                           mistake=ROW.after_the_end)
                 break
             if self.table.over:                 # play goes on after a run-out: the file's
@@ -238,7 +239,7 @@ class Judge(Notes):
         """Check the deal listed before the first battle; set up the table by it."""
         self.deal = check_deal(seen, self.note, self.complete, went_on)
         if self.deal.checked:
-            self.test("deal")
+            self.test(RUBRIC.deal)
         self.table = self.deal.table
         self.known = self.synced = self.deal.sound
         if self.deal.sound:
@@ -275,7 +276,7 @@ class Judge(Notes):
         for number, blocks, played in self.table.played_out:
             came = unshuffled(blocks, played)
             if came and ROW.deal_unshuffled.name not in self.result.mistakes:
-                self.note("refill", battle.plays.get(number, battle.events[0]),
+                self.note(RUBRIC.refill, battle.plays.get(number, battle.events[0]),
                           f"{player(number)}'s refilled 'to play' pile shuffled",
                           f"its {cards(len(played))} played in the order they were won, "
                           f"{came}", ROW.refill_unshuffled)
@@ -315,7 +316,7 @@ class Judge(Notes):
                 table.count[number] = counts
         # an end that is all the battle broke stays the end: the lines after it are that
         # one mistake's (the end's), not new ones
-        table.over = table.over and all(m.item == "end" for m in plain.mismatches)
+        table.over = table.over and all(m.item == RUBRIC.end for m in plain.mismatches)
         for number in battle.refills:               # a refill its counts show
             if table.order[number] is not None and battle.refills_before_counts(number):
                 table.refill(number)
@@ -327,10 +328,10 @@ class Judge(Notes):
         self.effort.step(battle_work(self.table, battle))
         outcome = play_battle(self.table, battle, self.policy, last, self.known,
                               self.near_stop)
-        verdicts = [m for m in outcome.mismatches if m.item in ("ranks", "ties")]
+        verdicts = [m for m in outcome.mismatches if m.item in (RUBRIC.ranks, RUBRIC.ties)]
         if verdicts:
             self.note(verdicts[0].item, verdicts[0].at, verdicts[0].required, verdicts[0].said)
-        for item in ("ranks", "ties"):
+        for item in (RUBRIC.ranks, RUBRIC.ties):
             self.test(item, outcome.tested[item])
         table = outcome.table
         table.over = False                  # the rules' end needs counts this battle lacked
@@ -344,16 +345,16 @@ class Judge(Notes):
 
     def close(self):
         """A complete file must play its game to the end."""
-        if self.result.finished or not self.complete or "end" in self.result.findings \
+        if self.result.finished or not self.complete or RUBRIC.end in self.result.findings \
                 or self.table.over:
             return
-        self.test("end")
+        self.test(RUBRIC.end)
         stops = f"in round {self.round}" if self.round else "before the first round"
         said = f"nothing more: it stops {stops}"
-        named = next((e for e in self.events if e.kind in ("announce", "lost", "wins")), None)
+        named = next((e for e in self.events if e.kind in (KIND.announce, KIND.lost, KIND.wins)), None)
         if not self.round and named is not None:
             said = f"{self.quoted(named)}: the end told before any battle was played"
-        self.note("end", len(self.lines), "the game played until a player runs out", said,
+        self.note(RUBRIC.end, len(self.lines), "the game played until a player runs out", said,
                   ROW.cut_short)
 
     @staticmethod
@@ -366,12 +367,12 @@ class Judge(Notes):
         decided, played = False, set()      # block holds an AFTER_PLAYS event; its players
         for event in events:
             effort.step()
-            if event.kind == "round":
+            if event.kind == KIND.round:
                 continue
-            if event.kind == "down" and decided:
+            if event.kind == KIND.down and decided:
                 held.append(event)
                 continue
-            starts = event.kind == "plays" and (decided or event.player in played)
+            starts = event.kind == KIND.plays and (decided or event.player in played)
             if starts and block:
                 found.append(Battle(block))
                 block, held = held, []
@@ -379,7 +380,7 @@ class Judge(Notes):
             if event.kind in BATTLE_KINDS:
                 block.append(event)
                 decided = decided or event.kind in AFTER_PLAYS
-                if event.kind == "plays":
+                if event.kind == KIND.plays:
                     played.add(event.player)
         if block or held:
             found.append(Battle(block + held))

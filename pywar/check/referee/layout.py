@@ -1,12 +1,14 @@
 """The format: the reference's words and layout, judged at the first line that departs
 from them (one item, one example), each departure named by its row of the mistakes."""
 
-from .lines import reference_words, refill_words
+from .lines import KIND, reference_words, refill_words
 from .mistakes import ROW
+from .rubric import RUBRIC
 from .words import OPENING, round_line
 
-BLANK_AFTER = {"welcome", "deck", "initial", "wins", "tie"}
-DEAL_KINDS = {"welcome", "deck", "initial", "pile", "size", "listed"}   # before the battles only
+BLANK_AFTER = {KIND.welcome, KIND.deck, KIND.initial, KIND.wins, KIND.tie}
+DEAL_KINDS = {KIND.welcome, KIND.deck, KIND.initial, KIND.pile, KIND.size,
+              KIND.listed}                                  # before the battles only
 
 
 def first_departure(lines, meanings, misnamed):
@@ -32,19 +34,19 @@ def first_departure(lines, meanings, misnamed):
             return (index, "one thing a line (the reference prints each on its own)",
                     ROW.two_on_a_line)
         said = found[0]
-        played = played or said.kind in ("round", "plays")
+        played = played or said.kind in (KIND.round, KIND.plays)
         if played and said.kind in DEAL_KINDS:
             return (index, "only the reference's lines (it prints no such line once the "
                     "game has begun)", ROW.extra_lines)
-        if said.kind == "round":                # the reference numbers its rounds from 1
+        if said.kind == KIND.round:                # the reference numbers its rounds from 1
             rounds += 1
         words = reference_line(said, text, rounds, index in misnamed)
         if words != text:
             shown = "the reference's words" if words is None else repr(words)
             return index, shown, words_mistake(said, text, index in misnamed)
         blank_due = said.kind in BLANK_AFTER or pile_ends(said, meanings, index) or (
-            said.kind == "refill" and text.startswith("Shuffling")) or (
-            said.kind == "counts" and said.player == 1)
+            said.kind == KIND.refill and text.startswith("Shuffling")) or (
+            said.kind == KIND.counts and said.player == 1)
     return None
 
 
@@ -52,14 +54,14 @@ def pile_ends(said, meanings, index):
     """Whether a line lists a pile's last card (the next line lists none): a blank line is
     due after it, however many cards the pile holds."""
     following = meanings[index + 1] if index + 1 < len(meanings) else []
-    return said.kind == "listed" and not (following and following[0].kind == "listed")
+    return said.kind == KIND.listed and not (following and following[0].kind == KIND.listed)
 
 
 def reference_line(said, text, rounds, misnamed):
     """The reference's own line for what a line says (None where it has no single line)."""
-    if said.kind == "round":
+    if said.kind == KIND.round:
         return round_line(rounds)
-    if said.kind == "refill":
+    if said.kind == KIND.refill:
         if misnamed:
             return refill_words(said.player)[1]
         return text if text in refill_words(said.player) else None
@@ -70,7 +72,7 @@ def words_mistake(said, text, misnamed):
     """The row of a line in other words than the reference's."""
     if said.ace_as_one:
         return ROW.ace_one
-    if said.kind == "round" and text == round_line(said.number):
+    if said.kind == KIND.round and text == round_line(said.number):
         return ROW.rounds_misnumbered
     if misnamed:
         return ROW.refill_misnamed
@@ -82,13 +84,13 @@ def judge_layout(judge, meanings):
     numbered from 0); a listing's orientation, its numbering and the ace printed as one
     are mistakes of the file wherever they come."""
     if not judge.lines:
-        return judge.note("format", 0, f"the reference's opening, {OPENING[0]!r}",
+        return judge.note(RUBRIC.format, 0, f"the reference's opening, {OPENING[0]!r}",
                           mistake=ROW.no_output)
-    judge.test("format")
+    judge.test(RUBRIC.format)
     found = first_departure(judge.lines, meanings, judge.misnamed)
     if found is not None:
         index, required, mistake = found
-        judge.note("format", index, required, mistake=mistake)
+        judge.note(RUBRIC.format, index, required, mistake=mistake)
     listing = []
     if judge.top_first is not None:
         listing.append((judge.top_first, "the piles listed bottom card first (Card 1 is the "
@@ -99,7 +101,7 @@ def judge_layout(judge, meanings):
                         ROW.from_zero))
     for number, (at, required, said, mistake) in enumerate(listing):
         if found is None and number == 0:
-            judge.note("format", at, required, said, mistake)
+            judge.note(RUBRIC.format, at, required, said, mistake)
         else:
             judge.found(mistake)
     if judge.ace_as_one is not None:

@@ -29,7 +29,7 @@ format.
 import re
 from typing import NamedTuple
 
-from .words import (ACE, OPENING, RANKS, SUITS, TIE_LINE, counts_line, listed_line,
+from .words import (ACE, OPENING, RANKS, SUITS, TIE_LINE, card_id, counts_line, listed_line,
                     lost_line, pile_line, plays_line, refill_lines, round_line, size_line,
                     wins_line)
 
@@ -62,9 +62,16 @@ PLAYED_WORDS = ("played", "discard", "discards", "won", "winnings", "win", "used
                 "captured")
 
 
+KINDS = ("welcome", "deck", "initial", "round", "pile", "size", "listed", "plays", "down",
+         "wins", "tie", "refill", "counts", "lost", "announce", "blank")
+KIND = type("Kinds", (), {"__slots__": (), **{kind: kind for kind in KINDS}})()
+                                    # KIND.plays: a kind by attribute (a misspelt one fails)
+
+
 class Said(NamedTuple):
-    """One thing a line says: its kind (welcome, deck, initial, round, pile, size, listed,
-    plays, down, wins, tie, refill, counts, lost, announce or blank) and the fields of that
+    """One thing a line says: its kind (of KINDS: welcome, deck, initial, round, pile, size,
+    listed, plays, down, wins, tie, refill, counts, lost, announce or blank; asked as
+    KIND.plays, never by a string) and the fields of that
     kind ('down': a card put face down, named or not, or a number of them):
     the player, the card (and whether the ace was printed as a one), the number (a
     round's, a pile's size, a listed card's place) and a player's two counts."""
@@ -123,7 +130,7 @@ def card_at(words, at):
     rank, of, suit = words[at], words[at + 1], words[at + 2]
     if of != "of" or rank not in RANK_WORDS or suit not in SUIT_WORDS:
         return None
-    return SUIT_WORDS[suit] * 13 + RANK_WORDS[rank], rank in ACE_AS_ONE
+    return card_id(SUIT_WORDS[suit], RANK_WORDS[rank]), rank in ACE_AS_ONE
 
 
 def cards_in(words):
@@ -216,7 +223,7 @@ class Reader:
         """What a line says, read afresh."""
         text = normalised(line)
         if not text:
-            return [Said("blank")]
+            return [Said(KIND.blank)]
         words = text.split()
         cards = cards_in(words)
         self.learn(words, cards)
@@ -234,11 +241,11 @@ class Reader:
         if cards or players:
             return None
         if "welcome" in words:
-            return [Said("welcome")]
+            return [Said(KIND.welcome)]
         if words[0].startswith("shuffl") and ("deck" in words or "initial" in words):
-            return [Said("deck")]
+            return [Said(KIND.deck)]
         if "initial" in words and any(w.startswith("pile") or w == "hands" for w in words):
-            return [Said("initial")]
+            return [Said(KIND.initial)]
         return None
 
     @staticmethod
@@ -249,7 +256,7 @@ class Reader:
         at = words.index("round")
         rest = words[at + 1:at + 2]
         if len(words) <= 6 and rest and rest[0].isdigit():
-            return [Said("round", number=number(rest[0]))]
+            return [Said(KIND.round, number=number(rest[0]))]
         return None
 
     @staticmethod
@@ -260,10 +267,10 @@ class Reader:
             return None
         player = players[0][1]
         if cards:
-            return [Said("down", player, card) for _, card, _ in cards]
+            return [Said(KIND.down, player, card) for _, card, _ in cards]
         counted = [number(words[at]) for at in numbers_at(words, negative=False)]
         worded = [COUNT_WORDS[w] for w in words[players[0][0] + 1:] if w in COUNT_WORDS]
-        return [Said("down", player, number=(counted or worded or [1])[0])]
+        return [Said(KIND.down, player, number=(counted or worded or [1])[0])]
 
     def with_cards(self, text, words, cards, players):
         """A line that names cards: plays (one or two), a verdict with the cards, or a
@@ -275,21 +282,21 @@ class Reader:
                 return None
             at = cards[0][0]
             place = next((number(w) for w in words[:at] if w.isdigit()), None)
-            return [Said("listed", card=cards[0][1], ace_as_one=cards[0][2], number=place)]
+            return [Said(KIND.listed, card=cards[0][1], ace_as_one=cards[0][2], number=place)]
         plays = []
         for at, card, one in cards:
             owner = [who for where, who in players if where < at]
             if owner:
-                plays.append(Said("plays", owner[-1], card, one))
+                plays.append(Said(KIND.plays, owner[-1], card, one))
         last_card = cards[-1][0]
         after = words[last_card + 3:]
         won = [who for where, who in players if where > last_card]
         if won and any(w in WIN_WORDS for w in after):
-            return [play._replace(ace_as_one=False) for play in plays] + [Said("wins", won[0])]
+            return [play._replace(ace_as_one=False) for play in plays] + [Said(KIND.wins, won[0])]
         first_player = players[0][0]
         verbs = words[first_player:cards[0][0]]
         if any(w in WIN_WORDS for w in verbs) and not any(w in PLAY_VERBS for w in verbs):
-            return [Said("wins", players[0][1])]
+            return [Said(KIND.wins, players[0][1])]
         return plays or None
 
     @staticmethod
@@ -300,20 +307,20 @@ class Reader:
             if not any(w in LOSS_WORDS for w in words):
                 return None
         if "both" in words and any(w in LOSS_WORDS for w in words):
-            return [Said("lost", 0), Said("lost", 1)]
+            return [Said(KIND.lost, 0), Said(KIND.lost, 1)]
         out = [at for at, w in enumerate(words) if w in LOSS_WORDS or (
             w == "out" and at + 1 < len(words) and words[at + 1] == "of")
             or (w == "no" and at + 2 < len(words) and words[at + 1] in ("cards", "more"))]
         if out and players:
             before = [who for where, who in players if where < out[0]]
             loser = before[-1] if before else players[0][1]
-            return [Said("lost", loser)]
+            return [Said(KIND.lost, loser)]
         if players and any(w in WIN_WORDS for w in words) and (
                 any(w in GAME_WORDS for w in words) or "winner" in words
                 or has_phrase(text, "game over")):
-            return [Said("announce", players[0][1])]
+            return [Said(KIND.announce, players[0][1])]
         if has_phrase(text, "game over") or has_phrase(text, "the end"):
-            return [Said("announce")]
+            return [Said(KIND.announce)]
         return None
 
     @staticmethod
@@ -333,8 +340,8 @@ class Reader:
         if not cued or counted >= 2:
             return None
         if not players:
-            return [Said("refill")] if not any(w in LOSS_WORDS for w in words) else None
-        return [Said("refill", players[0][1])]
+            return [Said(KIND.refill)] if not any(w in LOSS_WORDS for w in words) else None
+        return [Said(KIND.refill, players[0][1])]
 
     @staticmethod
     def counts(text, words, cards, players):
@@ -349,18 +356,18 @@ class Reader:
             return None
         if pile_kinds(words, players[0][0] + 1, numbers) == ["played", "to play"]:
             values.reverse()
-        return [Said("counts", players[0][1], to_play=values[0], played=values[1])]
+        return [Said(KIND.counts, players[0][1], to_play=values[0], played=values[1])]
 
     @staticmethod
     def verdict(text, words, cards, players):
         """A battle won, or a tie."""
         if players and any(w in WIN_WORDS for w in words):
-            return [Said("wins", players[0][1])]
+            return [Said(KIND.wins, players[0][1])]
         if any(w in TIE_WORDS for w in words) or has_phrase(text, "battle again") or \
                 has_phrase(text, "another battle") or (
                     "war" in words and not players and len(words) <= 4
                     and not set(words) & GAME_WORDS - {"war"}):
-            return [Said("tie")]
+            return [Said(KIND.tie)]
         return None
 
     @staticmethod
@@ -369,12 +376,12 @@ class Reader:
         ('There are 26 cards in the pile.')."""
         numbers = [number(words[at]) for at in numbers_at(words, negative=False)]
         if players and len(numbers) <= 1:
-            found = [Said("pile", players[0][1])]
-            return found + ([Said("size", number=numbers[0])] if numbers and numbers[0] is not None
+            found = [Said(KIND.pile, players[0][1])]
+            return found + ([Said(KIND.size, number=numbers[0])] if numbers and numbers[0] is not None
                             else [])
         if not players and len(numbers) == 1 and numbers[0] is not None and any(
                 w.startswith("card") for w in words):
-            return [Said("size", number=numbers[0])]
+            return [Said(KIND.size, number=numbers[0])]
         return None
 
 
@@ -415,17 +422,15 @@ def reference_words(said):
     """The reference's own line for a thing said, or None where the reference has no
     single line for it."""
     words = {
-        "welcome": lambda: OPENING[0], "deck": lambda: OPENING[2], "initial": lambda: OPENING[4],
-        "round": lambda: round_line(said.number),
-        "pile": lambda: pile_line(said.player),
-        "size": lambda: size_line(said.number),
-        "listed": lambda: None if said.number is None else listed_line(said.number, said.card),
-        "plays": lambda: plays_line(said.player, said.card),
-        "wins": lambda: wins_line(said.player),
-        "tie": lambda: TIE_LINE, "counts": lambda: counts_line(said.player, said.to_play,
-                                                              said.played),
-        "lost": lambda: lost_line(said.player),
-        "blank": lambda: "",
+        KIND.welcome: lambda: OPENING[0], KIND.deck: lambda: OPENING[2],
+        KIND.initial: lambda: OPENING[4], KIND.round: lambda: round_line(said.number),
+        KIND.pile: lambda: pile_line(said.player), KIND.size: lambda: size_line(said.number),
+        KIND.listed: lambda: None if said.number is None else listed_line(said.number,
+                                                                          said.card),
+        KIND.plays: lambda: plays_line(said.player, said.card),
+        KIND.wins: lambda: wins_line(said.player), KIND.tie: lambda: TIE_LINE,
+        KIND.counts: lambda: counts_line(said.player, said.to_play, said.played),
+        KIND.lost: lambda: lost_line(said.player), KIND.blank: lambda: "",
     }
     return words[said.kind]() if said.kind in words else None
 

@@ -16,8 +16,10 @@ sentence that says what the program did.
 its effects, the fields of a Policy it changes from the rules.  The referee explains a
 battle by the rules plus the fewest deviations: where the rules alone do not give what the
 file printed, it tries the deviations adopted with some left out, then each deviation
-more, then each pair more, in the table's order (the likelier first), and adopts the
-first set whose Policy makes the whole battle agree.  A deviation's item is charged once
+more, then each pair more, in the order of SEARCH_ORDER (the likelier first), and adopts
+the first set whose Policy makes the whole battle agree.  A row that refines another
+(refines=: every battle it explains, the other explains too) is tried before it, or it
+would never be chosen; check_table holds it.  A deviation's item is charged once
 a seed, and the game is played by its Policy from then on, so its consequences are never
 charged again.  Two rows that set one field to different values do not combine.
 
@@ -35,10 +37,12 @@ end's ("end"), the runner ("runner", a run's ending), the build ("build") and va
 the tests name them too.
 
 No mistake's name is written as a string outside this module: the code asks a row by
-attribute (ROW.top_first, which fails loudly if misspelt) or a Policy by its fields.
+attribute (ROW.top_first, which fails loudly if misspelt), and a Policy whether it
+follows a row (policy.follows(ROW.ace_low)), never a field by its phrase.
 """
 
 from dataclasses import dataclass, field, fields, replace
+from functools import cached_property
 from itertools import combinations
 from types import MappingProxyType
 
@@ -66,12 +70,22 @@ class Policy:
     counts_shown: str = "as they are"       # or "less one", "swapped", "the total" or
                                             # "the other player's"
 
+    @cached_property
+    def values(self):
+        """Its fields' values, as (field, value) pairs: what follows() holds a row to."""
+        return frozenset((f.name, getattr(self, f.name)) for f in fields(self))
+
+    def follows(self, row):
+        """Whether the game goes on by a deviation's row: the policy has each of its
+        effects (the referee's steps ask by the row, ROW.ace_low, never by a phrase)."""
+        return row.changes <= self.values
+
     @classmethod
     def of(cls, names, strict=True):
         """The Policy of the rules plus the deviations named; where two of them set one
-        field to different values, None (strict) or the first's in the table's order."""
+        field to different values, None (strict) or the first's in SEARCH_ORDER."""
         effects = {}
-        for name in in_table_order(names):
+        for name in in_search_order(names):
             for key, value in MISTAKE[name].effects.items():
                 if effects.setdefault(key, value) != value and strict:
                     return None
@@ -90,15 +104,22 @@ class Mistake:
     step: str = None                    # deviations: plays, verdict, pickup, refill or end
     effects: dict = field(default_factory=dict)
     loops: bool = False                 # it can make a game repeat itself forever
+    refines: str = None                 # a deviation: the row it is a narrower case of
+
+    @cached_property
+    def changes(self):
+        """Its effects, as (field, value) pairs (Policy.follows holds a Policy to them)."""
+        return frozenset(self.effects.items())
 
 
-def deviation(name, step, item, sentence, loops=False, **effects):
-    """A row the referee plays by."""
-    return Mistake(name, item, "rules", sentence, step, MappingProxyType(effects), loops)
+def deviation(name, step, item, sentence, loops=False, refines=None, **effects):
+    """A row the referee plays by (refines: the name of the row it is a narrower case of)."""
+    return Mistake(name, item, "rules", sentence, step, MappingProxyType(effects), loops,
+                   refines)
 
 
 MISTAKES = (
-    # ---- Deviations, in the order the referee tries them: the likelier first
+    # ---- Deviations (the search tries them in the order of SEARCH_ORDER, below)
     deviation("ace_low", "verdict", "ranks", "the ace ranked low, below the two", ace="low"),
     deviation("winner_misnamed", "verdict", "ranks", "the wrong winner named: the pot went "
               "to the player with the higher card", winner_named="anyone"),
@@ -212,15 +233,37 @@ MISTAKES = (
             "(no line shows the order inside a pile that is not played from)"),
 )
 MISTAKE = MappingProxyType({mistake.name: mistake for mistake in MISTAKES})
-DEVIATIONS = tuple(mistake for mistake in MISTAKES if mistake.found_by == "rules")
+
+# The order the search tries the deviations in (pywar.check.referee.explain), the likelier
+# first: the sets of one more deviation in this order, then the pairs, and where two sets
+# of as many explain a battle and the battles after it alike, the earlier is adopted.  A
+# place here decides marks: a row that refines another comes before it (check_table), and
+# a row placed before others may take battles that they explained (tests/test_class_marks.py
+# names the programs whose marks move).
+SEARCH_ORDER = (
+    "ace_low", "winner_misnamed", "tie_decided", "tie_returned", "war_pot_to_play",
+    "war_pot_split", "pot_to_play", "pot_to_loser", "pot_to_survivor", "pot_lost",
+    "refill_lazy", "refill_silent", "counts_before_refill", "refill_lazy_told",
+    "refill_never", "refill_from_empty", "play_after_out", "face_down_war",
+    "counts_less_one", "counts_swapped", "counts_total", "counts_other_player",
+)
+DEVIATIONS = tuple(MISTAKE[name] for name in SEARCH_ORDER)
 ROW = type("Rows", (), {"__slots__": (), **MISTAKE})()     # ROW.ace_low: a row by attribute
 
 
 def check_table():
     """Every deviation's effects name fields of the Policy and change them; every row's
-    item is a rubric item (or None); no name twice."""
+    item is a rubric item (or None); no name twice; SEARCH_ORDER names every deviation
+    once, each row that refines another before it."""
     from .rubric import ITEM
     assert len(MISTAKE) == len(MISTAKES)
+    rules = [m.name for m in MISTAKES if m.found_by == "rules"]
+    assert sorted(SEARCH_ORDER) == sorted(rules) and len(set(SEARCH_ORDER)) == len(rules)
+    for row in DEVIATIONS:
+        if row.refines is not None:
+            assert MISTAKE[row.refines].found_by == "rules", (row.name, row.refines)
+            assert SEARCH_ORDER.index(row.name) < SEARCH_ORDER.index(row.refines), \
+                f"{row.name} refines {row.refines}: the search must try it first"
     defaults = {f.name: f.default for f in fields(Policy)}
     for mistake in MISTAKES:
         assert mistake.item is None or mistake.item in ITEM, mistake.name
@@ -245,10 +288,9 @@ def candidates(adopted):
             yield frozenset(names_tried), policy
 
 
-def in_table_order(names):
-    """Deviation names in the table's order."""
-    order = [d.name for d in DEVIATIONS]
-    return tuple(sorted(names, key=order.index))
+def in_search_order(names):
+    """Deviation names in the order of SEARCH_ORDER."""
+    return tuple(sorted(names, key=SEARCH_ORDER.index))
 
 
 if __name__ == "__main__":

@@ -8,12 +8,17 @@ it and a test holds the two together).
     ('pick', 1.0)
     >>> GAME_ITEMS == NAMES[2:11]
     True
+    >>> RUBRIC.ties, asks(RUBRIC.format)
+    ('ties', "the reference's format has")
 
 An item is judged from one source: the build, each run's ending, what each run printed
 (the game items, by the referee, on each seed it referees within its time) or
 valgrind's run on one seed.  An item never put to
 the test is not checked, and its example says why (the row's `unchecked`); a submission
 whose build failed has every item but `builds` not checked, as the row's `depends` says.
+
+No item's name is written as a string outside this module: the code names an item by
+attribute (RUBRIC.ties, which fails loudly if misspelt).
 """
 
 from dataclasses import dataclass
@@ -36,7 +41,7 @@ class Item:
     @property
     def asks(self):
         """How an example of this item names what is required."""
-        return "the reference's format has" if self.name == "format" else "the rules require"
+        return asks(self.name)
 
 
 ITEMS = (
@@ -80,6 +85,13 @@ ITEMS = (
 ITEM = {item.name: item for item in ITEMS}
 NAMES = tuple(item.name for item in ITEMS)
 GAME_ITEMS = tuple(item.name for item in ITEMS if item.source == "game")
+RUBRIC = type("Items", (), {"__slots__": (), **{name: name for name in NAMES}})()
+                                    # RUBRIC.ties: an item's name by attribute
+
+
+def asks(name):
+    """How an example of the item named (or of none) names what is required."""
+    return "the reference's format has" if name == "format" else "the rules require"
 
 
 def default_weights():

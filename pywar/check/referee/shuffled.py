@@ -12,7 +12,7 @@ come back in the order they were won.
 
 from math import factorial, prod
 
-from .words import HAND
+from .words import HAND, rank_of, suit_of
 
 # A deal is in a natural order when, in each pile as listed, at least NEAR of its 25 pairs
 # of neighbours are near in the deck: the same rank, ranks one apart, or ranks two apart in
@@ -32,9 +32,8 @@ CHANCE = 1e-12
 
 def near(a, b):
     """Whether two cards are neighbours in a natural order of the deck."""
-    rank_a, rank_b = a % 13, b % 13
-    apart = abs(rank_a - rank_b)
-    return apart <= 1 or (apart == 2 and a // 13 == b // 13)
+    apart = abs(rank_of(a) - rank_of(b))
+    return apart <= 1 or (apart == 2 and suit_of(a) == suit_of(b))
 
 
 def natural(pile):

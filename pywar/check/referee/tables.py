@@ -6,7 +6,7 @@ writes them in again.  A table sits between `<!-- table: NAME -->` and `<!-- end
 import re
 import sys
 
-from .mistakes import MISTAKES
+from .mistakes import MISTAKES, SEARCH_ORDER
 from .rubric import ITEMS
 
 FOUND_BY = {"rules": "the referee, by the rules plus the fewest deviations",
@@ -26,11 +26,14 @@ def rubric_table():
 
 
 def deviations_table():
-    """The deviations the referee plays by, in the order it tries them."""
+    """The deviations the referee plays by, in the order it tries them (SEARCH_ORDER), a
+    row that refines another saying so."""
     rows = ["| deviation | the step it changes | item | what the program did |",
             "|---|---|---|---|"]
-    rows += [f"| `{m.name}` | {m.step} | `{m.item}` | {m.sentence} |"
-             for m in MISTAKES if m.found_by == "rules"]
+    rows += [f"| `{m.name}` | {m.step} | `{m.item}` | {m.sentence}"
+             f"{f' (a case of `{m.refines}`, tried before it)' if m.refines else ''} |"
+             for m in sorted((m for m in MISTAKES if m.found_by == "rules"),
+                             key=lambda m: SEARCH_ORDER.index(m.name))]
     return "\n".join(rows)
 
 

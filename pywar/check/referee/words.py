@@ -2,8 +2,8 @@
 plain words the referee's findings use.  The one place the check package names a card
 (the referee keeps its own words and uses no engine; docs/rules.md cites the reference).
 
-    >>> NAME_OF[38], NAMES["ace of spades"], ACE
-    ('ace of spades', 38, 12)
+    >>> NAME_OF[38], CARD_NAMES["ace of spades"], ACE, rank_of(38), suit_of(38)
+    ('ace of spades', 38, 12, 12, 2)
     >>> plays_line(0, 38)
     'Player A plays ace of spades'
     >>> the_card(7), a_rank(6), cards(1), both((0, 1))
@@ -15,7 +15,7 @@ from ...common.fields import PLAYER_NAMES
 RANKS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack",
          "queen", "king", "ace")
 SUITS = ("heart", "diamond", "spade", "club")
-ACE = RANKS.index("ace")          # a card's rank is its id % 13, the ace highest
+ACE = RANKS.index("ace")          # a card's rank (rank_of), the ace highest
 PLAYERS = PLAYER_NAMES[:2]        # the reference's two players
 DECK = len(RANKS) * len(SUITS)    # the reference's deck: 52 cards
 HAND = DECK // len(PLAYERS)
@@ -25,15 +25,30 @@ TIE_LINE = "There is a tie... Doing another battle."
 ROUND_HEADER = "======== Round {} ========"
 
 
+def card_id(suit, rank):
+    """A card's id by its suit and rank (numbers from 0: the heart, the two)."""
+    return suit * len(RANKS) + rank
+
+
+def rank_of(card):
+    """A card's rank: 0 for the two, ACE for the ace."""
+    return card % len(RANKS)
+
+
+def suit_of(card):
+    """A card's suit, as SUITS numbers them."""
+    return card // len(RANKS)
+
+
 def card_names():
-    """Every card's name in the reference's words, and its id (suit * 13 + rank)."""
-    return {f"{rank} of {suit}s": suit_number * 13 + rank_number
+    """Every card's name in the reference's words, and its id (card_id)."""
+    return {f"{rank} of {suit}s": card_id(suit_number, rank_number)
             for suit_number, suit in enumerate(SUITS)
             for rank_number, rank in enumerate(RANKS)}
 
 
-NAMES = card_names()
-NAME_OF = {card: name for name, card in NAMES.items()}
+CARD_NAMES = card_names()           # a card's name -> its id (rubric.NAMES are the items')
+NAME_OF = {card: name for name, card in CARD_NAMES.items()}
 
 
 # ---- The reference's lines
@@ -101,7 +116,7 @@ def the_card(card):
 
 def a_rank(card):
     """A card's rank with its article: 'an eight'."""
-    rank = RANKS[card % 13]
+    rank = RANKS[rank_of(card)]
     return f"{article(rank)} {rank}"
 
 

@@ -10,11 +10,11 @@ site (-I), with no site-packages (-S), writing no .pyc (-B).  BOOT puts LIB firs
 sys.path and calls a main of pywar's; LIB is a folder of copies of the few modules of
 pywar that the child needs (copy_shared), so that the child imports nothing of the
 pywar installed and needs no copy of the runner.  The child records what it played as
-JSON lines on its stdout (pywar.common.tape), read back here by records_of.
+JSON lines on its stdout (pywar.common.record: record_game), read back by the caller
+(record.records_of).
 """
 
 import functools
-import json
 import os
 import subprocess
 import sys
@@ -38,7 +38,8 @@ def python_for_runs(isolation="auto"):
     user may run), else a system Python 3.10+ that every user may run, else the base one
     (which will not start: not_started says what to install)."""
     base = base_python()
-    if sandbox.mode(isolation) == "bwrap" or not sandbox.as_root() or others_may_run(base):
+    if sandbox.resolve(isolation, check=False).mode == "bwrap" or not sandbox.as_root() or \
+            others_may_run(base):
         return base
     return system_python() or base
 
@@ -98,20 +99,6 @@ def copy_shared(lib, parts):
                 pass                            # a package's own __init__.py is kept
             above = os.path.dirname(above)
     return lib
-
-
-def records_of(text):
-    """The records a child wrote, up to the first that is not one."""
-    records = []
-    for line in text.splitlines():
-        try:
-            record = json.loads(line)
-        except ValueError:
-            break
-        if not isinstance(record, dict):
-            break
-        records.append(record)
-    return records
 
 
 def not_started(outcome, python, what):

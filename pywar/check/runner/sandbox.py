@@ -34,7 +34,6 @@ import platform
 import secrets
 import shutil
 import signal
-import stat
 import struct
 import subprocess
 import sys
@@ -44,7 +43,8 @@ import time
 from dataclasses import dataclass, field, replace
 from importlib import resources
 
-MIB = 2 ** 20
+from ..submission.bounds import MIB
+
 FIRST_UID, LAST_UID = 2 ** 30, 2 ** 31 - 2      # the run users' ids, one per run (as root)
 SEED_CLOCK = "seedclock.c"
 C_COMPILERS = ("cc", "gcc", "clang")
@@ -52,9 +52,6 @@ MODES = ("auto", "required", "none")
 INSTALL = "apt-get install bubblewrap"
 RUN_PATH = "/usr/local/bin:/usr/bin:/bin"     # a run's PATH, where it finds programs
 SYSTEM = ("/usr", "/etc", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
-COPY_DEPTH = 32                      # folders deep, at most, in a submission's copy
-COPY_FILES = 10_000                  # files in it, at most
-COPY_BYTES = 256 * MIB               # bytes in it, at most
 CLONE_NEWUSER = 0x10000000
 EPERM, ENOSYS = 1, 38
 # The system calls that make a user namespace, by seccomp's audit arch: (clone, unshare,
@@ -204,34 +201,57 @@ def bwrap_works():
 
 
 def mode(isolation="auto"):
-    """The mode runs get under an isolation (auto, required or none): 'bwrap' or 'none'."""
+    """The mode runs get under an isolation wished (auto, required or none): 'bwrap' or
+    'none' (probed here: resolve() asks it once, where a command starts)."""
     if isolation == "none":
         return "none"
     return "bwrap" if bwrap_works() else "none"
 
 
-def check_isolation(wanted):
-    """The mode runs will get under the isolation wanted, checked before any work: a
-    ValueError for an unknown one, SandboxMissing for required where bubblewrap does not
-    work."""
+@dataclass(frozen=True)
+class Isolation:
+    """The isolation a command's user asked for (--isolation: auto, required or none) and
+    the mode its runs get on this machine (bwrap or none), resolved once, where the command
+    starts (resolve), and passed down to every run: the fact travels, not the wish."""
+    asked: str
+    mode: str
+
+    def warning(self):
+        """The one line said at the first run whose isolation was wanted and cannot be had
+        here, or None."""
+        if self.asked == "auto" and self.mode == "none":
+            return (f"pywar: warning: bubblewrap (bwrap) does not work here: untrusted "
+                    f"programs run with limits but not isolated: each may read what any user "
+                    f"may, the installed pywar and folders open to others included ({INSTALL}; "
+                    "docs/grading.md)")
+        return None
+
+
+def resolve(wanted, check=True, here=False):
+    """The Isolation of a wish (auto, required or none), checked before any work (check):
+    a ValueError for an unknown one, SandboxMissing for required where bubblewrap does not
+    work.  An Isolation already resolved is returned as it is (here: resolved again from
+    its wish on this machine, a Dask worker's); a wish given to the library unchecked
+    (check=False: a run's own caller) is taken as mode() finds it."""
+    if isinstance(wanted, Isolation):
+        if not here:
+            return wanted
+        wanted = wanted.asked
+    if not check:
+        return Isolation(wanted, mode(wanted))
     if wanted not in MODES:
         raise ValueError(f"--isolation must be one of {', '.join(MODES)}, not {wanted!r}")
     if wanted == "required" and not bwrap_works():
         raise SandboxMissing(f"--isolation required: bubblewrap (bwrap) is missing or cannot "
                              f"make a sandbox on this machine ({INSTALL}; a container needs "
                              "user namespaces, or to run as root)")
-    return mode(wanted)
+    return Isolation(wanted, mode(wanted))
 
 
 def warning(isolation):
-    """The one line said at the first run whose isolation was wanted and cannot be had
-    here, or None."""
-    if isolation == "auto" and mode(isolation) == "none":
-        return (f"pywar: warning: bubblewrap (bwrap) does not work here: untrusted programs "
-                f"run with limits but not isolated: each may read what any user may, the "
-                f"installed pywar and folders open to others included ({INSTALL}; "
-                "docs/grading.md)")
-    return None
+    """The one line said at the first run whose isolation (an Isolation, or a wish) was
+    wanted and cannot be had here, or None."""
+    return resolve(isolation, check=False).warning()
 
 
 @functools.cache
@@ -389,7 +409,7 @@ def unshare_argv():
 
 def network_is_isolated(isolation="auto"):
     """Whether runs on this machine get no network."""
-    return mode(isolation) == "bwrap" or bool(unshare_argv())
+    return resolve(isolation, check=False).mode == "bwrap" or bool(unshare_argv())
 
 
 # ---- Users, processes and folders
@@ -522,27 +542,6 @@ def read_back(stream, limit):
     return read_bytes(stream, limit).decode("utf-8", "replace")
 
 
-@contextlib.contextmanager
-def regular_file(path):
-    """The regular file at path opened for reading in bytes, or an OSError saying why not
-    (a link is not followed, a FIFO or a device is not opened: 'not a regular file')."""
-    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
-    with os.fdopen(fd, "rb") as file:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise OSError(f"{path}: not a regular file")
-        yield file
-
-
-def read_file_of_run(path, limit):
-    """A file a run wrote (or may have replaced): its bytes up to limit, or None if it is
-    not a regular file; no link is followed, no FIFO waited on."""
-    try:
-        with regular_file(path) as file:
-            return file.read(limit + 1)
-    except OSError:
-        return None
-
-
 def shown_paths(argv, env, show):
     """The host paths a run must see read-only: those given, its program (an absolute
     argv word) and its LD_PRELOAD library."""
@@ -553,77 +552,6 @@ def shown_paths(argv, env, show):
         if os.path.exists(word) and not in_system(word):
             paths.append(word)
     return list(dict.fromkeys(os.path.abspath(path) for path in paths))
-
-
-class CopyTrouble(Exception):
-    """A submission that cannot be copied as it is (too deep, too many files or bytes)."""
-
-
-def unreadable(found, owner):
-    """Why the student could not read a file or folder themselves (None if they could):
-    one the submission's owner does not own must be readable by all (a folder, and
-    searchable), and a file must have one name alone (a hard link may be a second name
-    of a file that is another's: pywar, as root, could read it)."""
-    if stat.S_ISREG(found.st_mode) and found.st_nlink > 1:
-        return f"a hard link ({found.st_nlink} names of one file)"
-    wanted = stat.S_IROTH | (stat.S_IXOTH if stat.S_ISDIR(found.st_mode) else 0)
-    if found.st_uid != owner and found.st_mode & wanted != wanted:
-        return (f"owned by user {found.st_uid}, not by the submission's owner {owner}, "
-                "and not readable by all")
-    return None
-
-
-def copy_entry(entry, target, owner, counted, skipped):
-    """Copy one entry of a submission (a regular file or a folder, never followed, that
-    its owner could read): the folder to walk next, if it is one."""
-    if entry.is_dir(follow_symlinks=False):
-        why = unreadable(entry.stat(follow_symlinks=False), owner)
-        if why:
-            skipped.append(f"left out {entry.path!r}: {why}")
-            return None
-        os.mkdir(target, 0o755)
-        return target
-    if not entry.is_file(follow_symlinks=False):
-        skipped.append(f"left out {entry.path!r}: not a regular file or folder")
-        return None
-    fd = os.open(entry.path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
-    with os.fdopen(fd, "rb") as source:
-        found = os.fstat(fd)
-        why = "not a regular file" if not stat.S_ISREG(found.st_mode) else \
-            unreadable(found, owner)
-        if why:
-            skipped.append(f"left out {entry.path!r}: {why}")
-            return None
-        counted[0] += 1
-        counted[1] += found.st_size
-        if counted[0] > COPY_FILES or counted[1] > COPY_BYTES:
-            raise CopyTrouble(f"more than {COPY_FILES} files or {COPY_BYTES // MIB} "
-                              "MiB")
-        with open(target, "xb") as copy:
-            shutil.copyfileobj(source, copy)
-    os.chmod(target, 0o755 if found.st_mode & 0o100 else 0o644)
-    return None
-
-
-def safe_copy(source, copy):
-    """Copy a submission's regular files and folders, following no link, without
-    recursion, leaving out what its owner could not read themselves: the notes of what
-    was left out (a FIFO, a device, a link, a hard link, another user's private file)."""
-    skipped, counted = [], [0, 0]
-    owner = os.stat(source).st_uid
-    os.mkdir(copy, 0o755)
-    pending = [(source, copy, 0)]
-    while pending:
-        folder, target, depth = pending.pop()
-        if depth > COPY_DEPTH:
-            raise CopyTrouble(f"folders more than {COPY_DEPTH} deep")
-        with os.scandir(folder) as entries:
-            for entry in entries:
-                walked = copy_entry(entry, os.path.join(target, entry.name), owner, counted,
-                                    skipped)
-                if walked is not None:
-                    pending.append((entry.path, walked, depth + 1))
-    return skipped
 
 
 def scrubbed_environment(home, extra=None):
@@ -654,7 +582,7 @@ def full_argv(argv, scratch, home, shown, writable, limits, uid, hide=(), isolat
     """The command line that starts argv in its sandbox (or with the limits alone); rules:
     the descriptor of bwrap's seccomp program."""
     limited = [*limit_argv(limits, uid, group), *argv]
-    if mode(isolation) == "bwrap":
+    if resolve(isolation, check=False).mode == "bwrap":
         seccomp = [] if rules is None else ["--seccomp", str(rules)]
         return [*bwrap_argv(scratch, home, shown, writable, limits, hide), *seccomp, "--",
                 *limited]
@@ -666,11 +594,12 @@ def run(argv, limits=Limits(), cwd=None, env=None, show=(), writable=(), pass_fd
     """Run argv under the limits with a fresh scratch folder as its working directory
     (cwd, a folder of writable, instead): an Outcome.  show: host paths it may read;
     writable: host folders it may write (made by the caller, handed to its user here);
-    hide: folders of the system it may not see (under bubblewrap); isolation: auto (in
-    bubblewrap where it works), required (checked before, by check_isolation) or none;
-    group: the group it runs in (new_group: a submission's, shared by its runs), else
-    one of its own."""
-    said = warning(isolation)
+    hide: folders of the system it may not see (under bubblewrap); isolation: the
+    command's Isolation (resolve, where it started), or a wish, auto (in bubblewrap where
+    it works), required or none; group: the group it runs in (new_group: a submission's,
+    shared by its runs), else one of its own."""
+    isolation = resolve(isolation, check=False)
+    said = isolation.warning()
     if said:
         warn_once(said)
     uid = new_user()
@@ -678,7 +607,7 @@ def run(argv, limits=Limits(), cwd=None, env=None, show=(), writable=(), pass_fd
         if uid != os.geteuid():
             os.chown(folder, uid, uid, follow_symlinks=False)
     with Scratch("pywar-run-", uid, 0o700) as scratch, \
-            userns_rules(mode(isolation)) as rules:
+            userns_rules(isolation.mode) as rules:
         home = cwd or scratch
         shown = shown_paths(argv, env, show)
         command = full_argv(argv, scratch, home, shown, list(writable), limits, uid, hide,
@@ -687,7 +616,7 @@ def run(argv, limits=Limits(), cwd=None, env=None, show=(), writable=(), pass_fd
         with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
             start = time.monotonic()
             status, timed_out, failed, waited = wait_for(command, out, err, home, env,
-                                                         limits, uid, kept, mode(isolation))
+                                                         limits, uid, kept, isolation.mode)
             seconds = time.monotonic() - start
             raw = read_bytes(out, limits.output)
             stdout, stderr = raw.decode("utf-8", "replace"), read_back(err, limits.output)

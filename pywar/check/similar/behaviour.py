@@ -23,17 +23,18 @@ import re
 from dataclasses import dataclass
 
 from ...common.fields import SEED_LIMIT
-from ..grading.keep import kept_name
+from ..submission.names import kept_name
 from ..referee.mistakes import MISTAKE
 from ..referee.words import RANKS, SUITS
-from ..runner import sandbox
+from ..submission.bounds import MIB
+from ..submission.regular import regular_file
 
 CARD = re.compile(r"\b(?:%s|[2-9]|10|[jqka])\s+of\s+(?:%s)s?\b" % ("|".join(RANKS),
                                                                    "|".join(SUITS)), re.I)
 NUMBER = re.compile(r"\d+")
 REFERENCE_SEEDS = (1553, 17455, 12)     # games whose lines hold every shape the reference
                                         # prints: the deal, battles, ties, refills, the end
-READ_BYTES = 4 * sandbox.MIB            # a kept run's first 4 MiB are read: its lines of
+READ_BYTES = 4 * MIB            # a kept run's first 4 MiB are read: its lines of
                                         # its own come early, a flood repeats them
 SHOWN = 10                              # traits shown as a pair's evidence, the rarest
 LINE_CHARS = 200                        # a line's first characters make its trait: a program
@@ -68,7 +69,7 @@ def read_kept(path):
     """The first READ_BYTES of a kept run's output (seed-N.txt, or .txt.gz), no link
     followed; None where it cannot be read."""
     try:
-        with sandbox.regular_file(path) as file:
+        with regular_file(path) as file:
             if path.endswith(".gz"):
                 with gzip.GzipFile(fileobj=file) as unzipped:
                     return unzipped.read(READ_BYTES)

@@ -5,7 +5,7 @@ each pair side by side with the code they share marked.  Every name a submission
 import html
 import json
 
-from ..grading.report import readable, readable_value, terminal_name
+from ..submission.names import readable, readable_value, terminal_name
 from .pairs import VERDICT, pair_json
 
 TOP = 20                        # pairs the table and the page show, most alike first

@@ -3,7 +3,7 @@
 gone), fingerprinted by its k-grams, the starter code's fingerprints left out; a pair's
 similarity, for each of the two, is the share of its fingerprinted code that the other
 holds too.  Files are read as the grader reads a submission: no link followed, no file
-but a regular one, bounded (sandbox.COPY_*).
+but a regular one, bounded (pywar.check.submission).
 
     >>> a = code_of_texts("a", [("war.cpp", "int total(int *v, int n) {\\n"
     ...     "  int sum = 0;  // the total\\n  for (int i = 0; i < n; i++) sum += v[i];\\n"
@@ -19,12 +19,13 @@ import os
 from dataclasses import dataclass
 
 import numpy as np
+# copydetect's internals, of the version pyproject pins (copydetect >= 0.5, < 0.6)
 from copydetect.utils import get_copied_slices, get_document_fingerprints, get_token_coverage
 from pygments import lexers, token
 
-from ..grading.build import SOURCES
-from ..grading.receipt import TooLarge, regular_files
-from ..runner import sandbox
+from ..submission.bounds import MIB, TooLarge
+from ..submission.files import SOURCES, regular_files
+from ..submission.regular import regular_file
 
 K = 25              # copydetect's noise threshold: a match is 25 tokens at least (a token is
                     # one character of the filtered code: a name is 'V', a '{' is '{')
@@ -33,8 +34,8 @@ WINDOW = 1          # every k-gram kept (copydetect's default, guarantee = noise
                     # so a report is the same at every run (tests/test_similar.py)
 LANGUAGES = {**{suffix: "cpp" for suffix in SOURCES}, ".py": "python"}   # pygments' names
 SEPARATOR = "\0"    # between two files' filtered code: no match runs from one into the next
-FILE_BYTES = sandbox.MIB        # a file's first MiB is compared (a note says so past it)
-TOO_MUCH = 2 * sandbox.MIB      # a submission's files together: 8 MiB of C++ took 40 s
+FILE_BYTES = MIB        # a file's first MiB is compared (a note says so past it)
+TOO_MUCH = 2 * MIB      # a submission's files together: 8 MiB of C++ took 40 s
                                 # and 320 MB to compare (a War program is some 10 KB), so a
                                 # copy's bound, COPY_BYTES (256 MiB), would take 20 minutes
 
@@ -91,14 +92,14 @@ def read_text(path, notes, name):
     """The text of a regular file, its first FILE_BYTES, no link followed; None (and a
     note) where it cannot be read."""
     try:
-        with sandbox.regular_file(path) as file:
+        with regular_file(path) as file:
             data = file.read(FILE_BYTES + 1)
     except OSError as error:
         why = error.strerror or ("not a regular file" if "regular" in str(error) else error)
         notes.append(f"{name}: not read ({why})")
         return None
     if len(data) > FILE_BYTES:
-        notes.append(f"{name}: only its first {FILE_BYTES // sandbox.MIB} MiB compared")
+        notes.append(f"{name}: only its first {FILE_BYTES // MIB} MiB compared")
         data = data[:FILE_BYTES]
     return data.decode("utf-8", "replace")
 
@@ -120,7 +121,7 @@ def files_of(folder):
             continue
         total += len(text)
         if total > TOO_MUCH:
-            notes.append(f"files past {TOO_MUCH // sandbox.MIB} MiB in all not compared")
+            notes.append(f"files past {TOO_MUCH // MIB} MiB in all not compared")
             break
         found.append((name, text))
     return found, notes
@@ -152,6 +153,29 @@ def qualifiers(tokens):
                 found.add(at - 1)
     return found
 
+
+# filter_code below is adapted from copydetect 0.5.0's copydetect/utils.py (filter_code),
+# under its MIT license, whose notice goes with it:
+#
+# Copyright (c) 2020 Bryson Lingenfelter
+#
+# Permission is hereby granted, free of charge, to any person obtaining a copy
+# of this software and associated documentation files (the "Software"), to deal
+# in the Software without restriction, including without limitation the rights
+# to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+# copies of the Software, and to permit persons to whom the Software is
+# furnished to do so, subject to the following conditions:
+#
+# The above copyright notice and this permission notice shall be included in all
+# copies or substantial portions of the Software.
+#
+# THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+# IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+# FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+# AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+# LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+# OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
+# SOFTWARE.
 
 def filter_code(text, language):
     """copydetect's filter_code: text's filtered code (every name one letter, comments and
