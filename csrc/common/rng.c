@@ -214,26 +214,39 @@ AVX512 static void Rng_ReduceAvx512(const uint32_t *words, int count, uint32_t n
  * 2,000, an instrumented copy of this file): scalar 0.61 to 0.67, AVX2 0.67 to 0.73
  * (its chain, not its instructions, bounds it), AVX-512 0.47 to 0.48.  tests/
  * test_rng_paths.py holds each path to glibc's rand(). */
+int Rng_Usable(int path)
+{
+    switch (path) {
+    case PYWAR_RNG_PATH_BEST:
+    case PYWAR_RNG_PATH_SCALAR:
+        return 1;
+#if RNG_HAVE_AVX2
+    case PYWAR_RNG_PATH_AVX2:
+        return __builtin_cpu_supports("avx2") != 0;
+    case PYWAR_RNG_PATH_AVX512:
+        return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("avx512f");
+#endif
+    default:
+        return 0;
+    }
+}
+
 int Rng_BestPath(void)
 {
-#if RNG_HAVE_AVX2
-    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("avx512f")) {
-        return RNG_AVX512;
+    if (Rng_Usable(PYWAR_RNG_PATH_AVX512)) {
+        return PYWAR_RNG_PATH_AVX512;
     }
-    return __builtin_cpu_supports("avx2") ? RNG_AVX2 : RNG_SCALAR;
-#else
-    return RNG_SCALAR;
-#endif
+    return Rng_Usable(PYWAR_RNG_PATH_AVX2) ? PYWAR_RNG_PATH_AVX2 : PYWAR_RNG_PATH_SCALAR;
 }
 
 static void Rng_Generate(Rng *rng, int from)
 {
 #if RNG_HAVE_AVX2
-    if (rng->path == RNG_AVX512) {
+    if (rng->path == PYWAR_RNG_PATH_AVX512) {
         Rng_GenerateAvx512(rng->r, from);
         return;
     }
-    if (rng->path == RNG_AVX2) {
+    if (rng->path == PYWAR_RNG_PATH_AVX2) {
         Rng_GenerateAvx2(rng->r, from);
         return;
     }
@@ -254,11 +267,12 @@ void Rng_Refill(Rng *rng)
 
 int Rng_SeedPath(Rng *rng, uint32_t seed, int path)
 {
-    int usable = path == RNG_SCALAR || (path >= RNG_AVX2 && path <= Rng_BestPath());
+    int usable = Rng_Usable(path);
     /* glibc: seed 0 is seed 1, and the seed is read as a signed 32-bit word */
     long long word = (int32_t)(seed == 0 ? 1u : seed);
     uint32_t *r = rng->r;
-    rng->path = usable ? path : RNG_SCALAR;
+    path = path == PYWAR_RNG_PATH_BEST ? Rng_BestPath() : path;
+    rng->path = usable ? path : PYWAR_RNG_PATH_SCALAR;
     r[0] = (uint32_t)word;
     for (int i = 1; i < RNG_DEGREE; i++) {
         long long hi = word / 127773;
@@ -283,7 +297,7 @@ int Rng_SeedPath(Rng *rng, uint32_t seed, int path)
 
 void Rng_Seed(Rng *rng, uint32_t seed)
 {
-    Rng_SeedPath(rng, seed, Rng_BestPath());
+    Rng_SeedPath(rng, seed, PYWAR_RNG_PATH_BEST);
 }
 
 uint32_t Rng_Rand(Rng *rng)
@@ -343,11 +357,11 @@ void Rng_Draws(Rng *rng, int count, uint32_t n, uint32_t *out)
 {
     const uint32_t *words = Rng_Words(rng, count);
 #if RNG_HAVE_AVX2
-    if (rng->path == RNG_AVX512) {
+    if (rng->path == PYWAR_RNG_PATH_AVX512) {
         Rng_ReduceAvx512(words, count, n, out);
         return;
     }
-    if (rng->path == RNG_AVX2) {
+    if (rng->path == PYWAR_RNG_PATH_AVX2) {
         Rng_ReduceAvx2(words, count, n, out);
         return;
     }

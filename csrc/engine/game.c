@@ -77,7 +77,7 @@ static void Game_NewGame(Game *game, uint32_t seed)
         Hand_Clear(&game->played[p]);
     }
     game->potCount = 0;
-    Rng_Seed(&game->rng, seed);
+    Rng_SeedPath(&game->rng, seed, game->rules.rng_path);
 }
 
 /* Use a given deal: distinct card ids of the deck, at least one card a hand. */
