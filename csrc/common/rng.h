@@ -7,10 +7,9 @@
  * one of three paths (enum PywarRngPath, pywar.h), chosen when it is seeded and giving
  * the same values:
  *   SCALAR  portable C: the recurrence's three independent lanes, three sums a step;
- *   AVX2    on an x86-64 processor with AVX2 (asked at run time): the recurrence
- *           unrolled thrice, r[i] = r[i-9] + r[i-31] + r[i-34] + r[i-37], whose nine
- *           lanes are independent, made eight at a time in a 256-bit register; and a
- *           block of draws below n reduced eight at a time (Rng_Draws);
+ *   AVX2    on an x86-64 processor with AVX2 (asked at run time): the scalar path's
+ *           words (faster for whole games than eight at a time: rng.c), and a block of
+ *           draws below n reduced eight at a time (Rng_Draws);
  *   AVX512  with AVX-512 too: the recurrence unrolled six times, r[i] = r[i-18] +
  *           r[i-31] + r[i-34] + ... + r[i-46], sixteen at a time in a 512-bit register,
  *           each sum of words far enough back to join in one instruction (valignd); the
