@@ -87,7 +87,9 @@ def check_status(status, refused=None):
 def c_rules(rules, path=None):
     """A PywarRules struct for a Rules value, its games made on the generator's path
     named path (rng_path)."""
-    return ffi.new("PywarRules *", {**rules_module.c_numbers(rules), "rng_path": rng_path(path)})
+    struct = ffi.new("PywarRules *", rules_module.c_numbers(rules))
+    struct.rng_path = rng_path(path)
+    return struct
 
 
 @lru_cache(maxsize=None)
@@ -100,10 +102,12 @@ def rng_paths():
             RNG_PATHS[best[0]])
 
 
+@lru_cache(maxsize=None)
 def rng_path(path=None):
     """The C number of the generator's path named path, or if None by PYWAR_RNG_PATH,
     or "best"; an RngPathError (a ValueError) naming the paths this processor runs for
-    another."""
+    another.  Each name is read once (the environment's when the first game is set up:
+    a lookup at every call added a fifth to a checked play())."""
     name = os.environ.get(RNG_PATH_VARIABLE) or "best" if path is None else path
     usable, _ = rng_paths()
     if name not in usable:

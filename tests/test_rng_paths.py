@@ -247,6 +247,7 @@ def test_pywar_names_the_path_of_PYWAR_RNG_PATH(monkeypatch, capsys):
     assert best in usable and best != "best"
     smu, twin = PRESETS["smu"], pywar.play(17455, engine="python").digest
     monkeypatch.delenv(RNG_PATH_VARIABLE, raising=False)
+    monkeypatch.setattr(_checked, "rng_path", _checked.rng_path.__wrapped__)  # uncached
     assert _checked.c_rules(smu).rng_path == 0
     for name in usable:
         monkeypatch.setenv(RNG_PATH_VARIABLE, name)
