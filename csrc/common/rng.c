@@ -182,15 +182,17 @@ int Rng_Usable(int path)
 }
 
 /* Whole games choose the path (bench/test_bench.py, test_rng_paths: each path's time over
- * the best's, the median of 9 rounds in turn).  On AVX2 (2026-12-06, Zen 3, 2 cores
- * shared at load 2.7 to 4.8, three runs): scalar takes smu 1.20 to 1.30 of AVX2's time
- * (its draws reduced one at a time, its small piles swapped in memory), and iofall and
- * rustwar 0.95 to 1.03, the two paths' generation being the same (below).  AVX-512 is
- * taken where the processor has it on the generator's figures alone (2026-12-02, Zen 4;
- * time-stamp ticks a word on blocks of 512: scalar 0.61 to 0.67, AVX-512 0.47 to 0.48,
- * and draws reduced sixteen at a time): no machine with it has timed whole games on
- * each path yet, which the same benchmark does there.  tests/test_rng_paths.py holds
- * each path to glibc's rand(). */
+ * the best's, CPU time, the median of 9 rounds in turn).  On AVX2 (2026-12-06, Zen 3, 2
+ * cores shared at load 6 to 11, three runs): scalar takes smu 1.41 to 1.56 of AVX2's
+ * time (its draws reduced one at a time, its small piles swapped in memory), and iofall
+ * 0.92 to 1.07 and rustwar 0.99 to 1.03, the two paths making their words alike
+ * (Rng_Generate).  AVX-512 is taken where the processor has it on the generator's
+ * figures alone (2026-12-02, Zen 4; time-stamp ticks a word on blocks of 512: scalar
+ * 0.61 to 0.67, AVX-512 0.47 to 0.48, and draws reduced sixteen at a time): no machine
+ * with it has timed whole games on each path yet, which the same benchmark does there
+ * (bench/report.py marks a path faster than the best a missed target).
+ * tests/test_rng_paths.py holds each path to glibc's rand().
+ *   pytest bench/test_bench.py -k rng_paths --benchmark-json=paths.json */
 int Rng_BestPath(void)
 {
     if (Rng_Usable(PYWAR_RNG_PATH_AVX512)) {
