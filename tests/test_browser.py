@@ -6,8 +6,10 @@ preset and both stacks, a step with the code beside it, and an edited member nam
 
 import json
 import os
+import re
 import subprocess
 import sys
+import tempfile
 import threading
 import urllib.request
 import zipfile
@@ -203,6 +205,19 @@ def test_the_check_in_process_says_what_pywar_exercise_check_says(tmp_path):
         in_process = portjudge.report(inprocess.check(files, seeds=[17455, 1553]))
         assert in_process == by_command
     assert by_command[0].startswith("your port plays seeds 17455 and 1553 exactly")
+
+
+def test_the_check_in_process_writes_no_file_outside_the_ports_folder(tmp_path, monkeypatch):
+    """Issue 51: a port's file named with a path ('../x.py', an absolute path) was written
+    where it named, outside the check's folder.  Each is refused in one line naming the
+    file, and nothing is written, neither beside the folder nor at the absolute path."""
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))     # the check's folder here
+    port = skeleton.skeleton(filled=True)
+    for name in ("../../escaped.py", "../escaped.py", str(tmp_path / "absolute.py"),
+                 "sub/escaped.py", ""):
+        with pytest.raises(ValueError, match=f"^{re.escape(repr(name))} is not a file name"):
+            json.loads(calls.check_port(json.dumps({**port, name: "print('out')\n"})))
+    assert sorted(path.name for path in tmp_path.rglob("*")) == []
 
 
 @needs_python_runs
