@@ -11,6 +11,7 @@ import io
 import json
 import os
 import shutil
+import subprocess
 import tempfile
 from dataclasses import replace
 
@@ -96,6 +97,35 @@ def test_the_sha256_changes_with_a_byte_a_name_or_a_file_moved(tmp_path):
     assert made("d", [("war.cpp", b"1"), ("card.hpp", b"2")]) != first
     assert made("e", [("war.cpp", b"1"), ("src/card.h", b"2")]) != first
     assert made("f", [("war.cpp", b"1card.h\x002\x00"), ]) != first     # no run-together
+
+
+@needs_tools("g++")
+def test_an_empty_folder_that_changes_the_build_changes_the_sha256(tmp_path):
+    """Issue 47: two submissions whose only difference is an empty folder had one sha256,
+    and scored 11 and 0: '#include "d/../card.h"' compiles only where d is a folder.  The
+    empty folder is in the sha256, as its path ended by '/', a NUL, '/', a NUL, in the
+    order of the paths sorted as bytes (worked here by hand)."""
+    files = {"card.h": b"int rank = 1;\n",
+             "war.cpp": b'#include "d/../card.h"\nint main() { return rank - 1; }\n'}
+    folders = {}
+    for name, empty in (("with", ["d", "e/f"]), ("without", [])):
+        folder = folders[name] = tmp_path / name
+        for path, content in files.items():
+            (folder / path).parent.mkdir(parents=True, exist_ok=True)
+            (folder / path).write_bytes(content)
+        for path in empty:
+            (folder / path).mkdir(parents=True)
+    built = {name: subprocess.run(["g++", "-fsyntax-only", "war.cpp"], cwd=folder,
+                                  capture_output=True).returncode
+             for name, folder in folders.items()}
+    assert built == {"with": 0, "without": 1}               # the build sees the folder
+    def record(path, content):
+        return path + b"\0" + str(len(content)).encode() + b"\0" + content
+    without = b"".join(record(path.encode(), content) for path, content in sorted(files.items()))
+    assert files_sha256(str(folders["without"])) == hashlib.sha256(without).hexdigest()
+    with_ = (record(b"card.h", files["card.h"]) + b"d/\0/\0" + b"e/f/\0/\0" +
+             record(b"war.cpp", files["war.cpp"]))
+    assert files_sha256(str(folders["with"])) == hashlib.sha256(with_).hexdigest()
 
 
 # -- the receipt, and a JSON that is the same on a rerun ------------------------------------

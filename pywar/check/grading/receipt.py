@@ -27,7 +27,9 @@ CHUNK = 1 << 16                     # bytes read at once while hashing
 SHA256_OF = ("each regular file of the folder, no link followed, by its path relative "
              "to the folder ('/' between folders) sorted as bytes: the path's bytes, a NUL, "
              "its length in bytes in decimal, a NUL, its bytes (a file or folder pywar cannot "
-             "read: its path, a NUL, '-', a NUL)")
+             "read: its path, a NUL, '-', a NUL; an empty folder, which the build's copy "
+             "holds: its path ended by '/', a NUL, '/', a NUL)")
+EMPTY_FOLDER = b"/"                 # an empty folder's length, which no file's can be
 
 
 def receipt(settings):
@@ -100,7 +102,10 @@ def files_sha256(folder):
     past the bounds of its copy (more files, bytes or folders deep than a copy takes)."""
     digest, counted = hashlib.sha256(), [0]
     try:
-        for relative in regular_files(folder):
+        for relative in regular_files(folder, empty_folders=True):
+            if relative.endswith(b"/"):         # an empty folder: the build sees it
+                digest.update(relative + b"\0" + EMPTY_FOLDER + b"\0")
+                continue
             hash_file(digest, os.path.join(os.fsencode(folder), relative), relative, counted)
     except TooLarge:
         return None
