@@ -13,6 +13,7 @@ import os
 import shutil
 import subprocess
 import tempfile
+import tracemalloc
 from dataclasses import replace
 
 import pytest
@@ -404,6 +405,50 @@ def test_an_old_grade_without_a_receipt_is_read_and_said_so(tmp_path):
     assert found["receipt"][0].startswith("OLD.json has no receipt")
 
 
+def test_what_an_old_grade_says_reaches_the_terminal_escaped():
+    """Issue 47: --since printed an old JSON's sha256 as it was, escape sequences and all
+    (the 12 characters shown clear a terminal or set its title); an item's name too.  Each
+    is spelled as Python spells it, as a submission's name is."""
+    sneaky, item = "\x1b[2J\x1b]0;x\x07" + "0" * 52, "\x1b[31mranks"
+    old = class_of(graded("ann", sha256=sneaky))
+    old["submissions"][0]["items"][item] = {"ok": True, "failed": 0, "of": 2}
+    new = class_of(graded("ann", failed=("ties",), sha256="a" * 64))
+    text = regrade.words(regrade.changes(old, new), "old.json")
+    assert "\x1b" not in text and "\x07" not in text
+    assert ("  ann: 12 of 12 -> 11 of 12: ties ok -> 2/2, \\x1b[31mranks ok -> none; their "
+            "files changed (sha256 \\x1b[2J\\x1b]0;x\\x0700 -> aaaaaaaaaaaa)\n") in text
+
+
+def test_a_200_mib_old_grade_is_refused_by_its_size_before_a_byte_is_read(
+        tmp_path, capsys, monkeypatch):
+    """Issue 47: a 200 MiB --since file took 6 GB of memory before any work (read whole,
+    then parsed).  It is refused by its size, reading next to nothing (traced here), exit
+    2 in one line; a grade of 16 MiB, the bound, is read."""
+    monkeypatch.setattr("pywar.cli.grade.grade", lambda *a, **k: pytest.fail("graded"))
+    big = tmp_path / "old.json"
+    with open(big, "wb") as file:                   # sparse: no disk, 200 MiB by its size
+        file.write(b'{"submissions": [')
+        file.truncate(200 * 2 ** 20)
+    tracemalloc.start()
+    try:
+        with pytest.raises(regrade.NotAGrade, match="^larger than 16 MiB$"):
+            regrade.load_old(big)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 2 ** 20
+    (tmp_path / "ann").mkdir()
+    status, out, err = run(capsys, "grade", tmp_path / "ann", "--since", big)
+    assert (status, out, err.count("\n")) == (2, "", 1) and "(larger than 16 MiB)" in err
+    at_bound = tmp_path / "bound.json"
+    at_bound.write_bytes(b'{"submissions": []}'.ljust(16 * 2 ** 20))
+    assert regrade.load_old(at_bound) == {"submissions": []}
+    with open(at_bound, "ab") as file:
+        file.write(b" ")
+    with pytest.raises(regrade.NotAGrade, match="^larger than 16 MiB$"):
+        regrade.load_old(at_bound)
+
+
 @pytest.mark.parametrize("text, why", [
     ("", "not JSON"),
     ("[1, 2]", 'no "submissions" list'),
@@ -414,6 +459,9 @@ def test_an_old_grade_without_a_receipt_is_read_and_said_so(tmp_path):
     ('{"submissions": [{"name": "a", "score": "1", "max_score": 2, "items": {}}]}',
      'no "score" and "max_score"'),
     ('{"receipt": [], "submissions": []}', 'its "receipt" is not an object'),
+    ('{"submissions": [{"name": "a", "score": 1, "max_score": 2, "items": {"runs": '
+     '{"ok": true, "failed": 0, "of": 1}}, "sha256": "\\u001b[2J\\u001b]0;owned\\u0007"}]}',
+     'submission 1: its "sha256" is not 64 hex digits'),
 ])
 def test_an_old_file_that_is_not_a_grade_is_refused_in_one_line_before_any_work(
         tmp_path, capsys, monkeypatch, text, why):

@@ -4,13 +4,20 @@ have (their files' sha256, and the receipt: pywar's version, the weights, the se
 the students whose marks did not change in one line (docs/grading.md, section 4)."""
 
 import json
+import os
+import re
 
 from ..referee.rubric import NAMES
 from ..submission.names import terminal_name
 from .report import mark
 
-OLD_BYTES = 256 * 2 ** 20           # an OLD.json larger than this is no grade pywar wrote
+OLD_BYTES = 16 * 2 ** 20            # an OLD.json larger than this is refused unread: a grade
+                                    # takes 1.8 KB a submission (3.8 KB at most; 66 of a
+                                    # class: 118,879 bytes), so 16 MiB holds over 4,000;
+                                    # json.loads of 16 MiB took 94 MB of such grades, 451 MB
+                                    # at worst ('[{},{},...]'), where 200 MiB took 6 GB
 SHORT_SHA = 12                      # hex digits of a sha256 shown
+SHA256 = re.compile(r"[0-9a-f]{64}")    # a submission's sha256 as pywar writes it
 
 
 class NotAGrade(ValueError):
@@ -18,9 +25,12 @@ class NotAGrade(ValueError):
 
 
 def load_old(path):
-    """The grade JSON at path as a dict, or NotAGrade (OSError where it cannot be read)."""
+    """The grade JSON at path as a dict, or NotAGrade (OSError where it cannot be read); a
+    file larger than OLD_BYTES is refused by its size, before a byte of it is read."""
     with open(path, "rb") as file:
-        data = file.read(OLD_BYTES + 1)
+        if os.fstat(file.fileno()).st_size > OLD_BYTES:
+            raise NotAGrade(f"larger than {OLD_BYTES // 2 ** 20} MiB")
+        data = file.read(OLD_BYTES + 1)     # a pipe's: no size said, the read bounded
     if len(data) > OLD_BYTES:
         raise NotAGrade(f"larger than {OLD_BYTES // 2 ** 20} MiB")
     try:
@@ -60,6 +70,9 @@ def submission_trouble(sub):
         if not (isinstance(item, dict) and isinstance(item.get("ok"), bool) and
                 all(is_number(item.get(key)) for key in ("failed", "of"))):
             return f"its item {name!r} is not {{\"ok\", \"failed\", \"of\"}}"
+    sha = sub.get("sha256")
+    if sha is not None and not (isinstance(sha, str) and SHA256.fullmatch(sha)):
+        return "its \"sha256\" is not 64 hex digits"
     return None
 
 
@@ -153,7 +166,7 @@ def changes(old, new, asked=None):
 
 def why_words(change, receipt):
     """Why a student's marks may have changed: their files, the receipt, or neither."""
-    then, now = (str(sha or "")[:SHORT_SHA] for sha in change["sha256"])
+    then, now = (terminal_name(str(sha or "")[:SHORT_SHA]) for sha in change["sha256"])
     files = {"changed": f"their files changed (sha256 {then} -> {now})",
              "same": f"their files are the same (sha256 {now})",
              "unknown": "their files: unknown (no sha256 in the old grade)"}[change["files"]]
@@ -175,7 +188,8 @@ def change_words(change, receipt):
     (then, now), (most_then, most_now) = change["score"], change["max_score"]
     score = (f"{number(then)} of {number(most_then)} -> {number(now)} of "
              f"{number(most_now)}")
-    marks = ", ".join(f"{item} {old} -> {new}" for item, (old, new) in change["marks"].items())
+    marks = ", ".join(f"{terminal_name(item)} {old} -> {new}"
+                      for item, (old, new) in change["marks"].items())
     return (f"  {terminal_name(change['name'])}: {score}: {marks}; "
             f"{why_words(change, receipt)}")
 
