@@ -5,6 +5,7 @@ process of a run's user is killed at its end, one that left the run's group too.
 import os
 import shutil
 import subprocess
+import tempfile
 import time
 
 import pytest
@@ -96,3 +97,43 @@ def test_without_bubblewrap_a_process_that_left_the_group_is_killed():
     if left:
         os.kill(pid, 9)                                  # leave nothing behind
     assert not left
+
+
+CACHE = ("echo cached > /dev/shm/{mark}-cache; chmod 644 /dev/shm/{mark}-cache; "
+         "mkdir -p /tmp/{mark}-dir/deep; echo x > /tmp/{mark}-dir/deep/f; "
+         "chmod -R a+rX /tmp/{mark}-dir; echo y > /var/tmp/{mark}-file; "
+         "ln -s {target} /tmp/{mark}-link; echo z > {open_folder}/{mark}-inside")
+READ = "cat /dev/shm/{mark}-cache /tmp/{mark}-dir/deep/f /var/tmp/{mark}-file 2>/dev/null"
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="only root's runs have a user of their own, "
+                    "whose files pywar can tell from the grader's")
+def test_without_bubblewrap_what_a_run_left_where_all_may_write_serves_no_later_run(
+        tmp_path):
+    """Issue 47: under --isolation none a program cached in /dev/shm by one grading served
+    a later one.  What a run's user left at the top of /tmp, /var/tmp and /dev/shm, or in
+    a folder there that all may write, is removed at its end (a link, not its target);
+    a later run reads none of it, and a file of another user stays."""
+    mark = f"pywar-test-left-{os.getpid()}-{time.monotonic_ns()}"
+    target = tmp_path / "target"
+    target.write_text("the grader's\n")
+    open_folder = tempfile.mkdtemp(prefix=f"{mark}-open-", dir="/tmp")  # the grader's,
+    os.chmod(open_folder, 0o1777)                                       # open to all
+    theirs = f"/dev/shm/{mark}-theirs"
+    with open(theirs, "w") as file:
+        file.write("another user's\n")
+    try:
+        left = sandbox.run(["/bin/sh", "-c", CACHE.format(mark=mark, target=target,
+                                                          open_folder=open_folder)],
+                           isolation="none")
+        assert left.status == 0, left.stderr
+        later = sandbox.run(["/bin/sh", "-c", READ.format(mark=mark)], isolation="none")
+        assert later.stdout == ""
+        assert not [name for folder in ("/tmp", "/var/tmp", "/dev/shm", open_folder)
+                    for name in os.listdir(folder) if name.startswith(mark) and
+                    not name.startswith(f"{mark}-open-") and name != f"{mark}-theirs"]
+        assert target.read_text() == "the grader's\n"
+        assert open(theirs).read() == "another user's\n"
+    finally:
+        shutil.rmtree(open_folder, ignore_errors=True)
+        os.unlink(theirs)

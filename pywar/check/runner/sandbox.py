@@ -14,7 +14,8 @@ Two modes (docs/grading.md says what each protects and what it does not):
   as root a run has a user of its own (a fresh user id, no other run's), a grade's
   submission a group of its own to which its folders are closed (new_group,
   close_folder), no network where unshare(1) works, and every process of that user is
-  killed at its end.  It reads what any user may: /proc, the installed pywar, folders
+  killed at its end, and every file it left where all may write removed (clear_left).
+  It reads what any user may: /proc, the installed pywar, folders
   open to others.
 
 In both modes: no stdin, a scrubbed environment, limits on wall-clock time, CPU time,
@@ -493,6 +494,51 @@ def kill_user(uid, patience=5.0):
         time.sleep(0.01)
 
 
+SHARED = ("/tmp", "/var/tmp", "/dev/shm")     # folders every user may write (and read)
+
+
+def shared_folders():
+    """The folders any run may leave a file in for a later one: SHARED and tempfile's."""
+    return list(dict.fromkeys([*SHARED, tempfile.gettempdir()]))
+
+
+def clear_left(uid, keep=()):
+    """Remove what a run's own user left where any user may write (issue 47: under
+    --isolation none a program cached in /dev/shm served a later grading): each entry it
+    owns at the top of a SHARED folder, or of a folder in one that every user may write,
+    but the paths of keep (its scratch, its writable folders).  None follows a link: an
+    entry is lstat'ed and removed by rm -rf, which removes a link and not its target."""
+    if uid == os.geteuid() or uid < FIRST_UID:
+        return
+    keep = {os.path.realpath(path) for path in keep}
+    pending = [(os.path.realpath(folder), 0) for folder in shared_folders()]
+    while pending:
+        folder, depth = pending.pop()
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            continue
+        for entry in entries:
+            try:
+                found = entry.stat(follow_symlinks=False)
+            except OSError:
+                continue
+            if found.st_uid == uid and entry.path not in keep:
+                remove_entry(entry.path)
+            elif entry.is_dir(follow_symlinks=False) and found.st_mode & 0o002 and not depth:
+                pending.append((entry.path, depth + 1))     # another's, open to all
+
+
+def remove_entry(path):
+    """Remove a file, a link or a folder (rm -rf: no link followed, no recursion limit)."""
+    try:
+        os.unlink(path)
+    except IsADirectoryError:
+        remove(path)
+    except OSError:
+        pass
+
+
 def kill_group(pgid):
     """Kill every process left in the group."""
     try:
@@ -618,6 +664,8 @@ def run(argv, limits=Limits(), cwd=None, env=None, show=(), writable=(), pass_fd
             status, timed_out, failed, waited = wait_for(command, out, err, home, env,
                                                          limits, uid, kept, isolation.mode)
             seconds = time.monotonic() - start
+            if isolation.mode == "none":        # under bwrap /tmp was its own tmpfs
+                clear_left(uid, keep=[scratch, *writable])
             raw = read_bytes(out, limits.output)
             stdout, stderr = raw.decode("utf-8", "replace"), read_back(err, limits.output)
     flooded = status == -signal.SIGXFSZ or max(len(stdout), len(stderr)) > limits.output
