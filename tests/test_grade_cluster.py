@@ -77,6 +77,36 @@ def test_a_referee_process_killed_is_replaced_and_the_class_graded_on():
         referees.close()
 
 
+def test_the_referees_memory_is_bounded_and_a_transcript_past_it_is_not_refereed():
+    """Issue 47: the referee took 27 to 40 times its transcript (9 MiB gave 373 MB), in
+    processes with no limit.  Its processes have REFEREE_MEMORY of data (RLIMIT_DATA; here 128
+    MiB, to see it): 4 MiB of one line said again and again (37 times: about 150 MB) runs
+    out, and its seed is 'not refereed' (the run judged as it ended) while its process
+    lives on and referees a game as here; a transcript shorter than here_below is
+    refereed in this process (one job), one longer in the bounded one."""
+    from floods import GAME, of_size
+    flood = of_size("battle line", 4 * 2 ** 20)
+    referees = grading.Referees(1, here_below=2 ** 20, memory=128 * 2 ** 20)
+    try:
+        assert referees.pool is None                    # not started for a short one
+        here = referees(GAME, True, 1553, 10.0)[0]
+        assert referees.pool is None and here.finished
+        with pytest.raises(grading.OutOfMemory):
+            referees(flood, True, 7, 60.0)
+        there = referees.pool.submit(os.getpid).result()
+        assert there != os.getpid()
+        run = grading.SeedRun(7, sandbox.Outcome(0, flood, "", 1.0, sandbox.Limits()), flood)
+        settings = grading.Settings(referee_time=60.0)
+        took = grading.referee_in_time(run, settings, 120.0, referees)
+        assert run.judged is None and 0 < took < 60
+        assert run.late == "not refereed: too long (the referee's memory, 128 MiB, ran out)"
+        judged, fault, _ = referees(GAME * 2, True, 1553, 10.0)      # in the bounded one
+        assert fault is None and judged.dealt is not None
+        assert referees.pool.submit(os.getpid).result() == there    # still alive
+    finally:
+        referees.close()
+
+
 @pytest.fixture(scope="module")
 def address():
     """The address of a LocalCluster of 2 single-threaded workers in this process (tcp,

@@ -9,6 +9,7 @@ memory.
 
 import multiprocessing
 import os
+import resource
 import signal
 import tempfile
 import threading
@@ -42,6 +43,14 @@ REFEREE_SECONDS = 10.0              # the referee's time on one seed: seed 1553'
                                     # (bench/test_grading.py -k 15mib)
 SECONDS_A_SEED = 3.0                # the default budget of a submission's runs, a seed
 RUNS_IN_BUDGET = 4                  # the default budget holds this many runs' --timeout
+REFEREE_MEMORY = 512 * sandbox.MIB  # a referee's process's data (RLIMIT_DATA, not its stack): it
+                                    # starts at 30 MB; the referee takes 10 times a game's
+                                    # transcript, 37 times one line said again and again
+                                    # (2 MiB of 'Player A plays jack of hearts': 112 MB at
+                                    # its peak), so every 16 MiB transcript but the last
+                                    # kind (past 12 MiB of it) is refereed within it
+REFEREE_HERE = sandbox.MIB          # a transcript shorter than this is refereed in pywar's
+                                    # own process (40 MB at most) where no job has its own
 RUN_SETUP = 1.0                     # seconds of a run past its time limit at most: the
                                     # sandbox's setup and its kill (11 runs of a burner
                                     # under --timeout 10 took 111 s, its build included)
@@ -202,11 +211,27 @@ class WorkEffort(Effort):
             self.deadline = time.monotonic() + left
 
 
+class OutOfMemory(Exception):
+    """The referee of a transcript ran out of its process's memory (REFEREE_MEMORY)."""
+
+    def __init__(self, seconds, memory):
+        super().__init__(seconds, memory)
+        self.seconds = seconds          # the CPU time it took, which the budget is charged
+        self.memory = memory            # the bytes of data it had (RLIMIT_DATA)
+
+
 def referee_for(printed, complete, seed, seconds):
     """referee_one within seconds of the referee's CPU time, from now: its Judgement, its
-    note, and the CPU seconds it took, which the budget is charged."""
+    note, and the CPU seconds it took, which the budget is charged; OutOfMemory past the
+    memory of a referee's process."""
     start = time.thread_time()
-    judged, fault = referee_one(printed, complete, seed, WorkEffort(seconds))
+    try:
+        judged, fault = referee_one(printed, complete, seed, WorkEffort(seconds))
+    except MemoryError:                 # raised once its frames, and what they held, are gone
+        judged = fault = MemoryError
+    if judged is MemoryError:
+        raise OutOfMemory(time.thread_time() - start,
+                          resource.getrlimit(resource.RLIMIT_DATA)[0])
     return judged, fault, time.thread_time() - start
 
 
@@ -216,7 +241,7 @@ def referee_one(printed, complete, seed, effort=None):
     once the effort's deadline has passed."""
     try:
         return judge(printed, complete=complete, effort=effort), None
-    except OutOfTime:
+    except (OutOfTime, MemoryError):
         raise
     except Exception as error:          # pywar's own fault: contained to this seed
         return None, (f"pywar could not referee seed {seed}: {type(error).__name__}: "
@@ -285,6 +310,10 @@ def referee_in_time(run, settings, left, referee=referee_for):
                if seconds == settings.referee_time else "the submission's time budget")
         run.late = f"not refereed: too long ({why} ran out)"
         return seconds
+    except OutOfMemory as error:          # one line said again and again, past 12 MiB
+        run.late = (f"not refereed: too long (the referee's memory, "
+                    f"{error.memory // sandbox.MIB} MiB, ran out)")
+        return error.seconds
     return took
 
 
@@ -589,25 +618,34 @@ def finished(futures):
 
 
 class Referees:
-    """The referee of a class graded by several jobs, in processes of its own, one a
-    job: it is Python, and the jobs' threads would take turns at it under the GIL (the
-    builds and runs are other processes).  forkserver's: no thread, lock or signal
-    handler of the grader's is inherited (quiet_referee)."""
+    """The referee of a class, in processes of its own, each within memory (REFEREE_MEMORY:
+    the referee takes up to 37 times its transcript, issue 47): one a job where several
+    jobs grade (it is Python, and the jobs' threads would take turns at it under the GIL;
+    the builds and runs are other processes), else one, started for the first transcript
+    of here_below bytes or more (those shorter are refereed in this process).
+    forkserver's: no thread, lock or signal handler of the grader's is inherited
+    (quiet_referee)."""
 
-    def __init__(self, jobs):
-        self.jobs = jobs
+    def __init__(self, jobs, here_below=0, memory=REFEREE_MEMORY):
+        self.jobs, self.here_below, self.memory = jobs, here_below, memory
         self.lock = threading.Lock()
-        self.pool = self.started()
+        self.pool = None if here_below else self.started()
 
     def started(self):
         """A pool of the referee's processes."""
         return ProcessPoolExecutor(self.jobs, multiprocessing.get_context("forkserver"),
-                                   initializer=quiet_referee)
+                                   initializer=quiet_referee, initargs=(self.memory,))
 
     def __call__(self, printed, complete, seed, seconds):
-        """referee_for in one of the processes; a pool one of whose processes died (the
-        kernel's OOM killer, say) is started again once, then the referee runs here: one
-        dead process was every later submission's 'pywar could not grade'."""
+        """referee_for in one of the processes (here, for a transcript shorter than
+        here_below); a pool one of whose processes died (the kernel's OOM killer, say) is
+        started again once, then the referee runs here: one dead process was every later
+        submission's 'pywar could not grade'."""
+        if len(printed) < self.here_below:
+            return referee_for(printed, complete, seed, seconds)
+        with self.lock:
+            if self.pool is None:
+                self.pool = self.started()
         for _ in range(2):
             pool = self.pool
             try:
@@ -621,15 +659,17 @@ class Referees:
 
     def close(self):
         """Stop the processes."""
-        self.pool.shutdown(cancel_futures=True)
+        if self.pool is not None:
+            self.pool.shutdown(cancel_futures=True)
 
 
 PR_SET_PDEATHSIG = 1                # prctl(2): the signal a process gets at its parent's end
 
 
-def quiet_referee():
-    """A referee's process: the stopping signals ignored (the grader stops its jobs, then
-    the processes), SIGKILL at its parent's end."""
+def quiet_referee(memory=REFEREE_MEMORY):
+    """A referee's process: its data bounded by memory (a MemoryError past it,
+    OutOfMemory to the grader), the stopping signals ignored (the grader stops its jobs,
+    then the processes), SIGKILL at its parent's end."""
     for number in STOPPING:
         signal.signal(number, signal.SIG_IGN)
     try:
@@ -637,12 +677,13 @@ def quiet_referee():
         ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
     except (OSError, AttributeError):   # not Linux: its parent's pipe closing ends it
         pass
+    resource.setrlimit(resource.RLIMIT_DATA, (memory, memory))
 
 
 def grade(sources, settings, jobs=1, progress=None):
     """Grade every submission, in parallel with jobs threads (their referee in as many
-    processes where jobs > 1: Referees): the Submissions in order; progress(runs done,
-    runs in all) after each run."""
+    processes where jobs > 1, else in one for the long transcripts: Referees): the
+    Submissions in order; progress(runs done, runs in all) after each run."""
     settings = replace(settings, isolation=sandbox.resolve(settings.isolation))   # once
     total = len(sources) * len(settings.seeds())
     done = [0]
@@ -656,7 +697,8 @@ def grade(sources, settings, jobs=1, progress=None):
             done[0] += 1
             if progress:
                 progress(done[0], total)
-    referee = Referees(jobs) if jobs > 1 and len(sources) > 1 else referee_for
+    referee = (Referees(jobs) if jobs > 1 and len(sources) > 1 else
+               Referees(1, here_below=REFEREE_HERE))
     try:
         with tempfile.TemporaryDirectory(prefix="pywar-clock-") as folder:
             os.chmod(folder, 0o755)
@@ -664,8 +706,7 @@ def grade(sources, settings, jobs=1, progress=None):
             return in_threads(sources, jobs, stop, lambda source: grade_safely(
                 source, settings, clock, ran, referee))
     finally:
-        if referee is not referee_for:      # once every job's thread has ended
-            referee.close()
+        referee.close()                     # once every job's thread has ended
 
 
 def in_threads(sources, jobs, stop, grade_source):
