@@ -311,8 +311,9 @@ def referee_in_time(run, settings, left, referee=referee_for):
         run.late = f"not refereed: too long ({why} ran out)"
         return seconds
     except OutOfMemory as error:          # one line said again and again, past 12 MiB
-        run.late = (f"not refereed: too long (the referee's memory, "
-                    f"{error.memory // sandbox.MIB} MiB, ran out)")
+        limit = (f"the referee's memory, {error.memory // sandbox.MIB} MiB,"
+                 if error.memory != resource.RLIM_INFINITY else "the machine's memory")
+        run.late = f"not refereed: too long ({limit} ran out)"
         return error.seconds
     return took
 
