@@ -596,9 +596,15 @@ def test_the_server_serves_only_the_regular_files_pywar_page_wrote(tmp_path):
             assert b"<html" in answer.read(4096).lower()
         (out / "worker.js").unlink()
         (out / "worker.js").symlink_to(tmp_path / "target")
+        (out / "index.html").unlink()
+        os.mkfifo(out / "index.html")                   # a served name, not a regular file
+        served = ["secret.txt", "notes.txt", "worker.js", "index.html", "pyodide/pyodide.mjs",
+                  "../target", "%2e%2e/target"]
+        if os.geteuid() == 0:                           # a served name, another user's file
+            os.chown(out / "pywar.zip", 65534, 65534)
+            served.append("pywar.zip")
         codes = {}
-        for name in ("secret.txt", "notes.txt", "worker.js", "pyodide/pyodide.mjs",
-                     "../target", "%2e%2e/target"):
+        for name in served:
             try:
                 urllib.request.urlopen(base + name)
                 codes[name] = 200
