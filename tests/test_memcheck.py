@@ -214,3 +214,13 @@ def test_a_file_that_names_valgrind_s_traces_is_noted_and_one_it_could_not_read_
         "that behaves only under valgrind passes memory (read what it does with them)"
         for name, words in (("src/pile.h", "/proc/self/maps, RUNNING_ON_VALGRIND"),
                             ("war.cpp", "LD_PRELOAD"))]
+
+
+def test_valgrind_runs_on_the_first_seed_drawn_fresh():
+    """Issue 47: valgrind ran on seed 1, documented, and a program that leaked on every
+    seed but seed 1 scored memory ok.  It runs on the first seed drawn fresh for the
+    grading (one that is a fixed seed already is not drawn), and on the first fixed seed
+    only where none is drawn (--fresh 0)."""
+    assert Settings(games=40, fresh=(2_000_000_011, 77)).memcheck_seed() == 2_000_000_011
+    assert Settings(games=40, fresh=(5, 77)).memcheck_seed() == 77      # 5 is fixed
+    assert Settings(games=40, seed=9, fresh=()).memcheck_seed() == 9
