@@ -103,6 +103,27 @@ def test_a_refill_not_shuffled_costs_refill_and_its_endless_game_says_so():
     assert found >= 3
 
 
+def test_the_endless_game_s_note_names_its_first_round_and_its_period():
+    """The note of a run stopped in an endless game says where its repeat begins and how
+    long it is, in that order (issue 51: swapped, "from round 320 every 441 rounds", no
+    test read the words): pywar's engine with its refills kept as won finds the cycle
+    itself, cycle_start rounds before the repeating part, which then lasts cycle_period
+    rounds."""
+    from pywar.check.grading.grade import SeedRun, endless_words
+    from pywar.check.runner.sandbox import Limits, Outcome
+    for seed in (18, 34):
+        game = pywar.play(seed, refill="keep", max_rounds=2000)
+        assert game.outcome == "cycle" and game.cycle_start != game.cycle_period
+        rounds = game.cycle_start + 3 * game.cycle_period
+        text = cut_after_last_counts(pywar.play(seed, refill="keep", max_rounds=rounds,
+                                                detect_cycles=False, transcript=True).transcript)
+        outcome = Outcome(None, text, "", 1.0, Limits(), flooded=True)
+        excused, words = endless_words(SeedRun(seed, outcome, text, judge(text, complete=False)))
+        assert excused, (seed, words)
+        assert words.startswith(f"the game repeats from round {game.cycle_start + 1:,} every "
+                                f"{game.cycle_period:,} rounds: a refill not shuffled"), words
+
+
 def test_repeats_by_hand():
     rounds = [(1, 2), (3, 4)] + [(5, 6), (7, 8), (9, 10)] * 3
     assert endless.repeats(rounds, 6) == (3, 3)
