@@ -220,6 +220,28 @@ def test_a_submission_that_does_not_build(tmp_path, capsys):
     assert [test["output"] for test in found["tests"][1:]] == [""] * (len(ITEMS) - 1)
 
 
+@pytest.mark.parametrize("files, held", [
+    ({}, "it is empty"),
+    ({"README.txt": "my war\n", "war.pdf": "%PDF"}, "none of its 2 files is a C or C++ source"),
+    ({"war.h": "int f();\n"}, "its sources: war.h")])
+def test_a_submission_without_a_cpp_file_says_so_in_one_line(tmp_path, capsys, files, held):
+    """An empty or source-less submission says it holds no C++ sources (issue 46), in
+    one line of the build's example, not as the compiler's "fatal error: ./*.cpp"; no
+    build is run."""
+    folder = tmp_path / "nothing"
+    folder.mkdir()
+    for name, text in files.items():
+        (folder / name).write_text(text)
+    status, out, _ = run(capsys, "grade", folder, "-n", "1", "--fresh", "0", "--json",
+                         "--no-memory")
+    assert status == 0
+    builds = json.loads(out)["submissions"][0]["items"]["builds"]
+    assert (builds["ok"], builds["failed"]) == (False, 1)
+    assert builds["example"]["said"] == (f"was not run: the submission holds no C++ "
+                                         f"sources (no .cpp file; {held})")
+    assert builds["example"]["error"] is None and builds["example"]["last_lines"] == []
+
+
 def test_an_include_in_another_case_is_named_and_can_be_built(tmp_path, capsys):
     """#include "Pile.h" for pile.h: builds fails with that reason and nothing else is
     checked; with --fix-include-case builds still fails, and every other item is graded
