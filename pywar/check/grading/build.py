@@ -158,8 +158,17 @@ def source_folder(folder):
         here = os.path.normpath(os.path.join(here, names[0]))
 
 
-COMPILED = "*.cpp"                  # what the default build compiles (./*.cpp)
+COMPILED = ("./*.cpp", "*.cpp")     # the default build's glob (./*.cpp), a word of its own
 NAMED = 3                           # files named in the words of a source-less submission
+
+
+def compiles_the_glob(command):
+    """Whether a build command compiles the folder's *.cpp by the shell's glob, a word of
+    its own (not `$(find . -name '*.cpp')`, which finds sources in folders below)."""
+    try:
+        return any(word in COMPILED for word in shlex.split(command))
+    except ValueError:                  # unbalanced quotes: the shell will say so
+        return False
 
 
 def sourceless(folder, inner, command):
@@ -168,7 +177,7 @@ def sourceless(folder, inner, command):
     submission, said so, not by the compiler's "fatal error: ./*.cpp").  A build command
     of the instructor's own (make, a script) is left to say what it finds."""
     here = os.path.join(folder, inner)
-    if COMPILED not in command or any(
+    if not compiles_the_glob(command) or any(
             name.lower().endswith(".cpp") and os.path.isfile(os.path.join(here, name))
             for name in os.listdir(here)):
         return None
