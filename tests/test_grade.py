@@ -6,6 +6,7 @@ marks its program must get, item by item.  A mark is 'all' (broken on every seed
 number of seeds, or the count that a plain reading of the faithful program's transcripts
 gives (the programs that share its shuffle play its games)."""
 
+import html
 import json
 import os
 import re
@@ -145,6 +146,66 @@ def test_a_crash_on_a_tie_with_an_empty_pile_fails_runs_alone(class_json, faithf
     assert found["said"] == "was killed by SIGABRT (a crash)"
     assert found["progress"].startswith("the game got to round ")
     assert found["last_lines"][-1].startswith("Player A plays ")
+
+
+@pytest.mark.parametrize("name, said", [
+    ("tie_crash", ["terminate called after throwing an instance of 'std::out_of_range'",
+                   "  what():  vector::_M_range_check: __n (which is 18446744073709551615) "
+                   ">= this->size() (which is 0)"]),
+    ("tie_assert", ["pywar-program: ./war.cpp:59: Card* Player::playCard(): Assertion "
+                    "`!toPlay.empty() && \"a card to play\"' failed."])])
+def test_a_crash_says_what_it_said_on_stderr(class_json, name, said):
+    """A crash's example holds what the run said on stderr (issue 46), in the JSON and in
+    the words of the terminal, the page and Gradescope's output."""
+    found = example(class_json, name, "runs")
+    assert found["said"] == "was killed by SIGABRT (a crash)" and found["stderr"] == said
+    sub = next(s for s in submissions_of(class_json) if s.name == name)
+    words = "; on stderr: " + " | ".join(map(repr, said))
+    runs = next(line for line in report.terminal([sub]).splitlines()
+                if line.startswith("  runs "))
+    assert runs.endswith(words)
+    assert html.escape(words) in report.html_page([sub])
+    test = json.loads(report.gradescope(sub, dict.fromkeys(ITEMS, 1.0)))["tests"][1]
+    assert test["name"] == "runs" and test["output"].endswith(words)
+
+
+def test_an_item_never_tested_before_a_crash_says_so(class_json):
+    """crash_round10 crashes in round 10 on every seed, before any refill was due or any
+    player ran out: its refill and end say the run stopped first, never "no refill was
+    due on these seeds" (which claims what the program never showed, issue 46)."""
+    for item in ("refill", "end"):
+        said = example(class_json, "crash_round10", item)["said"]
+        assert said == ("not checked: seed 1's run was killed by SIGSEGV (a crash) before "
+                        "its rule was put to the test (the game got to round 9)"), item
+    said = example(class_json, "pot_to_play", "refill")["said"]   # a game that ended
+    assert said == "not checked: no refill was due on these seeds"
+
+
+def test_what_a_run_said_on_stderr_is_the_line_that_says_why_it_died(tmp_path):
+    """A sanitizer's report (ASan's ERROR and SUMMARY lines, of some forty), found among
+    a program's own debug lines; else a run's last lines; bounded either way: four lines
+    at most, each cut at quote.LINE."""
+    from pywar.check.grading.grade import STDERR_LINES, said_on_stderr
+    from pywar.check.referee.quote import LINE
+    source = tmp_path / "overflow.cpp"
+    source.write_text("#include <cstdio>\n#include <vector>\nint main() {\n"
+                      "    std::vector<int> v(3);\n    fprintf(stderr, \"debug: dealing\\n\");\n"
+                      "    return v.data()[3];\n}\n")
+    program = tmp_path / "overflow"
+    subprocess.run(["g++", "-g", "-fsanitize=address", "-o", str(program), str(source)],
+                   check=True, env=sandbox.unloaded())
+    ran = subprocess.run([str(program)], capture_output=True, text=True,
+                         env={**sandbox.unloaded(), "ASAN_OPTIONS": "detect_leaks=0"})
+    assert ran.returncode == 1 and len(ran.stderr.splitlines()) > 20
+    said = said_on_stderr(ran.stderr)
+    assert len(said) == 2
+    assert re.fullmatch(r"==\d+==ERROR: AddressSanitizer: heap-buffer-overflow on address .*",
+                        said[0])
+    assert said[1] == f"SUMMARY: AddressSanitizer: heap-buffer-overflow {source}:6 in main"
+    chatty = "".join(f"turn {n}: {'x' * 3000}\n" for n in range(10_000))
+    assert said_on_stderr(chatty) == [f"turn {n}: {'x' * 3000}"[:LINE]
+                                      for n in range(10_000 - STDERR_LINES, 10_000)]
+    assert said_on_stderr("") == said_on_stderr("\n \n") == []
 
 
 def test_main_returning_1_fails_runs(class_json):

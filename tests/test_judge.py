@@ -224,3 +224,5 @@ def test_the_lines_around_a_finding_are_cut_as_its_line_is():
     assert around[plays] == LINES[plays - 1]
     assert around[plays + 1] == LINES[plays].replace("plays", "shows")
     assert around[plays + 2] == flood[:LINE]
+    judged = judge("\n".join(LINES[:plays + 1] + [flood]) + "\n", complete=False)
+    assert judged.last_lines == [LINES[plays - 1], LINES[plays], flood[:LINE]]

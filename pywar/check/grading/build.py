@@ -8,6 +8,7 @@ import shlex
 import shutil
 import tempfile
 
+from ..referee.quote import LINE
 from ..runner import sandbox
 from ..submission.copying import safe_copy
 from ..submission.bounds import MIB, TooLarge
@@ -17,8 +18,9 @@ PROGRAM = "pywar-program"
 
 
 def tail(text, count=3):
-    """The last lines of a text."""
-    return text.rstrip("\n").split("\n")[-count:] if text.strip() else []
+    """The last lines of a text, each cut as a quoted line is."""
+    return [line[:LINE] for line in text.rstrip("\n").split("\n")[-count:]] \
+        if text.strip() else []
 
 
 INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"\n]{1,200})"', re.M)

@@ -232,7 +232,7 @@ class Judge(Notes):
             self.result.playing = bool(battles) and \
                 battles[-1].events[-1].index >= len(self.lines) - BATTLE_LINES
         self.result.rounds = self.round
-        self.result.last_lines = self.lines[-3:]
+        self.result.last_lines = [line[:LINE] for line in self.lines[-3:]]
         return self.result
 
     def set_deal(self, seen, went_on):
