@@ -181,6 +181,21 @@ def test_an_item_never_tested_before_a_crash_says_so(class_json):
     assert said == "not checked: no refill was due on these seeds"
 
 
+@pytest.mark.parametrize("name, end", [("silent_game", "Player B ran out of cards.  "
+                                                     "Player B has lost."),
+                                       ("one_line_game", "Player 1 wins")])
+def test_a_silent_game_is_told_its_game_is_not_shown(class_json, name, end):
+    """A program that plays its whole game and prints only its end (alr_war of
+    Andrew-Locke-Robinson/OOP, issue 46): end says its game is not shown, not "the end
+    told before any battle was played", and each rule of play says why it was not checked."""
+    found = example(class_json, name, "end")
+    assert found["mistake"] == "game_not_shown"
+    assert found["said"] == f"{end!r}: its end, and no battle before it: its game is not shown"
+    for item in ("plays", "ranks", "ties", "pickup", "refill", "counts"):
+        assert example(class_json, name, item)["said"] == (
+            "not checked: seed 1's game is not shown (its end told, and no battle before it)")
+
+
 def test_what_a_run_said_on_stderr_is_the_line_that_says_why_it_died(tmp_path):
     """A sanitizer's report (ASan's ERROR and SUMMARY lines, of some forty), found among
     a program's own debug lines; else a run's last lines; bounded either way: four lines

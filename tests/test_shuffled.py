@@ -191,8 +191,9 @@ def test_refill_lines_in_other_words_are_the_refill():
 def test_a_silent_program_is_told_what_the_reference_prints_first():
     judged = judge("Player 1 wins\n")
     assert judged.first("format").required == repr(OPENING[0])
-    assert judged.first("end").said == ("'Player 1 wins': the end told before any battle "
-                                        "was played")
+    assert judged.first("end").said == ("'Player 1 wins': its end, and no battle before it: "
+                                        "its game is not shown")
+    assert sorted(judged.mistakes) == ["deal_not_listed", "game_not_shown", "other_words"]
 
 
 def test_an_end_not_told_is_charged_once():

@@ -407,8 +407,11 @@ def tally_runs(runs, tallies, notes, mistakes, by_seed=None):
 
 def unchecked_why(run, trouble, progress):
     """Why an item was not put to the test on a run, where its row's reason ("no refill
-    was due on these seeds") would claim what the run never showed: a run that stopped
-    first; None where the row's reason is true."""
+    was due on these seeds") would claim what the run never showed: a game not shown (its
+    end told, no battle), or a run that stopped first; None where the row's reason is true."""
+    if ROW.game_not_shown.name in run.judged.mistakes:
+        return {"seed": run.seed, "said": f"not checked: seed {run.seed}'s game is not "
+                "shown (its end told, and no battle before it)"}
     if trouble:
         return {"seed": run.seed, "said": f"not checked: seed {run.seed}'s run {trouble} "
                 f"before its rule was put to the test ({progress})"}

@@ -350,12 +350,13 @@ class Judge(Notes):
             return
         self.test(RUBRIC.end)
         stops = f"in round {self.round}" if self.round else "before the first round"
-        said = f"nothing more: it stops {stops}"
+        said, row = f"nothing more: it stops {stops}", ROW.cut_short
         named = next((e for e in self.events if e.kind in (KIND.announce, KIND.lost, KIND.wins)), None)
-        if not self.round and named is not None:
-            said = f"{self.quoted(named)}: the end told before any battle was played"
+        if not self.round and named is not None:    # a game played whole, only its end told
+            said, row = f"{self.quoted(named)}: its end, and no battle before it: " \
+                "its game is not shown", ROW.game_not_shown
         self.note(RUBRIC.end, len(self.lines), "the game played until a player runs out", said,
-                  ROW.cut_short)
+                  row)
 
     @staticmethod
     def battles(events, effort=None):

@@ -207,6 +207,8 @@ MISTAKES = (
     Mistake("cut_short", "end", "end",
             "the game stopped before a player ran out (the run itself ended well)"),
     Mistake("after_the_end", "end", "end", "a battle after the game was over"),
+    Mistake("game_not_shown", "end", "end", "a game not shown: its end told (a winner, a "
+            "loser) and no battle before it, where the reference prints every battle"),
     # ---- The runner: how a run ended
     Mistake("not_started", "runs", "runner", "the program could not be started"),
     Mistake("timeout", "runs", "runner", "a run that did not finish in time"),
