@@ -196,6 +196,22 @@ def test_a_silent_game_is_told_its_game_is_not_shown(class_json, name, end):
             "not checked: seed 1's game is not shown (its end told, and no battle before it)")
 
 
+@pytest.mark.parametrize("name, seeds", [("weak_shuffle", [2, 4]),
+                                         ("unshuffled_blocks", [1, 2, 3, 4, 5])])
+def test_a_deck_dealt_in_its_own_order_is_not_shuffled(class_json, name, seeds):
+    """A deck built ace first and left in its order by a weak shuffle on even seconds, and
+    one never shuffled and dealt two at a time (issue 46): deal_unshuffled on each seed it
+    is dealt, never "a game recorded, not played" (not_its_game) nor "the program does not
+    seed rand()" (same_deal), which the deals repeated across seeds made them before."""
+    sub = class_json[0][name]
+    by_seed = {int(seed): rows for seed, rows in sub["mistakes_by_seed"].items()}
+    assert [seed for seed, rows in by_seed.items() if "deal_unshuffled" in rows] == seeds
+    assert not {"not_its_game", "same_deal"} & set(sub["mistakes"])
+    found = example(class_json, name, "deal")
+    assert (found["seed"], found["mistake"]) == (seeds[0], "deal_unshuffled")
+    assert found["said"].endswith("not shuffled")
+
+
 def test_what_a_run_said_on_stderr_is_the_line_that_says_why_it_died(tmp_path):
     """A sanitizer's report (ASan's ERROR and SUMMARY lines, of some forty), found among
     a program's own debug lines; else a run's last lines; bounded either way: four lines

@@ -194,7 +194,8 @@ MISTAKES = (
             "a pile's size printed other than the number of cards listed"),
     Mistake("deal_repeats", "deal", "deal", "a card dealt twice"),
     Mistake("deal_unshuffled", "deal", "deal", "the deck dealt in its own order: not "
-            "shuffled (by suit or by rank, either way, dealt alternately or in halves)",
+            "shuffled (built suit by suit or rank by rank, the ace first or last, either way; "
+            "dealt alternately, in halves or in blocks; listed top or bottom first)",
             loops=True),
     Mistake("same_deal", "deal", "class", "the same deal on every run: the program does not "
             "seed rand() with srand(), or does not shuffle"),
