@@ -191,6 +191,7 @@ def test_a_silent_game_is_told_its_game_is_not_shown(class_json, name, end):
     found = example(class_json, name, "end")
     assert found["mistake"] == "game_not_shown"
     assert found["said"] == f"{end!r}: its end, and no battle before it: its game is not shown"
+    assert [found["line"], end] in found["context"]        # the line it quotes
     for item in ("plays", "ranks", "ties", "pickup", "refill", "counts"):
         assert example(class_json, name, item)["said"] == (
             "not checked: seed 1's game is not shown (its end told, and no battle before it)")

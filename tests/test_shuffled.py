@@ -251,6 +251,7 @@ def test_a_silent_program_is_told_what_the_reference_prints_first():
     assert judged.first("end").said == ("'Player 1 wins': its end, and no battle before it: "
                                         "its game is not shown")
     assert sorted(judged.mistakes) == ["deal_not_listed", "game_not_shown", "other_words"]
+    assert judged.first("end").line == 1                # the line it quotes, not the next
 
 
 def test_an_end_not_told_is_charged_once():

@@ -350,13 +350,12 @@ class Judge(Notes):
             return
         self.test(RUBRIC.end)
         stops = f"in round {self.round}" if self.round else "before the first round"
-        said, row = f"nothing more: it stops {stops}", ROW.cut_short
+        at, said, row = len(self.lines), f"nothing more: it stops {stops}", ROW.cut_short
         named = next((e for e in self.events if e.kind in (KIND.announce, KIND.lost, KIND.wins)), None)
         if not self.round and named is not None:    # a game played whole, only its end told
-            said, row = f"{self.quoted(named)}: its end, and no battle before it: " \
-                "its game is not shown", ROW.game_not_shown
-        self.note(RUBRIC.end, len(self.lines), "the game played until a player runs out", said,
-                  row)
+            at, said, row = named, f"{self.quoted(named)}: its end, and no battle before " \
+                "it: its game is not shown", ROW.game_not_shown
+        self.note(RUBRIC.end, at, "the game played until a player runs out", said, row)
 
     @staticmethod
     def battles(events, effort=None):
