@@ -126,6 +126,10 @@ def compared(args):
     elif args.kept is not None or args.grades_json is not None:
         traits = behaviour.traits_of([code.name for code in codes], args.kept,
                                      args.grades_json)
+        notes += [f"{name}: not in --grades {args.grades}: its behaviour is not compared "
+                  "(what it did is unknown)"
+                  for name in behaviour.ungraded([code.name for code in codes],
+                                                 args.grades_json)]
     found = pairs.ranked(codes, archive, traits)
     by_key = {("now", code.name): code for code in codes}
     by_key.update({("archive", code.name): code for code in archive})
