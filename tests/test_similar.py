@@ -419,30 +419,40 @@ def test_two_programs_written_apart_that_share_one_mistake_are_not_alike(one_mis
     assert "<td>0.00</td><td>1</td>" in shown and html.escape(said) in shown
 
 
-def test_a_grading_that_lacks_a_submission_says_so(tmp_path, capsys):
-    """--grades of two of the three compared: the pairs with the third are not compared by
-    behaviour (null, '?'), and say that the grading lacks it, never 'nothing rare in
-    common'; a note names it; the pair graded is compared."""
-    subs = [{"name": name, "score": 1, "max_score": 12, "items": {"builds": {
-        "ok": True, "failed": 0, "of": 1}}, "mistakes_by_seed": {"1": ["crash"]}}
-        for name in ("original", "renamed")]
+def test_a_grading_that_lacks_a_submission_or_never_ran_it_says_so(tmp_path, capsys):
+    """--grades of three of the four compared, one of them run on no seed (its build
+    failed): the pairs with either are not compared by behaviour (null, '?') and say why,
+    never 'nothing rare in common'; a note names each; the pair graded is compared."""
+    def graded(name, runs):
+        return {"name": name, "score": 1, "max_score": 12, "items": {"runs": {
+            "ok": runs > 0, "failed": 0, "of": runs}},
+            "mistakes_by_seed": {"1": ["crash"]} if runs else {}}
     grades = tmp_path / "class.json"
-    grades.write_text(json.dumps({"submissions": subs}))
-    folders = [CLASS / name for name in ("apart", "original", "renamed")]
+    grades.write_text(json.dumps({"submissions": [
+        graded("original", 1), graded("renamed", 1), graded("reordered", 0)]}))
+    folders = [CLASS / name for name in ("apart", "original", "renamed", "reordered")]
     found, whole = similar_json(capsys, "--grades", grades, folders=folders)
-    assert whole["ungraded"] == ["apart"]
-    assert any(note.startswith("apart: not in --grades") for note in whole["notes"])
-    for other in ("original", "renamed"):
-        pair = found[frozenset(("apart", other))]
-        assert pair["behaviour"] is None and pair["ungraded"] == ["apart"]
-        assert pair["behaviour_on"] is None and pair["evidence"]["behaviour"] is None
-    graded = found[frozenset(("original", "renamed"))]
-    assert graded["behaviour"] == 0.0 and graded["behaviour_on"]["of"] == 2
+    assert whole["unknown"] == [{"name": "apart", "why": "is not in the grading"},
+                                {"name": "reordered", "why": "was run on no seed by the "
+                                                             "grading"}]
+    assert f"apart: behaviour not compared, it is not in the grading (--grades {grades}): " \
+        "what it did is unknown" in whole["notes"]
+    for pair in found.values():
+        if {"apart", "reordered"} & {pair["a"], pair["b"]}:
+            assert pair["behaviour"] is None and pair["behaviour_on"] is None
+            assert pair["evidence"]["behaviour"] is None and pair["unknown"]
+    graded_pair = found[frozenset(("original", "renamed"))]
+    assert graded_pair["behaviour"] == 0.0 and graded_pair["behaviour_on"]["of"] == 2
     status, out, err = run(capsys, "similar", *folders, "--grades", grades)
     assert status == 0 and out.count("nothing rare in common") == 1     # the pair graded
-    assert out.count("behaviour: not compared, the grading (--grades) lacks apart: what "
-                     "it did is unknown") == 2
-    assert f"note: apart: not in --grades {grades}: its behaviour is not compared" in err
+    assert out.count("behaviour: not compared, apart is not in the grading: what it did "
+                     "is unknown") == 2
+    assert out.count("behaviour: not compared, apart is not in the grading and reordered "
+                     "was run on no seed by the grading: what they did is unknown") == 1
+    assert "note: reordered: behaviour not compared, it was run on no seed by the " \
+        "grading: what it did is unknown" in err
+    rows = [line.split() for line in out.split("\n") if " ~ " in line]
+    assert sum(row[2:4] == ["?", "?"] for row in rows) == 5
 
 
 def test_a_line_makes_a_trait_of_its_first_characters_and_a_link_none(tmp_path):

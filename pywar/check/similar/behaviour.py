@@ -145,28 +145,42 @@ def seed_of(text):
     return int(text) if int(text) < SEED_LIMIT else None
 
 
-def graded_names(grades):
-    """The names of the submissions a grade JSON's dict holds."""
-    return {sub["name"] for sub in grades.get("submissions", [])
-            if isinstance(sub, dict) and isinstance(sub.get("name"), str)}
+NOT_GRADED = "is not in the grading"
+NOT_RUN = "was run on no seed by the grading"
 
 
-def ungraded(names, grades):
-    """The names that a grade JSON's dict (or None) does not hold: their mistakes are
-    unknown, not none."""
-    return [] if grades is None else [name for name in names
-                                      if name not in graded_names(grades)]
+def seeds_run(graded):
+    """How many seeds a grade JSON's submission was run on (its runs item's "of"), or None
+    where the file does not say."""
+    items = graded.get("items")
+    runs = items.get("runs") if isinstance(items, dict) else None
+    found = runs.get("of") if isinstance(runs, dict) else None
+    return found if isinstance(found, int) else None
+
+
+def unknown(names, grades):
+    """{name: why} of the names whose behaviour a grade JSON's dict (or None) cannot tell:
+    not in it, or run on no seed (a build that failed).  Unknown is not none: such a
+    program is left out of the comparison by behaviour."""
+    if grades is None:
+        return {}
+    graded = {sub["name"]: sub for sub in grades.get("submissions", [])
+              if isinstance(sub, dict) and isinstance(sub.get("name"), str)}
+    return {name: NOT_GRADED if name not in graded else NOT_RUN for name in names
+            if name not in graded or seeds_run(graded[name]) == 0}
 
 
 def traits_of(names, kept=None, grades=None):
     """Each submission's traits by name, from a --keep DIR and a grade JSON's dict (either
-    may be None); the names the grade JSON lacks are left out (ungraded)."""
+    may be None); the names whose behaviour the grade JSON cannot tell are left out
+    (unknown)."""
     known = reference_shapes() if kept is not None else set()
     graded = {sub["name"]: sub for sub in (grades or {}).get("submissions", [])
               if isinstance(sub, dict)}
+    left_out = unknown(names, grades)
     found = {}
     for name in names:
-        if name in ungraded([name], grades):
+        if name in left_out:
             continue
         traits = {}
         if kept is not None:

@@ -4,7 +4,8 @@ evidence: this term's submissions each with each other, and each with every past
 
 A pair's score is the stronger of its two kinds of evidence: its source's (the mean of
 the two shares of code that the other holds) and, where the class was graded, its
-behaviour's (a pair with a program the grading lacks has none: what it did is unknown).
+behaviour's (none for a pair with a program the grading lacks or ran on no seed: what it
+did is unknown).
 Either kind alone may be strong (a copy with every line reworded prints
 its own; a rewrite of another's program may print the same rare lines); neither lowers
 the other.
@@ -25,14 +26,14 @@ VERDICT = ("A score is evidence for a person to weigh, never a verdict: read bot
 @dataclass
 class Pair:
     """Two submissions (b perhaps a past term's), the Match of their code and the Shared
-    of their behaviour (None where not compared), and which of the two the grading lacks
-    (their behaviour unknown)."""
+    of their behaviour (None where not compared), and which of the two the grading cannot
+    tell of (behaviour.unknown)."""
     a: str
     b: str
     match: source.Match
     shared: behaviour.Shared = None
     archived: bool = False
-    ungraded: tuple = ()
+    unknown: tuple = ()         # (name, why) of the two whose behaviour is unknown
 
     def score(self):
         """The pair's one score: the stronger of source and behaviour."""
@@ -40,10 +41,11 @@ class Pair:
         return by_source if self.shared is None else max(by_source, self.shared.score)
 
 
-def ranked(codes, archive=(), traits=None):
+def ranked(codes, archive=(), traits=None, unknown=None):
     """Every Pair of codes (source.Code), and each of codes with each of archive, most
-    alike first; traits (behaviour.traits_of's, by name: None for no grading, a name
-    left out where the grading lacks it) for the class's behaviour."""
+    alike first; traits (behaviour.traits_of's, by name: None for no grading) for the
+    class's behaviour, and unknown (behaviour.unknown's) the names it left out, and why."""
+    unknown = unknown or {}
     weights = behaviour.weigh(traits) if traits else {}
     counts = behaviour.counted(traits) if traits else {}
 
@@ -53,12 +55,9 @@ def ranked(codes, archive=(), traits=None):
             return None
         return behaviour.compare(traits[a], traits[b], weights, counts, len(traits))
 
-    def ungraded(a, b):
-        """The names of the two that the grading lacks."""
-        return () if traits is None else tuple(name for name in (a, b) if name not in traits)
-
     found = [Pair(a.name, b.name, source.compare(a, b), shared(a.name, b.name),
-                  ungraded=ungraded(a.name, b.name))
+                  unknown=tuple((name, unknown[name]) for name in (a.name, b.name)
+                                if name in unknown))
              for a, b in combinations(codes, 2)]
     found += [Pair(a.name, b.name, source.compare(a, b), archived=True)
               for a in codes for b in archive]
@@ -88,6 +87,6 @@ def pair_json(pair):
             "score": round(pair.score(), 6), "source": round(pair.match.score(), 6),
             "behaviour": None if shared is None else round(shared.score, 6),
             "behaviour_on": None if shared is None else shared.evidence_json(),
-            "ungraded": list(pair.ungraded),
+            "unknown": [{"name": name, "why": why} for name, why in pair.unknown],
             "evidence": {"source": sides, "behaviour": None if shared is None else
                          [trait_json(*found, shared.of) for found in shared.traits[:SHOWN]]}}

@@ -13,12 +13,13 @@ TOP = 20                        # pairs the table and the page show, most alike 
 
 def class_json(pairs, names, archive, starter, behaviour_from, notes):
     """The whole comparison as JSON's values: what was compared and every pair."""
-    lacking = {name for pair in pairs for name in pair.ungraded}
+    unknown = dict(found for pair in pairs for found in pair.unknown)
     return {"submissions": [readable(name) for name in names],
             "archive": [readable(name) for name in archive],
             "starter": [readable(folder) for folder in starter],
             "behaviour": behaviour_from, "notes": [readable(note) for note in notes],
-            "ungraded": [readable(name) for name in names if name in lacking],
+            "unknown": [{"name": readable(name), "why": unknown[name]} for name in names
+                        if name in unknown],
             "says": VERDICT,
             "pairs": [readable_value(pair_json(pair)) for pair in pairs]}
 
@@ -70,10 +71,11 @@ def standing(shared):
 def behaviour_words(pair):
     """What two programs' behaviour shares, in words: what the score stands on, how many
     rare traits, how rare; or why it was not compared."""
-    if pair.ungraded:
-        who = " and ".join(terminal_name(readable(name)) for name in pair.ungraded)
-        return (f"behaviour: not compared, the grading (--grades) lacks {who}: what "
-                f"{'they' if len(pair.ungraded) > 1 else 'it'} did is unknown")
+    if pair.unknown:
+        said = " and ".join(f"{terminal_name(readable(name))} {why}"
+                            for name, why in pair.unknown)
+        return (f"behaviour: not compared, {said}: what "
+                f"{'they' if len(pair.unknown) > 1 else 'it'} did is unknown")
     shared = pair.shared
     if shared is None:
         return None
@@ -100,9 +102,9 @@ def behaviour_words(pair):
 
 def behaviour_cells(pair):
     """A pair's behaviour score and the shared traits it stands on, as the tables show
-    them: '-' where not compared, '?' where the grading lacks one of the two."""
+    them: '-' where not compared, '?' where the grading cannot tell of one of the two."""
     if pair.shared is None:
-        return ("?", "?") if pair.ungraded else ("-", "-")
+        return ("?", "?") if pair.unknown else ("-", "-")
     return f"{pair.shared.score:.2f}", str(pair.shared.shared)
 
 
