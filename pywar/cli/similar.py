@@ -194,9 +194,10 @@ def add(subparsers):
                     "so that renamed names, removed comments, new layout and reordered "
                     "functions change nothing, the --starter code left out of every match; "
                     "and, given a grading of the class (--grades, --kept), by their "
-                    "behaviour: the lines of their own and the mistakes, seed by seed, that "
-                    "two share and few others do. A score is evidence for a person, never a "
-                    "verdict (docs/instructors.md).",
+                    "behaviour: the lines of their own and the mistakes that two share and "
+                    "few others do, beyond one rare trait that any two may share by chance "
+                    "(a submission the grading lacks is not compared by behaviour). A score "
+                    "is evidence for a person, never a verdict (docs/instructors.md).",
         epilog=EXAMPLES)
     parser.add_argument("submissions", metavar="SUBMISSION", nargs="+",
                         help="a folder of one student's sources")

@@ -226,8 +226,8 @@ def compare(a, b, weights, counts, of):
     of `of` programs: (shared weight - allowance(of)) / the weight either shows, at
     least 0."""
     both = [trait for trait in set(a) & set(b) if weights[trait] > 0]
-    weight = sum(weights[trait] for trait in both)
-    either = sum(weights[trait] for trait in set(a) | set(b))
+    weight = math.fsum(weights[trait] for trait in both)      # in any order, the same
+    either = math.fsum(weights[trait] for trait in set(a) | set(b))
     allowed = allowance(of)
     score = max(0.0, weight - allowed) / either if either else 0.0
     rarest = sorted(both, key=lambda trait: (-weights[trait], repr(trait)))
