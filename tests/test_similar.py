@@ -299,10 +299,14 @@ def test_the_reference_s_own_lines_are_no_trait_and_cards_and_numbers_are_blanke
 @pytest.fixture(scope="module")
 def graded(tmp_path_factory):
     """The class graded once on 3 seeds, its JSON and its kept runs: (json path, kept)."""
-    folder = tmp_path_factory.mktemp("graded")
+    return grade_once(tmp_path_factory.mktemp("graded"), [CLASS / name for name in NAMES], 3)
+
+
+def grade_once(folder, submissions, seeds):
+    """pywar grade of submissions on seeds 1 to `seeds`, kept in folder: (json path, kept)."""
     kept, grades = folder / "kept", folder / "class.json"
-    command = [sys.executable, "-m", "pywar", "grade", *[str(CLASS / name) for name in NAMES],
-               "-n", "3", "--fresh", "0", "--no-memory", "--json", "--keep", str(kept)]
+    command = [sys.executable, "-m", "pywar", "grade", *map(str, submissions), "-n",
+               str(seeds), "--fresh", "0", "--no-memory", "--json", "--keep", str(kept)]
     done = subprocess.run(command, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     grades.write_text(done.stdout)
@@ -375,14 +379,7 @@ APART_ONE_MISTAKE = [CLASS / "apart", *(DATA / "class" / name
 @pytest.fixture(scope="module")
 def one_mistake(tmp_path_factory):
     """APART_ONE_MISTAKE graded once on 2 seeds: (json path, kept)."""
-    folder = tmp_path_factory.mktemp("one_mistake")
-    kept, grades = folder / "kept", folder / "class.json"
-    command = [sys.executable, "-m", "pywar", "grade", *map(str, APART_ONE_MISTAKE),
-               "-n", "2", "--fresh", "0", "--no-memory", "--json", "--keep", str(kept)]
-    done = subprocess.run(command, capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
-    grades.write_text(done.stdout)
-    return grades, kept
+    return grade_once(tmp_path_factory.mktemp("one_mistake"), APART_ONE_MISTAKE, 2)
 
 
 @needs_tools("g++")

@@ -141,7 +141,8 @@ mark {{ background: #ffe08a; }}
 <h1>pywar similar: {count} pairs of {submissions} submissions</h1>
 <p class="verdict">{verdict}</p>
 {notes}
-<table><tr><th>score</th><th>source</th><th>behaviour</th><th>on (shared traits)</th><th>pair</th></tr>
+<table><tr><th>score</th><th>source</th><th>behaviour</th><th>on (shared traits)</th>
+<th>pair</th></tr>
 {rows}
 </table>
 {shown}
