@@ -293,7 +293,8 @@ def test_the_reference_s_own_lines_are_no_trait_and_cards_and_numbers_are_blanke
     transcript = (ROOT / "tests" / "data" / "seed-1.txt").read_text().split("\n")
     assert {behaviour.shape(line) for line in transcript} <= known
     assert behaviour.shape("Player B takes the 10 of Hearts and 3 more") == \
-        "Player B takes the <card> and <n> more"
+        "Player <p> takes the <card> and <n> more" == behaviour.shape(
+            "Player A takes the 2 of spades and 1 more")
 
 
 @pytest.fixture(scope="module")
@@ -325,7 +326,7 @@ def test_with_behaviour_the_copies_still_rank_first_and_the_common_mistake_weigh
     found, whole = similar_json(capsys, "--starter", HANDOUT, "--grades", grades,
                                 "--kept", kept)
     copies, apart = copy_pairs_and_apart_pairs(found, "behaviour")
-    assert min(copies) > 0.3 and max(apart) == 0.0
+    assert min(copies) > 0.15 and max(apart) == 0.0     # 3 traits of 3 of 4: 0.20
     for pair in found.values():
         on = pair["behaviour_on"]                   # (shared - log(4/2)) / either
         assert pair["behaviour"] == pytest.approx(
@@ -334,10 +335,11 @@ def test_with_behaviour_the_copies_still_rank_first_and_the_common_mistake_weigh
     assert min(copies) > 0.9 and max(apart) < 0.1
     evidence = found[frozenset(("original", "renamed"))]["evidence"]["behaviour"]
     lines = [trait for trait in evidence if trait["kind"] == "line"]
-    first = next(t for t in lines if t["text"] == "Player A takes the whole pot!")
+    first = next(t for t in lines if t["text"] == "Player <p> takes the whole pot!")
     assert (first["shown_by"], first["of"]) == (3, 4)     # the three copies of the four
     printed = (kept / "original" / f"seed-{first['a']['seed']}.txt").read_text().split("\n")
-    assert printed[first["a"]["line"] - 1] == "Player A takes the whole pot!"
+    assert printed[first["a"]["line"] - 1] in ("Player A takes the whole pot!",
+                                               "Player B takes the whole pot!")
     assert all(trait["mistake"] != "ace_low" for trait in evidence if trait["kind"] == "mistake")
     assert whole["behaviour"] == {"kept": str(kept), "grades": str(grades), "games": None}
 

@@ -1,7 +1,7 @@
 """Similarity by behaviour: what a grading saw each program do, compared pair by pair.
 
-A program's traits are the lines of its own (a line's shape, its cards and numbers
-blanked, that the reference never prints) with the first place it printed each, from
+A program's traits are the lines of its own (a line's shape, its cards, numbers and
+players' letters blanked, that the reference never prints) with the first place it printed each, from
 pywar grade --keep's transcripts, and its mistakes (a mistake's row, with the seeds it
 was seen on), from pywar grade --json: a mistake made on every seed is one trait, not one
 a seed.  A trait weighs log(N / n), where n of the class's N programs show it: a trait
@@ -12,7 +12,7 @@ weight of those either shows: two programs that share one mistake and nothing el
 score 0, and the score grows with each trait more they share.
 
     >>> shape("Player A plays ace of spades"), shape("Round 12!  A takes 4 cards")
-    ('Player A plays <card>', 'Round <n>!  A takes <n> cards')
+    ('Player <p> plays <card>', 'Round <n>!  A takes <n> cards')
     >>> traits = {"a": {("line", "x"): 1, ("line", "y"): 1}, "b": {("line", "x"): 1},
     ...           "c": {("line", "y"): 1}, "d": {}}
     >>> weigh(traits)[("line", "x")] == math.log(4 / 2) == allowance(4)
@@ -37,6 +37,8 @@ from ..submission.regular import regular_file
 CARD = re.compile(r"\b(?:%s|[2-9]|10|[jqka])\s+of\s+(?:%s)s?\b" % ("|".join(RANKS),
                                                                    "|".join(SUITS)), re.I)
 NUMBER = re.compile(r"\d+")
+PLAYER = re.compile(r"\b(player) [AB]\b", re.I)  # a player named: "Player A wins the loot!"
+                                                # and its twin for B are one wording
 REFERENCE_SEEDS = (1553, 17455, 12)     # games whose lines hold every shape the reference
                                         # prints: the deal, battles, ties, refills, the end
 READ_BYTES = 4 * MIB            # a kept run's first 4 MiB are read: its lines of
@@ -49,8 +51,9 @@ LINE_CHARS = 200                        # a line's first characters make its tra
 
 
 def shape(line):
-    """A line with its cards and numbers blanked: what a program's wording is."""
-    return NUMBER.sub("<n>", CARD.sub("<card>", line))
+    """A line with its cards, numbers and players' letters blanked: what a program's
+    wording is."""
+    return PLAYER.sub(r"\1 <p>", NUMBER.sub("<n>", CARD.sub("<card>", line)))
 
 
 def reference_shapes():
