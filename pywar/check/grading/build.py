@@ -27,8 +27,24 @@ SOURCE_READ = 1 << 20               # bytes of a source file read for its #inclu
 
 def first_error(text):
     """The compiler's first 'error:' line of a build's output, or None."""
-    found = re.search(r"^.*\berror\b:.*$", text or "", re.M)
-    return found.group(0).strip()[:300] if found else None
+    return next(iter(compiler_errors(text)), None)
+
+
+LINE_CHARS = 300                    # of a line quoted from a build's or a run's output
+ERRORS = 10                         # a failed build's error lines quoted, at most
+STDERR_LINES = 5                    # a run's last lines on stderr quoted (a crash's words)
+
+
+def compiler_errors(text):
+    """The compiler's first ERRORS 'error:' lines of a build's output, each cut short."""
+    found = re.findall(r"^.*\berror\b:.*$", text or "", re.M)
+    return [line.strip()[:LINE_CHARS] for line in found[:ERRORS]]
+
+
+def last_words(text):
+    """A run's last lines on stderr, each cut short: what a crash said ('free(): double
+    free detected'), where a run printed any."""
+    return [line[:LINE_CHARS] for line in tail(text or "", STDERR_LINES)]
 
 
 def sources_in(folder):

@@ -27,7 +27,7 @@ from ..referee.words import rank_of
 from ..runner import sandbox
 from ...stopping import STOPPING
 from ..seeds import seeds_words
-from .build import build, case_note, first_error, run_argv, tail
+from .build import build, case_note, compiler_errors, first_error, last_words, run_argv, tail
 from .keep import Kept, discarded_if_stopped
 from .memcheck import memcheck
 from .receipt import files_sha256, stable
@@ -107,6 +107,8 @@ class Submission:
     seeds: list = field(default_factory=list)       # every seed run on, the fresh last
     fresh: list = field(default_factory=list)       # those drawn fresh for this grading
     sha256: str = None                  # of its files (receipt.files_sha256)
+    lms: dict = None                    # the LMS's record of it, from a download
+
 
     def to_json(self):
         """The submission as a JSON-ready dict."""
@@ -115,7 +117,8 @@ class Submission:
                 "left_out": self.left_out, "mistakes": self.mistakes,
                 "mistakes_by_seed": {str(seed): rows for seed, rows in
                                      self.mistakes_by_seed.items()},
-                "seeds": self.seeds, "fresh": self.fresh}
+                "seeds": self.seeds, "fresh": self.fresh,
+                **({"lms": self.lms} if self.lms is not None else {})}
 
     def seeds_said(self):
         """Every seed of its grading, in words that let it be replayed."""
@@ -360,7 +363,8 @@ def tally_runs(runs, tallies, notes, mistakes, by_seed=None):
             explained, words = endless_words(run)
         example = {"seed": run.seed, "required": "a run that ends by itself with status 0",
                    "said": trouble, "progress": f"{progress}; {words}" if words else progress,
-                   "last_lines": judged.last_lines if judged else tail(run.printed)}
+                   "last_lines": judged.last_lines if judged else tail(run.printed),
+                   "stderr": last_words(outcome.stderr)}
         tallies[RUBRIC.runs].add(bool(trouble) and not explained, example)
         if outcome.ending() and not explained:
             seen[MISTAKE[outcome.ending()].name] += 1
@@ -411,10 +415,10 @@ def grade_one(source, settings, clock, ran=lambda: None, referee=referee_for):
     their own, and its folder of pywar's (the copy, the program) is closed to every
     other run (sandbox.close_folder): no classmate's run may read or run them; each
     seed's transcript refereed by referee (referee_for here, a Referees in processes)."""
-    name = os.path.basename(os.path.normpath(source))
+    name = name_of(source)
     digest = files_sha256(source)
     tallies = {item: ItemMarks() for item in NAMES}
-    notes, mistakes, by_seed = [], Counter(), {}
+    notes, mistakes, by_seed = list(getattr(source, "notes", ())), Counter(), {}
     settings = replace(settings, group=sandbox.new_group())
     kept = keep_folder(settings, name, notes)
     with tempfile.TemporaryDirectory(prefix="pywar-grade-") as work, \
@@ -435,7 +439,8 @@ def grade_one(source, settings, clock, ran=lambda: None, referee=referee_for):
             "required": "the build command to succeed", "command": settings.build,
             "said": said, "error": None if program is not None else
             first_error(outcome.stderr or outcome.stdout),
-            "last_lines": tail(outcome.stderr or outcome.stdout, 5)})
+            "last_lines": tail(outcome.stderr or outcome.stdout, 5),
+            "errors": compiler_errors(outcome.stderr or outcome.stdout)})
         if program is not None:
             runs = referee_runs(settings, program, clock, ran, kept, referee)
             seed_notes = []
@@ -467,7 +472,20 @@ def grade_one(source, settings, clock, ran=lambda: None, referee=referee_for):
                        "example": {"said": "left out (--no-memory)"}}
     return Submission(name, stable(items), *score_of(items, settings.weights, left_out),
                       stable(notes), left_out, dict(sorted(mistakes.items())),
-                      dict(sorted(by_seed.items())), settings.seeds(), settings.drawn(), digest)
+                      dict(sorted(by_seed.items())), settings.seeds(), settings.drawn(), digest,
+                      lms_of(source))
+
+
+def name_of(source):
+    """A submission's name: its folder's, or, for a student of an LMS's download
+    (submission.students.Student), their name in the class."""
+    return getattr(source, "submission_name", None) or os.path.basename(os.path.normpath(source))
+
+
+def lms_of(source):
+    """The LMS's record of a student of a download (None for a folder)."""
+    record = getattr(source, "lms_record", None)
+    return record() if record is not None else None
 
 
 def keep_folder(settings, name, notes):
@@ -511,11 +529,11 @@ def grade_safely(source, settings, clock, ran=lambda: None, referee=referee_for)
     try:
         return grade_one(source, settings, clock, ran, referee)
     except Exception as error:          # pywar's own fault: contained to this submission
-        return fault_submission(os.path.basename(os.path.normpath(source)), settings, error,
-                                sha256_or_none(source))
+        return fault_submission(name_of(source), settings, error, sha256_or_none(source),
+                                lms_of(source))
 
 
-def fault_submission(name, settings, error, sha256):
+def fault_submission(name, settings, error, sha256, lms=None):
     """The Submission of one that pywar could not grade, for an error of its own: its
     items not checked, and a note saying so."""
     why = "pywar could not grade this submission"
@@ -526,7 +544,7 @@ def fault_submission(name, settings, error, sha256):
             "fault, not the program's: please report it)")
     return Submission(name, items, *score_of(items, settings.weights, left_out),
                       stable([note]), left_out, {}, {}, settings.seeds(), settings.drawn(),
-                      sha256)
+                      sha256, lms)
 
 
 def sha256_or_none(source):
