@@ -4,7 +4,6 @@ rules (tests/lms_downloads.py, docs/grading.md "From the LMS and back"); and eve
 download refused or bounded in one line, nothing written outside pywar's scratch folder
 and nothing of the instructor's lost."""
 
-import io
 import os
 import shutil
 import unicodedata
@@ -13,7 +12,7 @@ import zipfile
 import pytest
 
 import lms_downloads as lms
-from lms_downloads import PILE_H, TINY, TWO_FILES, write_infos, write_zip
+from lms_downloads import PILE_H, TINY, write_infos, write_zip
 from pywar.check.submission import canvas_download
 from pywar.check.submission.downloads import read_class
 from pywar.check.submission.names import readable, terminal_name
