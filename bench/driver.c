@@ -1,9 +1,11 @@
 /* driver.c: plays a batch of games through the C core alone, without Python, so that
  * the cost of the binding can be seen (bench/) and memory can be checked (valgrind).
  *
- * usage: driver COUNT FIRST_SEED RULES... [TRANSCRIPT_EVERY]
+ * usage: driver COUNT FIRST_SEED RULES... [TRANSCRIPT_EVERY [RNG_PATH]]
  * RULES are the PywarRules fields in struct order, as numbers (the enum values of
- * pywar.h; tests/ and bench/ pass them from pywar.rules.c_numbers).  It prints one line:
+ * pywar.h; tests/ and bench/ pass them from pywar.rules.c_numbers); RNG_PATH is the
+ * generator's path, a number of enum PywarRngPath (0, the default, is the best here;
+ * bench/ and tests/ take it from pywar.common.rng.RNG_PATHS).  It prints one line:
  * games, seconds, games per second, the sum of rounds, a fold, and fold_NAME for each
  * column of the batch and for the summed war depths: the FNV-1a fold of that column's
  * values in seed order.  The columns are PYWAR_COLUMNS (csrc/fields.h, written from the
@@ -118,7 +120,8 @@ static int Driver_Transcripts(int64_t count, uint32_t seed, const PywarRules *ru
 int main(int argc, char **argv)
 {
     if (argc < 3 + RULE_FIELDS) {
-        fprintf(stderr, "usage: %s COUNT FIRST_SEED RULES... [TRANSCRIPT_EVERY]\n", argv[0]);
+        fprintf(stderr, "usage: %s COUNT FIRST_SEED RULES... [TRANSCRIPT_EVERY [RNG_PATH]]\n",
+                argv[0]);
         return 2;
     }
     int64_t count = atoll(argv[1]);
@@ -129,7 +132,7 @@ int main(int argc, char **argv)
     }
     PywarRules rules = {field[0], field[1], field[2], field[3], field[4], field[5],
                         (int32_t)field[6], field[7], field[8], field[9], field[10],
-                        field[11]};
+                        field[11], argc > 4 + RULE_FIELDS ? atoi(argv[4 + RULE_FIELDS]) : 0};
     long every = argc > 3 + RULE_FIELDS ? atol(argv[3 + RULE_FIELDS]) : 0;
     long long rounds = 0;
     uint64_t folds[PYWAR_COLUMN_COUNT + 1];
@@ -137,7 +140,8 @@ int main(int argc, char **argv)
         folds[c] = 0xcbf29ce484222325ull;
     }
     if (count < 1 || pywar_rules_check(&rules) != PYWAR_OK) {
-        fprintf(stderr, "%s: bad count or rules\n", argv[0]);
+        fprintf(stderr, "%s: bad count or rules, or a generator path this processor "
+                "lacks\n", argv[0]);
         return 2;
     }
     double start = Driver_Now();

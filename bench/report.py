@@ -50,6 +50,25 @@ def yardstick_rows(info, preset, loop):
     return out
 
 
+def path_rows(figures):
+    """The rows of whole games on each of the generator's paths (test_rng_paths): each
+    path's games/s, and its time over the path "best" takes, whose target says that no
+    path of the processor is faster (the figures that choose Rng_BestPath)."""
+    out = []
+    for name in sorted(name for name in figures if name.startswith("test_rng_paths[")):
+        info = figures[name][1]
+        rules = name[len("test_rng_paths["):-1]
+        rates = "; ".join(f"{path} {info['games'] / median(seconds):,.0f}"
+                          for path, seconds in info["seconds"].items())
+        out.append((f"{rules}: C core, games/s on each generator path", rates, ""))
+        for path, ratio in info["over_best"].items():
+            if path != info["best"]:
+                out.append((f"{rules}: time on the {path} path over the best's "
+                            f"({info['best']}; median of {len(info['seconds'][path])} rounds "
+                            "in turn)", f"{ratio:.2f}x", ">= 1.00x"))
+    return out
+
+
 def rows(figures):
     """The table's rows: what, figure, target."""
     out = []
@@ -63,6 +82,7 @@ def rows(figures):
                     ">= 100x" if preset == "smu" else ""))
     for preset, loop in (("iofall", "bench/tight_iofall.c"), ("smu", "bench/tight_smu.c, naive")):
         out.extend(yardstick_rows(figures[f"test_yardstick[{preset}]"][1], preset, loop))
+    out.extend(path_rows(figures))
     jobs = sorted((name for name in figures if name.startswith("test_jobs_scaling")),
                   key=lambda name: figures[name][1]["jobs"])
     one = rate(figures, jobs[0])

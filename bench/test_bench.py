@@ -6,15 +6,19 @@
 Groups: batch-<preset> (the C engine against the twin, games per second), yardstick-iofall
 and yardstick-smu (the engine through `pywar simulate --jobs 1` and in plain C, against a
 single-purpose loop of the same rules: bench/tight_iofall.c, and the naive
-bench/tight_smu.c, one rand() at a time and '%'), play-call (one game through
+bench/tight_smu.c, one rand() at a time and '%'), rng-paths-<rules> (whole games of smu,
+iofall and rustwar's wars and refills on each of the generator's paths the processor
+has: the figures that choose the path, Rng_BestPath), play-call (one game through
 each layer, and through the port), jobs-smu (threads), binding-smu (the batch through
-cffi against the same batch in the plain-C driver).  CI runs them once each with
---benchmark-disable as a smoke test.  No test here asserts a time.
+cffi against the same batch in the plain-C driver).  Each ratio is kept as a figure in
+extra_info.  CI runs them once each with --benchmark-disable as a smoke test.  No test
+here asserts a time.
 """
 
 import json
 import subprocess
 import sys
+import time
 from statistics import median
 
 import numpy as np
@@ -23,7 +27,7 @@ import pytest
 import pywar
 from pywar import _checked, twin
 from pywar.sim import batch
-from pywar.rules import PRESETS, c_numbers
+from pywar.rules import PEERS, PRESETS, c_numbers, make_rules
 
 C_GAMES = {"smu": 4000, "lehigh": 10000, "iofall": 20000, "iofall-single": 10000}
 TWIN_GAMES = {"smu": 10, "lehigh": 40, "iofall": 60, "iofall-single": 30}
@@ -158,9 +162,57 @@ def test_yardstick(benchmark, driver, tight, name):
     benchmark.pedantic(turn, rounds=YARDSTICK_PAIRS, iterations=1, warmup_rounds=1)
     for program, seconds in clocks.items():
         benchmark.extra_info[f"{program}_seconds"] = seconds[-YARDSTICK_PAIRS:]
+    for program in ("simulate", "engine"):     # the loop's time over the program's, by round
+        benchmark.extra_info[f"{program}_over_tight"] = median(
+            tight / mine for mine, tight in zip(clocks[program], clocks["tight"]))
     benchmark.extra_info["folds"] = sorted(folds)
     assert len(folds) == 1, f"the engine and the loop played different games: {folds}"
     assert len(rounds) == 1, f"simulate and the driver played different games: {rounds}"
+
+
+# The rule sets whose whole games choose the generator's path (about half a second of
+# each on one core): smu (its shuffles' 208 draws reduced in blocks), iofall (a word a
+# battle, and the pot's shuffle) and rustwar's (docs/rules.md 12.1: wars of three face
+# down, and refills shuffled by Fisher-Yates).
+PATH_GAMES = {"smu": (PRESETS["smu"], 20_000), "iofall": (PRESETS["iofall"], 100_000),
+              "rustwar": (make_rules("smu", refill="shuffle", **PEERS["rustwar"]), 20_000)}
+PATH_ROUNDS = 9
+
+
+@needs_c
+@pytest.mark.parametrize("name", list(PATH_GAMES))
+def test_rng_paths(benchmark, name):
+    """A batch of name's games on each of the generator's paths the processor runs, in
+    turn (the order turned round each round, on one thread, through cffi), each batch
+    timed by the CPU time of the thread that plays it (time.thread_time: on a shared
+    machine, the time another job held the core is not counted).  extra_info: the path
+    "best" takes here (best), each path's seconds, and each path's time over best's,
+    the median of the rounds' ratios (over_best): a path under 1.0 makes whole games
+    faster than the one csrc/common/rng.c's Rng_BestPath chose.  pywar's own games are
+    the same on every path (tests/test_rng_paths.py)."""
+    rules, games = PATH_GAMES[name]
+    usable, best = _checked.rng_paths()
+    paths = [path for path in usable if path != "best"]
+    benchmark.group = f"rng-paths-{name}"
+    games_per_second(benchmark, games)
+    clocks = {path: [] for path in paths}
+    arrays = batch.empty_arrays(games)
+
+    def turn():
+        paths.append(paths.pop(0))
+        for path in paths:
+            start = time.thread_time()
+            _checked.play_batch(1, rules, arrays, path=path)
+            clocks[path].append(time.thread_time() - start)
+
+    benchmark.pedantic(turn, rounds=PATH_ROUNDS, iterations=1, warmup_rounds=1)
+    kept = {path: seconds[-PATH_ROUNDS:] for path, seconds in clocks.items()}
+    benchmark.extra_info["best"] = best
+    benchmark.extra_info["seconds"] = kept
+    benchmark.extra_info["over_best"] = {
+        path: median(mine / theirs for mine, theirs in zip(kept[path], kept[best]))
+        for path in kept}
+    assert arrays["rounds"].min() > 0
 
 
 JOBS_GAMES = 40_000    # about 1 s of smu on one core: the last poll and chunk weigh little

@@ -30,7 +30,8 @@ int pywar_rules_check(const PywarRules *rules)
         || !Pywar_InRange(rules->ranks, 1, PYWAR_MAXCARDS)
         || !Pywar_InRange(rules->suits, 1, PYWAR_MAXCARDS)
         || rules->ranks * rules->suits > PYWAR_MAXCARDS
-        || rules->ranks * rules->suits < rules->players) {
+        || rules->ranks * rules->suits < rules->players
+        || !Rng_Usable(rules->rng_path)) {
         return PYWAR_EINVAL;
     }
     return PYWAR_OK;
@@ -75,6 +76,18 @@ int pywar_count_events(uint32_t seed, const PywarRules *rules, const uint8_t *de
     int status = pywar_play(seed, rules, deal, hand_counts, &result, NULL, &trace, stop);
     *events = trace.lines > limit ? limit + 1 : trace.lines;
     return status == PYWAR_ESTOPPED && trace.lines > limit ? PYWAR_OK : status;
+}
+
+int pywar_rng_paths(int *best)
+{
+    int paths = 0;
+    for (int path = PYWAR_RNG_PATH_BEST; path <= PYWAR_RNG_PATH_AVX512; path++) {
+        paths |= Rng_Usable(path) << path;
+    }
+    if (best != NULL) {
+        *best = Rng_BestPath();
+    }
+    return paths;
 }
 
 int pywar_rng_draws(uint32_t seed, int64_t count, uint32_t *out)

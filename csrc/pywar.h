@@ -37,6 +37,13 @@ enum PywarRefill { PYWAR_REFILL_SHUFFLE, PYWAR_REFILL_KEEP };
 enum PywarShuffle { PYWAR_SHUFFLE_SMU, PYWAR_SHUFFLE_SWAP_EACH, PYWAR_SHUFFLE_FISHER_YATES };
 enum PywarNarration { PYWAR_NARRATION_SMU, PYWAR_NARRATION_LEHIGH, PYWAR_NARRATION_IOFALL };
 
+/* The generator's paths (csrc/common/rng.h), which make the same numbers: BEST is the
+ * one whole games are fastest on with this processor; the others name one, which the
+ * processor must have (pywar_rng_paths).  Each value is the index of its name in
+ * pywar/common/rng.py's RNG_PATHS. */
+enum PywarRngPath { PYWAR_RNG_PATH_BEST, PYWAR_RNG_PATH_SCALAR, PYWAR_RNG_PATH_AVX2,
+                    PYWAR_RNG_PATH_AVX512 };
+
 /* Outcomes and winners. */
 enum PywarOutcome { PYWAR_OUTCOME_WIN, PYWAR_OUTCOME_BOTH_LOSE, PYWAR_OUTCOME_CYCLE,
                     PYWAR_OUTCOME_CAPPED };
@@ -57,6 +64,8 @@ typedef struct PywarRules {
     int ranks;            /* the deck: ranks (13) ... */
     int suits;            /* ... times suits (4), at most 52 cards */
     int refill;           /* enum PywarRefill: 'played' becomes 'to play' shuffled or as is */
+    int rng_path;         /* not a rule: the generator's path (enum PywarRngPath), which
+                             changes no game; 0 (a zeroed field) is PYWAR_RNG_PATH_BEST */
 } PywarRules;
 
 /* cdef end */
@@ -95,6 +104,10 @@ int pywar_play(uint32_t seed, const PywarRules *rules, const uint8_t *deal,
 /* Games with seeds first_seed, first_seed + 1, ... (mod 2^32), no text, into the arrays. */
 int pywar_play_batch(uint32_t first_seed, int64_t count, const PywarRules *rules,
                      PywarBatch *batch);
+/* The generator's paths this processor can run: bit p for each path p of enum
+ * PywarRngPath (BEST and SCALAR always); *best, if not NULL, gets the path that
+ * PYWAR_RNG_PATH_BEST stands for here. */
+int pywar_rng_paths(int *best);
 /* The first 'count' numbers that rand() gives after srand(seed), as pywar makes them. */
 int pywar_rng_draws(uint32_t seed, int64_t count, uint32_t *out);
 /* out[i] = values[i] % n, for i < count, computed as the generator's draws below n are

@@ -54,13 +54,18 @@ RESULT_ARRAYS = {"piles": "int32_t {name}[PYWAR_MAX_PLAYERS][2]",        # a kin
 RESULT_INTS = ("winner", "outcome")     # ints in the result, bytes (int8) in the batch
 
 
-def table():
-    """The rows of pywar/common/fields.py, imported from this checkout: the build has
-    none of pywar's dependencies, and needs none (the facade imports nothing)."""
+def fields_module():
+    """pywar/common/fields.py, imported from this checkout: the build has none of
+    pywar's dependencies, and needs none (the facade imports nothing)."""
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
-    from pywar.common.fields import FIELDS
-    return FIELDS
+    from pywar.common import fields
+    return fields
+
+
+def table():
+    """The rows of pywar/common/fields.py."""
+    return fields_module().FIELDS
 
 
 def result_field(row):
@@ -87,16 +92,39 @@ def structs(rows):
 
 
 def header_text(rows=None):
-    """csrc/fields.h: the structs, and PYWAR_COLUMNS(X), X(name, type) for each column."""
+    """csrc/fields.h: the structs, PYWAR_COLUMNS(X), X(name, type) for each column, and
+    PYWAR_SEATLESS(rules)."""
     rows = table() if rows is None else rows
     columns = " \\\n".join(f"    X({row.name}, {C_TYPES[row.dtype]})" for row in rows if row.dtype)
-    return ("/* fields.h: written by pywar/_build.py from pywar/common/fields.py (FIELDS) when\n"
-            " * the core is built.  Do not edit it: change the table. */\n"
+    return ("/* fields.h: written by pywar/_build.py from pywar/common/fields.py (FIELDS and\n"
+            " * SEATLESS_PICKUPS) when the core is built.  Do not edit it: change the table. */\n"
             "#ifndef PYWAR_FIELDS_H\n#define PYWAR_FIELDS_H\n\n"
             f"{structs(rows)}\n"
             "/* The batch's columns in the table's order: X(name, C type) for each. */\n"
             f"#define PYWAR_COLUMNS(X) \\\n{columns}\n"
-            f"#define PYWAR_COLUMN_COUNT {sum(1 for row in rows if row.dtype)}\n\n#endif\n")
+            f"#define PYWAR_COLUMN_COUNT {sum(1 for row in rows if row.dtype)}\n\n"
+            f"{seatless_text()}\n#endif\n")
+
+
+def enum_name(prefix, value):
+    """A rules value's C enum name: PYWAR_PICKUP_WINNER_FIRST for ('PICKUP', 'winner-first')."""
+    return f"PYWAR_{prefix}_{value.upper().replace('-', '_')}"
+
+
+def seatless_text():
+    """PYWAR_SEATLESS(rules), from the table's SEATLESS_PICKUPS and its neighbours."""
+    fields = fields_module()
+    pickups = [f"(rules)->pickup == {enum_name('PICKUP', pickup)}"
+               for pickup in fields.SEATLESS_PICKUPS]
+    pickups += [f"((rules)->pickup == {enum_name('PICKUP', pickup)} && (rules)->face_down == 0)"
+                for pickup in fields.SEATLESS_WITHOUT_FACE_DOWN]
+    wars = [f"(rules)->short_war != {enum_name('SHORT', war)}"
+            for war in fields.SEATED_SHORT_WARS]
+    either = " \\\n      || ".join(pickups)
+    return ("/* 1 when swapping the players maps every game to its mirror image (docs/rules.md\n"
+            " * section 14), from SEATLESS_PICKUPS of pywar/common/fields.py. */\n"
+            f"#define PYWAR_SEATLESS(rules) \\\n    (({either}) \\\n     && "
+            + " && ".join(wars) + ")\n")
 
 
 def write_header():

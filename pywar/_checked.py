@@ -4,8 +4,12 @@ Python values out, and every C return code turned into an exception.
 The raw layer is pywar._core.lib; the friendly layer is pywar (the facade).
 """
 
+import os
+from functools import lru_cache
+
 from . import rules as rules_module
 from .common.fields import BATCH_FIELDS, FIELDS, OUTCOMES
+from .common.rng import RNG_PATH_VARIABLE, RNG_PATHS, RngPathError
 
 
 
@@ -80,9 +84,37 @@ def check_status(status, refused=None):
         raise error(refused if refused and status == lib.PYWAR_EINVAL else message)
 
 
-def c_rules(rules):
-    """A PywarRules struct for a Rules value."""
-    return ffi.new("PywarRules *", rules_module.c_numbers(rules))
+def c_rules(rules, path=None):
+    """A PywarRules struct for a Rules value, its games made on the generator's path
+    named path (rng_path)."""
+    struct = ffi.new("PywarRules *", rules_module.c_numbers(rules))
+    struct.rng_path = rng_path(path)
+    return struct
+
+
+@lru_cache(maxsize=None)
+def rng_paths():
+    """The generator's paths this processor can run, by name (RNG_PATHS), and the one
+    "best" stands for here: (names, best).  C: pywar_rng_paths."""
+    best = ffi.new("int *")
+    usable = lib.pywar_rng_paths(best)
+    return (tuple(name for number, name in enumerate(RNG_PATHS) if usable >> number & 1),
+            RNG_PATHS[best[0]])
+
+
+@lru_cache(maxsize=None)
+def rng_path(path=None):
+    """The C number of the generator's path named path, or if None by PYWAR_RNG_PATH,
+    or "best"; an RngPathError (a ValueError) naming the paths this processor runs for
+    another.  Each name is read once (the environment's when the first game is set up:
+    a lookup at every call added a fifth to a checked play())."""
+    name = os.environ.get(RNG_PATH_VARIABLE) or "best" if path is None else path
+    usable, _ = rng_paths()
+    if name not in usable:
+        given = f"{RNG_PATH_VARIABLE}={name!r}" if path is None else f"rng path {name!r}"
+        raise RngPathError(f"{given}: this processor runs the generator's paths "
+                         f"{', '.join(usable)}")
+    return RNG_PATHS.index(name)
 
 
 def result_dict(result, players=2):
@@ -235,9 +267,10 @@ def stop_flag():
     return ffi.new("int32_t *")
 
 
-def play_batch(first_seed, rules, arrays, stop=None):
+def play_batch(first_seed, rules, arrays, stop=None, path=None):
     """Play len(arrays['rounds']) games from first_seed into NumPy arrays, in C, and
     return how many were played: all of them, unless stop (a stop_flag()) was set.
+    path names the generator's path (rng_path; bench/ times each).
 
     The arrays must be C-contiguous and of the dtypes in BATCH_FIELDS.  The GIL
     is released while C works, so threads can fill slices of one set of arrays.  If
@@ -255,7 +288,7 @@ def play_batch(first_seed, rules, arrays, stop=None):
         pointer = ffi.from_buffer(f"{dtype}_t[]", array, require_writable=True)
         keep.append(pointer)                 # the struct's pointers do not keep it alive
         setattr(batch, name, pointer)
-    check_status(lib.pywar_play_batch(first_seed, count, c_rules(rules), batch))
+    check_status(lib.pywar_play_batch(first_seed, count, c_rules(rules, path), batch))
     if "war_depths" in arrays:
         arrays["war_depths"][:] = list(batch.war_depths)
     return batch.finished

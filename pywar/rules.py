@@ -175,6 +175,20 @@ PRESETS = {
                            narration="iofall", max_rounds=100_000),
 }
 
+# Other programs' rules as dimensions over smu (docs/rules.md 12.1; tests/test_peers.py
+# holds pywar to their published figures).  rustwar (sambecker/rustwar): two piles, the
+# pot in draw order (A's and B's cards in turn), a war of three down and one up, a player
+# who cannot draw loses, 10,000 turns at most; its won pile shuffled (refill "shuffle")
+# or played as it lies ("keep").  kevinabrandon/kbWar, default settings: one queue each,
+# the pot shuffled before it goes under, a war of min(cards, 4) - 1 down and one up,
+# 20,000 turns at most.
+PEERS = {
+    "rustwar": dict(face_down=3, short_war="lose", pickup="seat-interleaved",
+                    shuffle="fisher-yates", max_rounds=10_000),
+    "kbwar": dict(piles="queue", pickup="random", shuffle="fisher-yates", face_down=3,
+                  short_war="last-card", max_rounds=20_000),
+}
+
 PRESET_HELP = {
     "smu": "SMU CSE1342 reference: no face-down cards, two piles, byte-exact transcript",
     "lehigh": "Lehigh design: war of 3 down 1 up, a queue, winnings in pot order",

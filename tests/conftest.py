@@ -54,6 +54,31 @@ def ctrl_c_raises():
     signal.signal(signal.SIGINT, previous)
 
 
+STOPPING = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+
+
+def stopping_signals_default():
+    """Ctrl-C, SIGTERM and SIGHUP at their defaults, as in a program started from a
+    terminal: the preexec_fn of a child that a test stops with one.  A test run started
+    under nohup inherits SIGHUP ignored (and in the background of a shell without job
+    control, Ctrl-C), and a child keeps an ignored signal across exec, so that pywar,
+    which leaves an ignored signal ignored (docs/command-line.md), never saw it."""
+    for number in STOPPING:
+        signal.signal(number, signal.SIG_DFL)
+
+
+@pytest.fixture
+def stopping_signals_handled():
+    """SIGTERM and SIGHUP at their defaults in this process for one test (Ctrl-C raises,
+    ctrl_c_raises), so that pywar's main() run here handles them: under nohup a test run
+    inherits SIGHUP ignored."""
+    previous = {number: signal.signal(number, signal.SIG_DFL)
+                for number in (signal.SIGTERM, signal.SIGHUP)}
+    yield
+    for number, handler in previous.items():
+        signal.signal(number, handler)
+
+
 @pytest.fixture(scope="session", autouse=True)
 def isolation_warning_said():
     """The warning of a machine without bubblewrap said once, at the session's start, as

@@ -1,7 +1,8 @@
 /* rng_driver.c: the generator of csrc/common/rng.c on a path of its own choosing, for
  * tests/test_rng_paths.py, which holds what it prints against glibc's rand().
  *
- * usage: rng_driver PATH SEED OP...   (PATH 0 scalar, 1 AVX2, 2 AVX-512)
+ * usage: rng_driver PATH SEED OP...   (PATH a number of enum PywarRngPath: 1 scalar,
+ *                                      2 AVX2, 3 AVX-512; 0 the best here)
  *        rng_driver best              (prints Rng_BestPath(): the path games take here)
  * Each OP is rK (the next K values of Rng_Rand) or dC:N (Rng_Draws of C draws below N).
  * prints: every value made, in order, on one line; or 'unavailable' (exit 0) for a

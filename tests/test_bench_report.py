@@ -34,3 +34,17 @@ def test_the_load_says_loaded_past_half_the_cores():
     assert report.load_line(loaded).startswith("Load: loaded")
     assert report.load_line(quiet).startswith("Load: quiet")
     assert "not recorded" in report.load_line({})
+
+
+def test_a_path_faster_than_the_best_is_a_missed_target():
+    """Whole games on each generator path: games/s from the median seconds, and a path
+    whose time over the best's is under 1.0 (scalar, 0.91) misses; the best's own ratio
+    is no row."""
+    info = {"games": 1000, "best": "avx2", "seconds": {"scalar": [0.5, 0.4, 0.6],
+                                                       "avx2": [0.5, 0.5, 0.5]},
+            "over_best": {"scalar": 0.91, "avx2": 1.0}}
+    table = report.path_rows({"test_rng_paths[iofall]": (0.0, info)})
+    assert table[0] == ("iofall: C core, games/s on each generator path",
+                        "scalar 2,000; avx2 2,000", "")
+    assert [figure for _, figure, _ in table[1:]] == ["0.91x"]
+    assert [what for what, _, _ in report.missed(table)] == [table[1][0]]

@@ -244,14 +244,29 @@ def progress_started(process):
     return seen.decode()
 
 
-def test_a_real_scheduler_and_workers_on_the_command_line():
+def scheduler_address(path, process):
+    """The address that a dask scheduler started with --scheduler-file path wrote there,
+    once it has (a scheduler that ended first fails the test)."""
+    deadline = time.monotonic() + READY_SECONDS
+    while time.monotonic() < deadline and process.poll() is None:
+        try:
+            return json.loads(path.read_text())["address"]
+        except (OSError, ValueError, KeyError):
+            time.sleep(0.1)
+    pytest.fail(f"the dask scheduler wrote no address (status {process.poll()})")
+
+
+def test_a_real_scheduler_and_workers_on_the_command_line(tmp_path):
     """dask scheduler and two dask workers on 127.0.0.1; pywar simulate --scheduler gives
-    the local run's summary, though one worker is killed mid-run."""
-    port = free_port()
-    address = f"tcp://127.0.0.1:{port}"
-    started = [dask_command("scheduler", "--host", "127.0.0.1", "--port", str(port),
-                            "--dashboard-address", "127.0.0.1:0")]
+    the local run's summary, though one worker is killed mid-run.  The scheduler takes a
+    port of its own and says it in a file (a port found free and then given it could be
+    taken meanwhile, by another run on a busy machine)."""
+    found = tmp_path / "scheduler.json"
+    started = [dask_command("scheduler", "--host", "127.0.0.1", "--port", "0",
+                            "--dashboard-address", "127.0.0.1:0", "--scheduler-file",
+                            str(found))]
     try:
+        address = scheduler_address(found, started[0])
         started += [dask_command("worker", address, "--nthreads", "1", "--host", "127.0.0.1",
                                  "--dashboard-address", "127.0.0.1:0") for _ in range(2)]
         with distributed.Client(address, timeout=f"{READY_SECONDS}s") as watcher:

@@ -16,6 +16,7 @@ from conftest import needs_c
 from pywar import cli
 from pywar.exact import enumeration as exhaustive
 from pywar.rules import PICKUPS, SHORT_WARS, make_rules, parse_deck
+from pywar.twin.exact import RankGame, first_sequence, next_sequence, seatless
 
 pytestmark = needs_c
 FIXED_PICKUPS = [pickup for pickup in PICKUPS if pickup != "random"]
@@ -238,6 +239,18 @@ def test_the_twin_plays_the_same_games_as_the_engine():
         assert game[:6] == engine_game(rules, ranks)[:6]
 
 
+def test_the_twin_agrees_on_a_cycle_with_face_down_cards_taken_by_seat():
+    """natural takes face-down cards B's first, so a cycle's player-swapped states are
+    no cycle, and its key is the least of its own states' (docs/rules.md section 14).
+    2x6 with 3 face-down cards and all-but-one: the one endless deal, 1 1 0 0 0 1 0 0 0
+    1 1 1, alternates after 2 rounds between A holding 10 cards (B 2) and A holding 5
+    (B 7); the key is the state where A holds 5, not the twin state where A holds 2.
+    The decks of up to 8 cards have no endless game under natural with face-down cards."""
+    c, twin = c_and_twin(rules_of("2x6", "natural", face_down=3, short_war="all-but-one"))
+    assert c.cycles == 1 and c == twin
+    assert {key >> 64 for key in c.cycle_keys} == {5}
+
+
 # ---- The split and the symmetry do not change the counts
 
 @pytest.mark.parametrize("deck, pickup, dimensions", [
@@ -291,12 +304,30 @@ def test_c_refuses_a_mirror_where_the_symmetry_is_not_exact():
     from pywar._checked import exact_play, ffi
     for rules, prefix in [(rules_of("5x1"), (0, 1)), (rules_of("6x1", "smu"), (0, 1)),
                           (rules_of("6x1"), (0,)), (rules_of("2x2"), (0, 0)),
-                          (rules_of("4x2", short_war="iofall"), (0, 1))]:
+                          (rules_of("4x2", short_war="iofall"), (0, 1)),
+                          (rules_of("2x4", "natural", face_down=1), (0, 1))]:
         with pytest.raises(ValueError):
             exhaustive.run_parts([exhaustive.Part(rules, prefix, mirrored=True)])
     census = ffi.new("PywarExactCensus *")
     exact_play(rules_of("6x1"), [((0, 1), True)], census)
     assert census.sequences == 2 * 24
+
+
+def test_the_c_and_the_twin_find_the_seats_alike_under_the_same_rules():
+    """Every fixed pickup, with and without face-down cards, under every short war: the
+    C takes a mirrored part, and the twin finds the rules seatless, exactly where
+    docs/rules.md section 14 says swapping the players is exact (one table,
+    pywar/common/fields.py's SEATLESS_PICKUPS, decides both)."""
+    for pickup, face_down, short_war in itertools.product(FIXED_PICKUPS, (0, 1), SHORT_WARS):
+        rules = rules_of("2x2", pickup, face_down=face_down, short_war=short_war)
+        exact = short_war != "iofall" and (pickup in ("winner-first", "loser-first", "sorted")
+                                           or (pickup, face_down) == ("natural", 0))
+        try:
+            exhaustive.run_parts([exhaustive.Part(rules, (0, 1), mirrored=True)])
+            taken = True
+        except ValueError:
+            taken = False
+        assert (taken, seatless(rules)) == (exact, exact), (pickup, face_down, short_war)
 
 
 def test_a_mirrored_part_counts_its_twin_part():
@@ -489,6 +520,40 @@ def test_distinct_cycles_by_a_plain_loop(pickup):
     for n in (5, 6, 7):
         assert pywar.exact_counts(rules_of(f"{n}x1", pickup)).distinct_cycles == \
             plain_cycles(n, pickup), n
+
+
+def replayed_cycles(rules, length=6):
+    """The cycles reached from every deal, by a plain loop: each deal that the C lists as
+    endless is played again by the twin, round by round, until a state repeats, and its
+    cycle is the frozenset of the states it repeats (no keys, no player swap).  Only the
+    parts with an endless game are listed."""
+    cycles = set()
+    for part in exhaustive.plan(rules, symmetry=False, length=length):
+        if not exhaustive.run_part(part).cycles:
+            continue
+        ranks = first_sequence(rules, part.prefix)
+        for game in exhaustive.listing(part):
+            if game[1] == "cycle":
+                table = RankGame(rules)
+                table.deal(ranks)
+                seen = []
+                while table.state() not in seen:
+                    seen.append(table.state())
+                    assert not table.play_round(), ranks
+                cycles.add(frozenset(seen[seen.index(table.state()):]))
+            ranks = next_sequence(ranks, len(part.prefix))
+    return len(cycles)
+
+
+def test_distinct_cycles_under_a_pickup_by_seat_with_wars_by_a_plain_loop():
+    """natural takes face-down cards B's first, so with them a cycle's player-swapped
+    states are no cycle, and no cycle is merged with them: 3x5's endless deals with 5
+    face-down cards fall into 8 cycles (an enumerator that took natural as seatless there
+    counted 4; the smallest deck found where the counts differ)."""
+    rules = rules_of("3x5", "natural", face_down=5)
+    result = pywar.exact_counts(rules)
+    assert not result.twins_merged and result.cycles > 0
+    assert result.distinct_cycles == replayed_cycles(rules)
 
 
 def test_capped_games_are_counted_apart():

@@ -7,6 +7,7 @@ import ast
 import json
 import os
 import re
+import secrets
 import subprocess
 import sys
 from pathlib import Path
@@ -515,7 +516,7 @@ def test_the_port_sees_no_secret_of_the_caller_s(skeleton, monkeypatch, tmp_path
 
 
 def test_the_port_leaves_no_process_behind(skeleton):
-    mark = "77.4321"                        # a sleep no other test starts
+    mark = f"77.{secrets.randbelow(10 ** 9):09d}"   # a sleep no other test or run starts
     path = skeleton / "__init__.py"
     path.write_text(path.read_text() + "import subprocess\nsubprocess.Popen(['sleep', "
                     f"'{mark}'], start_new_session=True)\n")

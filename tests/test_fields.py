@@ -46,10 +46,12 @@ def test_result_field_types_match_the_c_types(ffi):
 
 
 def test_c_numbers_are_the_rules_struct_by_name(ffi):
-    """c_numbers names every PywarRules field, in struct order (the drivers read them so)."""
+    """c_numbers names every PywarRules field, in struct order (the drivers read them so),
+    but the last, rng_path, which is no rule (pywar._checked.c_rules adds it)."""
     struct = [name for name, _ in ffi.typeof("PywarRules").fields]
+    assert struct[-1] == "rng_path"
     for rules in PRESETS.values():
-        assert list(c_numbers(rules)) == struct
+        assert list(c_numbers(rules)) == struct[:-1]
 
 
 def test_game_result_has_every_field_and_the_game():
@@ -89,6 +91,17 @@ def test_the_c_header_is_written_from_the_table():
     columns = re.findall(r"X\((\w+), (\w+)\)", text)
     assert columns == [(name, C_TYPES[dtype]) for name, dtype in fields.BATCH_FIELDS.items()]
     assert f"#define PYWAR_COLUMN_COUNT {len(columns)}" in text
+    seatless = text.split("#define PYWAR_SEATLESS(rules)")[1]
+    assert re.findall(r"PYWAR_PICKUP_(\w+)", seatless) == [
+        "WINNER_FIRST", "LOSER_FIRST", "SORTED", "NATURAL"]
+    assert re.findall(r"PYWAR_SHORT_(\w+)", seatless) == ["IOFALL"]
+
+
+def test_the_seatless_rules_are_named_as_the_rules_name_them():
+    """Each pickup and short war of the seatless table is a value of its dimension."""
+    from pywar.rules import PICKUPS, SHORT_WARS
+    assert set(fields.SEATLESS_PICKUPS + fields.SEATLESS_WITHOUT_FACE_DOWN) <= set(PICKUPS)
+    assert set(fields.SEATED_SHORT_WARS) <= set(SHORT_WARS)
 
 
 def test_the_statistics_are_listed_in_three_files_at_most():

@@ -51,7 +51,7 @@ def test_the_referees_processes_referee_as_this_one_does():
     referees = grading.Referees(2)
     try:
         assert referees.pool.submit(os.getpid).result() != os.getpid()
-        there, fault = referees(text, True, 1553, 10.0)
+        there, fault, _ = referees(text, True, 1553, 10.0)
         assert fault is None
         assert there == grading.referee_for(text, True, 1553, 10.0)[0]
         with pytest.raises(OutOfTime):
@@ -70,7 +70,7 @@ def test_a_referee_process_killed_is_replaced_and_the_class_graded_on():
     try:
         os.kill(referees.pool.submit(os.getpid).result(), signal.SIGKILL)
         time.sleep(0.2)                                 # the pool sees its process gone
-        there, fault = referees(text, True, 1553, 10.0)
+        there, fault, _ = referees(text, True, 1553, 10.0)
         assert fault is None and there == grading.referee_for(text, True, 1553, 10.0)[0]
         assert referees.pool.submit(os.getpid).result() != os.getpid()    # processes again
     finally:

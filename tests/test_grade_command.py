@@ -48,7 +48,7 @@ def no_work(monkeypatch):
 
 @pytest.mark.parametrize("signum, status", [(signal.SIGTERM, 143), (signal.SIGHUP, 129)])
 def test_sigterm_and_sighup_report_the_graded_and_exit_128_plus_the_signal(
-        tmp_path, capsys, monkeypatch, signum, status):
+        tmp_path, capsys, monkeypatch, signum, status, stopping_signals_handled):
     """The contract's 143 and 129 (the command said 130 for both), after the submissions
     graded before the signal are reported, and the signal named."""
     calls = []

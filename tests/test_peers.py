@@ -9,18 +9,11 @@ import pytest
 
 import pywar
 from conftest import needs_c
+from pywar.rules import PEERS
 
 pytestmark = needs_c
 
-# rustwar (sambecker/rustwar): two piles, the won pile played as it lies when unshuffled
-# (the last card won first), the pot in draw order (A's and B's cards in turn), a war of
-# three down and one up, a player who cannot draw loses, 10,000 turns at most.
-RUSTWAR = dict(face_down=3, short_war="lose", pickup="seat-interleaved",
-               shuffle="fisher-yates", max_rounds=10_000)
-# kevinabrandon/kbWar, default settings: one queue each, the pot shuffled before it goes
-# under, a war of min(cards, 4) - 1 down and one up, 20,000 turns at most.
-KBWAR = dict(piles="queue", pickup="random", shuffle="fisher-yates", face_down=3,
-             short_war="last-card", max_rounds=20_000)
+RUSTWAR, KBWAR = PEERS["rustwar"], PEERS["kbwar"]     # over smu (docs/rules.md 12.1)
 
 
 def finished_mean(simulation):

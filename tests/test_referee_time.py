@@ -6,6 +6,7 @@ calls a profile counts, and the budget is spent on a clock the test turns."""
 
 import cProfile
 import pstats
+import time
 
 import pytest
 
@@ -143,9 +144,41 @@ def test_a_program_that_ends_runs_every_seed(monkeypatch):
     monkeypatch.setattr(grading.sandbox, "run", lambda argv, limits, **_: sandbox.Outcome(
         0, "", "", 0.1, limits))
     monkeypatch.setattr(grading.sandbox, "seeded", lambda clock, seed: {})
-    settings = grading.Settings(games=5, budget=11.0)
+    settings = grading.Settings(games=5, budget=12.0)       # 5 runs of 0.1 s, and a whole
+    runs = grading.referee_runs(settings, "/nonexistent/program", None, lambda: None)
+    assert len(runs) == 5 and grading.budget_note(settings, runs) is None   # run left
+
+
+def test_the_budget_is_charged_a_run_s_own_time_not_its_wait(monkeypatch):
+    """Runs of 0.4 s of their own that a busy machine kept waiting 2 s more: a budget of
+    4 s (a whole run is 2 s: its 1 s and RUN_SETUP) is charged 0.4 s a run, and every
+    seed is run (issue 51: on the clock, 1 of 5)."""
+    monkeypatch.setattr(grading.sandbox, "run", lambda argv, limits, **_: sandbox.Outcome(
+        0, "", "", 2.4, limits, waited=2.0))
+    monkeypatch.setattr(grading.sandbox, "seeded", lambda clock, seed: {})
+    settings = grading.Settings(games=5, budget=4.0, limits=sandbox.Limits(wall=1.0))
     runs = grading.referee_runs(settings, "/nonexistent/program", None, lambda: None)
     assert len(runs) == 5 and grading.budget_note(settings, runs) is None
+
+
+def test_the_referee_s_time_is_its_cpu_time(monkeypatch):
+    """A referee kept 0.3 s from its processor (here, asleep) is charged the time it
+    computed, not 0.3 s."""
+    def slow(printed, complete, seed, effort):
+        time.sleep(0.3)
+        return None, None
+    monkeypatch.setattr(grading, "referee_one", slow)
+    assert grading.referee_for(GAME, True, 7, 10.0)[2] < 0.1
+
+
+def test_the_referee_s_deadline_is_on_its_cpu_clock():
+    """An Effort of 0.3 s of the referee's time whose thread waits 0.5 s (asleep, as
+    when a busy machine holds the processors) is not out of time; one of 0 s is."""
+    effort = grading.WorkEffort(seconds=0.3)
+    time.sleep(0.5)
+    effort.step()
+    with pytest.raises(OutOfTime):
+        grading.WorkEffort(seconds=0).step()
 
 
 def test_the_default_budget():

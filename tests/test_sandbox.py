@@ -1,5 +1,6 @@
 """The limits on a student's program (pywar.check.runner.sandbox), each tested by a program of
-tests/data/limits that breaks it: a loop (CPU), a sleeper (the wall clock), a flood
+tests/data/limits that breaks it: a loop (CPU), a sleeper (the wall clock; a worker kept
+waiting by another's loop does not break it), a flood
 (output), a memory hog, a forker (processes, and the group killed at the end), a reader
 of stdin, and a snoop (the environment, the scratch directory, the network); and the
 seed clock that makes srand(time(NULL)) read the seed."""
@@ -51,6 +52,27 @@ def test_a_sleeper_is_stopped_by_the_wall_clock(built):
     assert outcome.timed_out and outcome.status is None
     assert 1 <= outcome.seconds < 5
     assert outcome.trouble() == "did not finish within 1 s"
+
+
+def test_a_run_kept_waiting_by_a_busy_machine_is_not_timed_out(built):
+    """A program that computes for 0.6 s of CPU time, on one processor that a loop of
+    another's holds half the time (about 1.2 s on the clock), under a wall limit of 1 s:
+    the time it waited for the processor is the machine's, not its own, and it ends well
+    (issue 51: under load, programs that end were marked timed out)."""
+    everywhere = os.sched_getaffinity(0)
+    os.sched_setaffinity(0, {min(everywhere)})          # this thread and its children
+    try:
+        rival = subprocess.Popen([built["loop"]])
+        try:
+            outcome = sandbox.run([built["worker"]], Limits(wall=1, cpu=5))
+        finally:
+            rival.kill()
+            rival.wait()
+    finally:
+        os.sched_setaffinity(0, everywhere)
+    said = (outcome.seconds, outcome.waited, outcome.stderr)
+    assert (outcome.status, outcome.stdout, outcome.timed_out) == (0, "done\n", False), said
+    assert outcome.seconds > 1 and outcome.own_seconds() < 1, said     # it was kept waiting
 
 
 def test_a_flood_is_stopped_at_the_output_limit(built):

@@ -15,31 +15,50 @@ import time
 import pytest
 
 import pywar
-from conftest import ROOT, needs_c
+from conftest import ROOT, needs_c, stopping_signals_default
 
 pytestmark = needs_c
 SCRIPT = os.path.join(os.path.dirname(sys.executable), "pywar")
 HEADER = 1                      # the CSV's header line
 
 
-def start(argv, cwd, session=False):
-    """The console script started on argv, its output piped."""
-    env = {key: value for key, value in os.environ.items() if key != "PYWAR_ENGINE"}
-    return subprocess.Popen([SCRIPT, *argv], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, cwd=cwd, env=env, start_new_session=session)
+@pytest.fixture
+def started():
+    """start(argv, cwd, session=False, dispositions=stopping_signals_default): the console
+    script started on argv, its output piped, the stopping signals at their defaults
+    (dispositions, its preexec_fn); killed after the test if still running."""
+    processes = []
+
+    def start(argv, cwd, session=False, dispositions=stopping_signals_default):
+        env = {key: value for key, value in os.environ.items() if key != "PYWAR_ENGINE"}
+        processes.append(subprocess.Popen(
+            [SCRIPT, *argv], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            cwd=cwd, env=env, start_new_session=session, preexec_fn=dispositions))
+        return processes[-1]
+    yield start
+    for process in processes:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+
+
+def rows_written(folder):
+    """The rows beyond its header in the temporary CSV file beside games.csv (0 if none)."""
+    for name in os.listdir(folder):
+        if name.startswith(".games.csv.") and name.endswith(".tmp"):
+            with open(os.path.join(folder, name), "rb") as partial:
+                return max(partial.read().count(b"\n") - HEADER, 0)
+    return 0
 
 
 def wait_for_rows(folder, rows=1, seconds=60):
-    """Wait until the temporary CSV file beside games.csv holds rows beyond its header."""
+    """Wait until the temporary CSV file beside games.csv holds more than rows rows."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        for name in os.listdir(folder):
-            if name.startswith(".games.csv.") and name.endswith(".tmp"):
-                with open(os.path.join(folder, name), "rb") as partial:
-                    if partial.read().count(b"\n") > rows + HEADER:
-                        return
+        if rows_written(folder) > rows:
+            return
         time.sleep(0.02)
-    pytest.fail("no rows came")
+    pytest.fail(f"no more than {rows} rows came")
 
 
 def without_warnings(err):
@@ -66,18 +85,33 @@ def check_report(process, folder, status):
 
 
 @pytest.mark.parametrize("name, status", [("SIGTERM", 143), ("SIGHUP", 129), ("SIGINT", 130)])
-def test_a_stopping_signal_reports_the_finished_games(name, status, tmp_path):
+def test_a_stopping_signal_reports_the_finished_games(name, status, tmp_path, started):
     """SIGTERM ended the process at once, with no summary."""
-    process = start(["simulate", "-n", "5000000", "--csv", "games.csv", "--json",
-                     "--chunk", "256", "--jobs", "1"], tmp_path)
+    process = started(["simulate", "-n", "5000000", "--csv", "games.csv", "--json",
+                       "--chunk", "256", "--jobs", "1"], tmp_path)
     wait_for_rows(tmp_path)
     process.send_signal(getattr(signal, name))
     assert check_report(process, tmp_path, status) == ""
 
 
-def test_sigterm_while_a_transcript_streams_is_one_line():
-    process = start(["play", "--rules", "lehigh", "--seed", "11", "--max-rounds", "2000000",
-                     "--no-cycle-detection"], ROOT)
+def test_a_run_started_under_nohup_goes_on_after_sighup(tmp_path, started):
+    """Under nohup (SIGHUP ignored when pywar starts) a hangup stops nothing: the run goes
+    on, writing rows, and a later SIGTERM stops it as usual (docs/command-line.md)."""
+    def nohup():
+        stopping_signals_default()
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    process = started(["simulate", "-n", "5000000", "--csv", "games.csv", "--json",
+                       "--chunk", "256", "--jobs", "1"], tmp_path, dispositions=nohup)
+    wait_for_rows(tmp_path)
+    process.send_signal(signal.SIGHUP)
+    wait_for_rows(tmp_path, rows_written(tmp_path) + 10 * 256)
+    process.send_signal(signal.SIGTERM)
+    assert check_report(process, tmp_path, 143) == ""
+
+
+def test_sigterm_while_a_transcript_streams_is_one_line(started):
+    process = started(["play", "--rules", "lehigh", "--seed", "11", "--max-rounds",
+                       "2000000", "--no-cycle-detection"], ROOT)
     process.stdout.readline()
     process.send_signal(signal.SIGTERM)
     out, err = process.communicate(timeout=60)
@@ -103,7 +137,8 @@ sys.exit(pywar_command.main())
 def test_a_signal_while_the_modules_load_is_one_line(name, status, line):
     """A Ctrl-C in the first 0.4 s printed a traceback (23 of 24 tries)."""
     done = subprocess.run([sys.executable, "-c", SIGNAL_WHILE_LOADING.format(name=name)],
-                          capture_output=True, text=True, cwd=ROOT, timeout=60)
+                          capture_output=True, text=True, cwd=ROOT, timeout=60,
+                          preexec_fn=stopping_signals_default)
     assert (done.returncode, done.stderr) == (status, line + "\n")
 
 
@@ -130,12 +165,13 @@ def test_a_worker_process_ignores_ctrl_c_and_sighup(tmp_path):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name, status", [("SIGINT", 130), ("SIGTERM", 143)])
-def test_a_signal_to_the_process_group_of_a_dask_run_is_told_once(name, status, tmp_path):
+def test_a_signal_to_the_process_group_of_a_dask_run_is_told_once(name, status, tmp_path,
+                                                                  started):
     """A Ctrl-C to the whole process group, as a terminal sends it, printed up to 75
     lines of Dask worker tracebacks."""
     pytest.importorskip("distributed")
-    process = start(["simulate", "-n", "5000000", "--scheduler", "local:2", "--chunk",
-                     "16384", "--csv", "games.csv", "--json"], tmp_path, session=True)
+    process = started(["simulate", "-n", "5000000", "--scheduler", "local:2", "--chunk",
+                       "16384", "--csv", "games.csv", "--json"], tmp_path, session=True)
     wait_for_rows(tmp_path, seconds=120)
     os.killpg(process.pid, getattr(signal, name))
     err = check_report(process, tmp_path, status)
@@ -144,12 +180,13 @@ def test_a_signal_to_the_process_group_of_a_dask_run_is_told_once(name, status, 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("delay", [0.5, 1.0, 2.0])
-def test_ctrl_c_to_the_process_group_as_the_cluster_starts_is_one_line(delay, tmp_path):
+def test_ctrl_c_to_the_process_group_as_the_cluster_starts_is_one_line(delay, tmp_path,
+                                                                      started):
     """During the cluster's start it left a 0-byte CSV and worker tracebacks."""
     pytest.importorskip("distributed")
     (tmp_path / "games.csv").write_text("an earlier run\n")
-    process = start(["simulate", "-n", "5000000", "--scheduler", "local:2", "--csv",
-                     "games.csv", "--json"], tmp_path, session=True)
+    process = started(["simulate", "-n", "5000000", "--scheduler", "local:2", "--csv",
+                       "games.csv", "--json"], tmp_path, session=True)
     time.sleep(delay)
     os.killpg(process.pid, signal.SIGINT)
     out, err = process.communicate(timeout=120)

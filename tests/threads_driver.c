@@ -275,7 +275,7 @@ int main(int argc, char **argv)
     }
     PywarRules rules = {numbers[0], numbers[1], numbers[2], numbers[3], numbers[4],
                         numbers[5], numbers[6], numbers[7], numbers[8], numbers[9],
-                        numbers[10], numbers[11]};
+                        numbers[10], numbers[11], PYWAR_RNG_PATH_BEST};
     if (games < threads || threads < 2 || threads > MAX_THREADS
         || pywar_rules_check(&rules) != PYWAR_OK) {
         fprintf(stderr, "threads_driver: bad arguments\n");

@@ -47,54 +47,6 @@ static int Rng_CeilLog2(uint32_t n)
     return n <= 1 ? 0 : 32 - __builtin_clz(n - 1);
 }
 
-/* Lanes k.. of a and then b: the eight words that start k into a, for vectors a, b of
- * consecutive words (the caller turns each vector once with Rng_Turn and reuses it). */
-#define Rng_Turn(v, k) _mm256_permutevar8x32_epi32( \
-    (v), _mm256_setr_epi32((k) & 7, ((k) + 1) & 7, ((k) + 2) & 7, ((k) + 3) & 7, \
-                           ((k) + 4) & 7, ((k) + 5) & 7, ((k) + 6) & 7, ((k) + 7) & 7))
-#define Rng_Join(turnedA, turnedB, k) \
-    _mm256_blend_epi32((turnedA), (turnedB), (0xff << (8 - (k))) & 0xff)
-
-/* The same words, eight at a time: r[i] = r[i-3] + r[i-31] with r[i-3] and r[i-6]
- * expanded by the recurrence itself is r[i] = r[i-9] + r[i-31] + r[i-34] + r[i-37]
- * (true for every i >= 40, so for every block), whose nine lanes are independent, and
- * r[i..i+7] reads only words made before it.  Those come from the last five vectors,
- * kept in registers (v0 = r[i-40..i-33] .. v4 = r[i-8..i-1]) and joined across lanes:
- * a load that straddled the store of a recent vector would wait for that store. */
-AVX2 static void Rng_GenerateAvx2(uint32_t *r, int from)
-{
-    int i = from;
-    if (i + 8 <= RNG_END) {
-#define LOAD(at) _mm256_loadu_si256((const __m256i *)(r + i - (at)))
-        __m256i v1 = LOAD(32), v2 = LOAD(24), v3 = LOAD(16), v4 = LOAD(8);
-        __m256i v3turn7 = Rng_Turn(v3, 7), v1turn1 = Rng_Turn(v1, 1);
-        __m256i v0turn6 = Rng_Turn(LOAD(40), 6), v0turn3 = Rng_Turn(LOAD(40), 3);
-#undef LOAD
-#pragma GCC unroll 4
-        for (; i + 8 <= RNG_END; i += 8) {
-            __m256i v4turn7 = Rng_Turn(v4, 7), v2turn1 = Rng_Turn(v2, 1);
-            __m256i v1turn6 = Rng_Turn(v1, 6), v1turn3 = Rng_Turn(v1, 3);
-            __m256i far = _mm256_add_epi32(
-                _mm256_add_epi32(Rng_Join(v1turn1, v2turn1, 1),      /* r[i-31..] */
-                                 Rng_Join(v0turn6, v1turn6, 6)),     /* r[i-34..] */
-                Rng_Join(v0turn3, v1turn3, 3));                      /* r[i-37..] */
-            __m256i made = _mm256_add_epi32(Rng_Join(v3turn7, v4turn7, 7), far);
-            _mm256_storeu_si256((__m256i *)(r + i), made);
-            v1 = v2;
-            v2 = v3;
-            v3 = v4;
-            v4 = made;
-            v3turn7 = v4turn7;
-            v1turn1 = v2turn1;
-            v0turn6 = v1turn6;
-            v0turn3 = v1turn3;
-        }
-    }
-    for (; i < RNG_END; i++) {
-        r[i] = r[i - 31] + r[i - 3];
-    }
-}
-
 /* mul for the moduli of a pile, 1 to RNG_SMALL_N, worked out by the compiler: no
  * division at each shuffle.  CEIL_LOG2 holds for n <= 64. */
 #define CEIL_LOG2(n) (((n) > 1) + ((n) > 2) + ((n) > 4) + ((n) > 8) + ((n) > 16) + ((n) > 32))
@@ -104,14 +56,16 @@ static const uint32_t SMALL_MUL[RNG_SMALL_N + 1] = {
     0, MUL4(1), MUL4(5), MUL4(9), MUL4(13), MUL4(17), MUL4(21), MUL4(25), MUL4(29),
     MUL4(33), MUL4(37), MUL4(41), MUL4(45), MUL4(49)};
 
-/* The words sixteen at a time: r[i] = r[i-3] + r[i-31] with r[i-3] expanded five more
- * times by the recurrence is r[i] = r[i-18] + r[i-31] + r[i-34] + r[i-37] + r[i-40] +
+/* The words sixteen at a time: r[i] = r[i-3] + r[i-31] with r[i-3] expanded six times
+ * by the recurrence is r[i] = r[i-18] + r[i-31] + r[i-34] + r[i-37] + r[i-40] +
  * r[i-43] + r[i-46] (true for every i >= 49, the sequence's words 34 on being sums),
  * whose eighteen lanes are independent.  Every term of r[i..i+15] lies in the last
  * three vectors (z0 = r[i-48..i-33], z1, z2 = r[i-16..i-1]), kept in registers, and
  * each is one valignd of two of them; only the first two terms wait for the vector
- * made last, so the loop's chain is one join and two sums a vector, where the
- * thrice-unrolled form's is a permute, a blend and a sum for half as many words. */
+ * made last, so the loop's chain is one join and two sums a vector.  (AVX2 has no
+ * valignd across its two lanes: its form, r[i] = r[i-9] + r[i-31] + r[i-34] + r[i-37]
+ * eight at a time, joined by a permute and a blend, made games slower than the scalar
+ * lanes do: Rng_Generate.) */
 #define Rng_Align(low, high, k) _mm512_alignr_epi32((high), (low), (k))
 AVX512 static void Rng_GenerateAvx512(uint32_t *r, int from)
 {
@@ -210,31 +164,56 @@ AVX512 static void Rng_ReduceAvx512(const uint32_t *words, int count, uint32_t n
 }
 #endif
 
-/* Why three paths (2026-12-02, Zen 4; time-stamp ticks a word on blocks of 512, best of
- * 2,000, an instrumented copy of this file): scalar 0.61 to 0.67, AVX2 0.67 to 0.73
- * (its chain, not its instructions, bounds it), AVX-512 0.47 to 0.48.  tests/
- * test_rng_paths.py holds each path to glibc's rand(). */
-int Rng_BestPath(void)
+int Rng_Usable(int path)
 {
+    switch (path) {
+    case PYWAR_RNG_PATH_BEST:
+    case PYWAR_RNG_PATH_SCALAR:
+        return 1;
 #if RNG_HAVE_AVX2
-    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("avx512f")) {
-        return RNG_AVX512;
-    }
-    return __builtin_cpu_supports("avx2") ? RNG_AVX2 : RNG_SCALAR;
-#else
-    return RNG_SCALAR;
+    case PYWAR_RNG_PATH_AVX2:
+        return __builtin_cpu_supports("avx2") != 0;
+    case PYWAR_RNG_PATH_AVX512:
+        return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("avx512f");
 #endif
+    default:
+        return 0;
+    }
 }
 
+/* Whole games choose the path (bench/test_bench.py, test_rng_paths: each path's time over
+ * the best's, CPU time, the median of 9 rounds in turn).  On AVX2 (2026-12-06, Zen 3, 2
+ * cores shared at load 6 to 11, three runs): scalar takes smu 1.41 to 1.56 of AVX2's
+ * time (its draws reduced one at a time, its small piles swapped in memory), and iofall
+ * 0.92 to 1.07 and rustwar 0.99 to 1.03, the two paths making their words alike
+ * (Rng_Generate).  AVX-512 is taken where the processor has it on the generator's
+ * figures alone (2026-12-02, Zen 4; time-stamp ticks a word on blocks of 512: scalar
+ * 0.61 to 0.67, AVX-512 0.47 to 0.48, and draws reduced sixteen at a time): no machine
+ * with it has timed whole games on each path yet, which the same benchmark does there
+ * (bench/report.py marks a path faster than the best a missed target).
+ * tests/test_rng_paths.py holds each path to glibc's rand().
+ *   pytest bench/test_bench.py -k rng_paths --benchmark-json=paths.json */
+int Rng_BestPath(void)
+{
+    if (Rng_Usable(PYWAR_RNG_PATH_AVX512)) {
+        return PYWAR_RNG_PATH_AVX512;
+    }
+    return Rng_Usable(PYWAR_RNG_PATH_AVX2) ? PYWAR_RNG_PATH_AVX2 : PYWAR_RNG_PATH_SCALAR;
+}
+
+/* The AVX2 path makes its words as the scalar one does: the recurrence eight at a time
+ * in 256-bit registers (r[i] = r[i-9] + r[i-31] + r[i-34] + r[i-37], the vectors joined
+ * across lanes by a permute and a blend) ran more instructions and made whole games no
+ * faster (Zen 3, 2026-12-06, callgrind: iofall 1.016 and smu 1.052 of the instructions
+ * of AVX2's draws with scalar words, 20,000 and 4,000 games; timed in turn as
+ * Rng_BestPath's figures: iofall 0.95 to 1.05 of the time, smu 0.87 to 1.01, with the
+ * machine shared; on Zen 4 its words took 0.67 to 0.73 ticks, the scalar lanes' 0.61
+ * to 0.67), so AVX2 keeps only its reduction of draws (Rng_Draws). */
 static void Rng_Generate(Rng *rng, int from)
 {
 #if RNG_HAVE_AVX2
-    if (rng->path == RNG_AVX512) {
+    if (rng->path == PYWAR_RNG_PATH_AVX512) {
         Rng_GenerateAvx512(rng->r, from);
-        return;
-    }
-    if (rng->path == RNG_AVX2) {
-        Rng_GenerateAvx2(rng->r, from);
         return;
     }
 #endif
@@ -254,11 +233,12 @@ void Rng_Refill(Rng *rng)
 
 int Rng_SeedPath(Rng *rng, uint32_t seed, int path)
 {
-    int usable = path == RNG_SCALAR || (path >= RNG_AVX2 && path <= Rng_BestPath());
+    int usable = Rng_Usable(path);
     /* glibc: seed 0 is seed 1, and the seed is read as a signed 32-bit word */
     long long word = (int32_t)(seed == 0 ? 1u : seed);
     uint32_t *r = rng->r;
-    rng->path = usable ? path : RNG_SCALAR;
+    path = path == PYWAR_RNG_PATH_BEST ? Rng_BestPath() : path;
+    rng->path = usable ? path : PYWAR_RNG_PATH_SCALAR;
     r[0] = (uint32_t)word;
     for (int i = 1; i < RNG_DEGREE; i++) {
         long long hi = word / 127773;
@@ -283,7 +263,7 @@ int Rng_SeedPath(Rng *rng, uint32_t seed, int path)
 
 void Rng_Seed(Rng *rng, uint32_t seed)
 {
-    Rng_SeedPath(rng, seed, Rng_BestPath());
+    Rng_SeedPath(rng, seed, PYWAR_RNG_PATH_BEST);
 }
 
 uint32_t Rng_Rand(Rng *rng)
@@ -343,11 +323,11 @@ void Rng_Draws(Rng *rng, int count, uint32_t n, uint32_t *out)
 {
     const uint32_t *words = Rng_Words(rng, count);
 #if RNG_HAVE_AVX2
-    if (rng->path == RNG_AVX512) {
+    if (rng->path == PYWAR_RNG_PATH_AVX512) {
         Rng_ReduceAvx512(words, count, n, out);
         return;
     }
-    if (rng->path == RNG_AVX2) {
+    if (rng->path == PYWAR_RNG_PATH_AVX2) {
         Rng_ReduceAvx2(words, count, n, out);
         return;
     }

@@ -4,21 +4,25 @@
  * by Schrage's method for i = 1..30, r[i] = r[i-31] for i = 31..33, and
  * r[i] = r[i-31] + r[i-3] (mod 2^32) after that; the k-th rand() is r[k + 344] >> 1.
  * The state keeps a window of that sequence and makes RNG_BLOCK values at a time, by
- * one of three paths (enum RngPath), chosen when it is seeded and giving the same values:
- *   RNG_SCALAR  portable C: the recurrence's three independent lanes, three sums a step;
- *   RNG_AVX2    on an x86-64 processor with AVX2 (asked at run time): the recurrence
- *               unrolled thrice, r[i] = r[i-9] + r[i-31] + r[i-34] + r[i-37], whose nine
- *               lanes are independent, made eight at a time in a 256-bit register; and
- *               a block of draws below n reduced eight at a time (Rng_Draws);
- *   RNG_AVX512  with AVX-512 too: the recurrence unrolled six times, r[i] = r[i-18] +
- *               r[i-31] + r[i-34] + ... + r[i-46], sixteen at a time in a 512-bit
- *               register, each sum of words far enough back to join in one instruction
- *               (valignd); the draws reduced as on RNG_AVX2, sixteen at a time.
+ * one of three paths (enum PywarRngPath, pywar.h), chosen when it is seeded and giving
+ * the same values:
+ *   SCALAR  portable C: the recurrence's three independent lanes, three sums a step;
+ *   AVX2    on an x86-64 processor with AVX2 (asked at run time): the scalar path's
+ *           words (faster for whole games than eight at a time: rng.c), and a block of
+ *           draws below n reduced eight at a time (Rng_Draws);
+ *   AVX512  with AVX-512 too: the recurrence unrolled six times, r[i] = r[i-18] +
+ *           r[i-31] + r[i-34] + ... + r[i-46], sixteen at a time in a 512-bit register,
+ *           each sum of words far enough back to join in one instruction (valignd); the
+ *           draws reduced as on AVX2, sixteen at a time.
+ * BEST stands for the path whole games are fastest on (Rng_BestPath).  The caller names
+ * the path at each seeding: nothing global chooses it.
  */
 #ifndef PYWAR_RNG_H
 #define PYWAR_RNG_H
 
 #include <stdint.h>
+
+#include "pywar.h"
 
 #define RNG_DEGREE 31
 #define RNG_HISTORY 49   /* words kept before a block: the unrolled forms reach back 46,
@@ -26,17 +30,16 @@
 #define RNG_BLOCK 512
 #define RNG_SMALL_N 52   /* Rng_Modulus has these moduli ready */
 
-enum RngPath { RNG_SCALAR, RNG_AVX2, RNG_AVX512 };
-
 typedef struct Rng {
     uint32_t r[RNG_HISTORY + RNG_BLOCK]; /* r[0..48]: the last 49 words before the block */
     int next;                            /* index in r of the next word to hand out */
-    int path;                            /* enum RngPath */
+    int path;                            /* enum PywarRngPath, never BEST */
 } Rng;
 
-void Rng_Seed(Rng *rng, uint32_t seed);     /* srand(seed), on the best path this machine has */
-int Rng_BestPath(void);                     /* the fastest path the processor has */
-/* srand(seed) on a given path (the tests use both); 0, or -1 for a path this machine
+void Rng_Seed(Rng *rng, uint32_t seed);     /* srand(seed), on PYWAR_RNG_PATH_BEST */
+int Rng_BestPath(void);                     /* the path whole games are fastest on here */
+int Rng_Usable(int path);                   /* 1: this processor can run the path */
+/* srand(seed) on a given path (enum PywarRngPath); 0, or -1 for a path this machine
  * cannot run (the generator is then seeded on the scalar path). */
 int Rng_SeedPath(Rng *rng, uint32_t seed, int path);
 uint32_t Rng_Rand(Rng *rng);                /* the next rand(): 0 .. 2^31 - 1 */

@@ -672,14 +672,12 @@ static int Exact_Next(uint8_t *ranks, int fixed, int cards)
 
 /* 1 when swapping the players maps every game to its mirror image: a pickup by who won
  * or by rank (not by seat; natural only without face-down cards, which it takes in seat
- * order, B's first) and a short war other than iofall's, where B wins if both run out. */
+ * order, B's first) and a short war other than iofall's, where B wins if both run out.
+ * The rule is the table's (SEATLESS_PICKUPS in pywar/common/fields.py, written into
+ * fields.h), which the Python twin reads too. */
 static int Exact_Seatless(const PywarRules *rules)
 {
-    return (rules->pickup == PYWAR_PICKUP_WINNER_FIRST
-            || rules->pickup == PYWAR_PICKUP_LOSER_FIRST
-            || rules->pickup == PYWAR_PICKUP_SORTED
-            || (rules->pickup == PYWAR_PICKUP_NATURAL && rules->face_down == 0))
-           && rules->short_war != PYWAR_SHORT_IOFALL;
+    return PYWAR_SEATLESS(rules);
 }
 
 static int Exact_Spec(const PywarRules *rules, ExactSpec *spec)

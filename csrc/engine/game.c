@@ -37,6 +37,28 @@ typedef struct WarPlan {
 /* How a war ends for the round (Game_War). */
 enum WarEnd { WAR_GOES_ON, WAR_ENDS_ROUND };
 
+/* What the game's loop carries from event to event besides the table: the digest, as
+ * it is folded (docs/rules.md section 11), and who leads (tally.h).  A local of
+ * Game_PlayWith whose address goes only to inlined steps, so that both stay in
+ * registers; the digest goes to the result when the game ends (Game_Finish).  Folded
+ * into game->result, each round's first fold waited for the store of the round
+ * before: the folds, a chain of xor and multiply (4 cycles a code), were a fifth of
+ * iofall's cpu-clock samples (perf record) for a tenth of its instructions. */
+/* Measured (2026-12-06, Zen 3, 2 cores shared at load 6 to 14: CPU time, before and
+ * after in turn, bench/pairs.py --cpu-time, median of 25 pairs): iofall 0.923 of the
+ * time (0.915 and 0.916 in two runs of farm-bench's, 40 and 30 pairs), smu 0.973,
+ * rustwar 0.970; the folds' share of iofall's samples 12%.  lehigh 1.08 to 1.16, all of
+ * it in Game_GetState (the cycle watch, 70% of lehigh's time), whose code is the same
+ * byte for byte and only moved; lehigh's own loop took 0.88 of its samples (perf).
+ * Instructions (callgrind): iofall 1.003, smu 0.992, rustwar 0.995, lehigh 1.016.
+ *   python bench/pairs.py --pairs 25 --cpu-time BEFORE AFTER -- 60000 1 3 3 2 1 2 2 100000 1 2 13 4 0 */
+typedef struct Running {
+    uint64_t digest;
+    Lead lead;
+} Running;
+
+#define RUNNING_START {DIGEST_OFFSET, LEAD_START}
+
 /* Lehigh's Card(n) builds clubs, diamonds, hearts, spades (docs/rules.md section 2), in
  * the standard deck (narrator.h), whose order Lehigh's narration keeps. */
 static const uint8_t LEHIGH_SUITS[STANDARD_SUITS] = {3, 1, 0, 2};
@@ -77,7 +99,7 @@ static void Game_NewGame(Game *game, uint32_t seed)
         Hand_Clear(&game->played[p]);
     }
     game->potCount = 0;
-    Rng_Seed(&game->rng, seed);
+    Rng_SeedPath(&game->rng, seed, game->rules.rng_path);
 }
 
 /* Use a given deal: distinct card ids of the deck, at least one card a hand. */
@@ -137,14 +159,14 @@ static Spec Game_Spec(const Game *game)
 
 /* ---- Events: the digest always, the trace and the narrator when observed ---- */
 
-STEP void Game_Fold(Game *game, uint32_t code)
+STEP void Game_Fold(Running *running, uint32_t code)
 {
-    game->result.digest = Digest_Fold(game->result.digest, code);
+    running->digest = Digest_Fold(running->digest, code);
 }
 
-STEP void Game_FoldCard(Game *game, uint32_t kind, int player, int card)
+STEP void Game_FoldCard(Running *running, uint32_t kind, int player, int card)
 {
-    game->result.digest = Digest_FoldCard(game->result.digest, kind, player, card);
+    running->digest = Digest_FoldCard(running->digest, kind, player, card);
 }
 
 /* Tell an observed game's event, with where it stands and the sizes after it. */
@@ -208,14 +230,14 @@ COLD void Game_TellEnd(Game *game)
 /* ---- The deal ---- */
 
 /* A dealt card joins a hand: on top of a stack, at the bottom of a queue. */
-STEP void Game_Place(Game *game, Spec spec, int player, CardId card)
+STEP void Game_Place(Game *game, Spec spec, Running *running, int player, CardId card)
 {
     if (spec.queue) {
         Hand_PushBottom(&game->toPlay[player], card);
     } else {
         Hand_PushTop(&game->toPlay[player], card);
     }
-    Game_FoldCard(game, DIGEST_DEAL, player, card);
+    Game_FoldCard(running, DIGEST_DEAL, player, card);
 }
 
 /* The deck in build order in the pot: card ids in order, Lehigh's suits clubs first. */
@@ -231,13 +253,13 @@ static void Game_BuildDeck(Game *game)
 }
 
 /* A given deal, placed as dealt cards are; cards not dealt stay out of play. */
-STEP void Game_DealGiven(Game *game, Spec spec)
+STEP void Game_DealGiven(Game *game, Spec spec, Running *running)
 {
     const uint8_t *ids = game->deal;
     for (int p = 0; p < spec.players; p++) {
         int count = game->handCounts[p];
         for (int i = 0; i < count; i++) {
-            Game_Place(game, spec, p, ids[spec.queue ? i : count - 1 - i]);
+            Game_Place(game, spec, running, p, ids[spec.queue ? i : count - 1 - i]);
         }
         ids += count;
     }
@@ -245,15 +267,16 @@ STEP void Game_DealGiven(Game *game, Spec spec)
 
 /* Shuffle the deck in the pot, then deal it from the top one card at a time, A first:
  * card i goes to player i mod players, so the first seats get the extra cards. */
-STEP void Game_Deal(Game *game, Spec spec)
+STEP void Game_Deal(Game *game, Spec spec, Running *running)
 {
     if (game->given) {
-        Game_DealGiven(game, spec);
+        Game_DealGiven(game, spec, running);
     } else {
         Game_BuildDeck(game);
         Shuffle_Cards(game->pot, game->deckSize, &game->rng, spec.shuffle);
         for (int i = 0; i < game->deckSize; i++) {
-            Game_Place(game, spec, i % spec.players, game->pot[game->deckSize - 1 - i]);
+            Game_Place(game, spec, running, i % spec.players,
+                       game->pot[game->deckSize - 1 - i]);
         }
         game->potCount = 0;
     }
@@ -265,8 +288,9 @@ STEP void Game_Deal(Game *game, Spec spec)
 /* ---- Drawing and the pot ---- */
 
 /* 'played' becomes 'to play': moved card by card (which reverses it) and shuffled, or
- * under refill 'keep' taken as it lies, its top card played first. */
-static void Game_Refill(Game *game, Spec spec, int player)
+ * under refill 'keep' taken as it lies, its top card played first; returns the count.
+ * Out of the game's loop, which it would crowd (inlined, smu ran 5% more instructions). */
+static uint32_t Game_TurnPlayed(Game *game, Spec spec, int player)
 {
     Hand *toPlay = &game->toPlay[player];
     Hand *played = &game->played[player];
@@ -279,7 +303,6 @@ static void Game_Refill(Game *game, Spec spec, int player)
     }
     Hand_Clear(played);
     Tally_Refill(&game->result);
-    Game_Fold(game, DIGEST_REFILL | (uint32_t)player << DIGEST_PLAYER_SHIFT | toPlay->count);
     if (spec.observed) {
         CardId cards[PYWAR_MAXCARDS];
         for (uint32_t i = 0; i < toPlay->count; i++) {
@@ -287,13 +310,21 @@ static void Game_Refill(Game *game, Spec spec, int player)
         }
         Game_TellCards(game, TRACE_REFILL, player, cards, (int)toPlay->count);
     }
+    return toPlay->count;
+}
+
+/* A refill: the pile turned, and its code folded with the count 'to play' holds. */
+STEP void Game_Refill(Game *game, Spec spec, Running *running, int player)
+{
+    uint32_t count = Game_TurnPlayed(game, spec, player);
+    Game_Fold(running, DIGEST_REFILL | (uint32_t)player << DIGEST_PLAYER_SHIFT | count);
 }
 
 /* A player's next card, refilling 'to play' first if it is empty. */
-STEP CardId Game_Draw(Game *game, Spec spec, int player)
+STEP CardId Game_Draw(Game *game, Spec spec, Running *running, int player)
 {
     if (!spec.queue && game->toPlay[player].count == 0) {
-        Game_Refill(game, spec, player);
+        Game_Refill(game, spec, running, player);
     }
     return Hand_PopTop(&game->toPlay[player]);
 }
@@ -312,7 +343,7 @@ STEP void Game_PutInPot(Game *game, Spec spec, int player, CardId card, int32_t 
 }
 
 /* Lehigh's "put top card back": the player's last face-up card leaves the pot. */
-static CardId Game_TakeBack(Game *game, int player)
+STEP CardId Game_TakeBack(Game *game, Running *running, int player)
 {
     int position = game->potCount - 1;
     while (game->potOwner[position] != player) {
@@ -325,18 +356,18 @@ static CardId Game_TakeBack(Game *game, int player)
         game->potBattle[i] = game->potBattle[i + 1];
     }
     game->potCount--;
-    Game_FoldCard(game, DIGEST_TAKE_BACK, player, card);
+    Game_FoldCard(running, DIGEST_TAKE_BACK, player, card);
     return card;
 }
 
 /* One player's face-up card of a battle. */
-STEP void Game_FaceUpOne(Game *game, Spec spec, int p, unsigned takesBack)
+STEP void Game_FaceUpOne(Game *game, Spec spec, Running *running, int p, unsigned takesBack)
 {
     int again = (takesBack & BIT(p)) != 0;
-    CardId card = again ? Game_TakeBack(game, p) : Game_Draw(game, spec, p);
+    CardId card = again ? Game_TakeBack(game, running, p) : Game_Draw(game, spec, running, p);
     Game_PutInPot(game, spec, p, card, game->result.battles);
     game->faceUp[p] = card;
-    Game_FoldCard(game, DIGEST_FACE_UP, p, card);
+    Game_FoldCard(running, DIGEST_FACE_UP, p, card);
     if (spec.observed) {
         Game_TellCards(game, again ? TRACE_TAKE_BACK : TRACE_FACE_UP, p, &card, 1);
     }
@@ -346,17 +377,18 @@ STEP void Game_FaceUpOne(Game *game, Spec spec, int p, unsigned takesBack)
  * takesBack has the bits of players who play their last face-up card again.  With two
  * players, both are in every battle, and the two turns are written out: gcc does not
  * unroll a loop of two turns of this size by itself. */
-STEP void Game_FaceUp(Game *game, Spec spec, unsigned inBattle, unsigned takesBack)
+STEP void Game_FaceUp(Game *game, Spec spec, Running *running, unsigned inBattle,
+                      unsigned takesBack)
 {
     game->result.battles++;
     if (spec.players == 2) {
-        Game_FaceUpOne(game, spec, PYWAR_PLAYER_A, takesBack);
-        Game_FaceUpOne(game, spec, PYWAR_PLAYER_B, takesBack);
+        Game_FaceUpOne(game, spec, running, PYWAR_PLAYER_A, takesBack);
+        Game_FaceUpOne(game, spec, running, PYWAR_PLAYER_B, takesBack);
         return;
     }
     for (int p = 0; p < spec.players; p++) {
         if (inBattle & BIT(p)) {
-            Game_FaceUpOne(game, spec, p, takesBack);
+            Game_FaceUpOne(game, spec, running, p, takesBack);
         }
     }
 }
@@ -404,14 +436,14 @@ STEP int Game_Holds(const Game *game, Spec spec, int player)
 }
 
 /* After every battle: refill the players, in seat order, whose 'to play' is empty. */
-STEP void Game_AfterBattle(Game *game, Spec spec)
+STEP void Game_AfterBattle(Game *game, Spec spec, Running *running)
 {
     if (spec.queue) {
         return;
     }
     for (int p = 0; p < spec.players; p++) {
         if (game->toPlay[p].count == 0 && game->played[p].count > 0) {
-            Game_Refill(game, spec, p);
+            Game_Refill(game, spec, running, p);
         }
     }
 }
@@ -532,7 +564,7 @@ STEP WarPlan Game_PlanWar(const Game *game, Spec spec, int player)
 
 /* A player's face-down cards of a war go into the pot.  An observed game tells them
  * in one event, or in two around a refill that comes in the middle. */
-STEP void Game_FaceDown(Game *game, Spec spec, int player, int down)
+STEP void Game_FaceDown(Game *game, Spec spec, Running *running, int player, int down)
 {
     int first = game->potCount;
     for (int i = 0; i < down; i++) {
@@ -542,9 +574,9 @@ STEP void Game_FaceDown(Game *game, Spec spec, int player, int down)
                            game->potCount - first);
             first = game->potCount;
         }
-        CardId card = Game_Draw(game, spec, player);
+        CardId card = Game_Draw(game, spec, running, player);
         Game_PutInPot(game, spec, player, card, 0);
-        Game_FoldCard(game, DIGEST_FACE_DOWN, player, card);
+        Game_FoldCard(running, DIGEST_FACE_DOWN, player, card);
     }
     if (spec.observed && game->potCount > first) {
         Game_TellCards(game, TRACE_FACE_DOWN, player, game->pot + first, game->potCount - first);
@@ -553,8 +585,8 @@ STEP void Game_FaceDown(Game *game, Spec spec, int player, int down)
 
 /* The war's losers are out; the war goes on if two or more of its players are left;
  * one left takes the pot; none left (with others still playing) strands it. */
-STEP int Game_AfterWarLosses(Game *game, Spec spec, unsigned warPlayers, unsigned losers,
-                             unsigned *left)
+STEP int Game_AfterWarLosses(Game *game, Spec spec, Running *running, unsigned warPlayers,
+                             unsigned losers, unsigned *left)
 {
     Game_RunOut(game, spec, losers);
     *left = warPlayers & ~losers;
@@ -567,7 +599,7 @@ STEP int Game_AfterWarLosses(Game *game, Spec spec, unsigned warPlayers, unsigne
     if (*left != 0) {
         int winner = Game_FirstOf(*left);
         Game_Collect(game, spec, winner);
-        Game_AfterBattle(game, spec);
+        Game_AfterBattle(game, spec, running);
         Game_CheckOut(game, spec, winner, *left);
     } else {
         Game_CheckOut(game, spec, -1, warPlayers);
@@ -578,7 +610,7 @@ STEP int Game_AfterWarLosses(Game *game, Spec spec, unsigned warPlayers, unsigne
 /* After a tie among warPlayers: face-down cards in seat order, then new face-up cards.
  * Returns WAR_ENDS_ROUND when the war ends the round instead; warPlayers becomes the
  * players left in the war. */
-STEP int Game_War(Game *game, Spec spec, unsigned *warPlayers)
+STEP int Game_War(Game *game, Spec spec, Running *running, unsigned *warPlayers)
 {
     WarPlan plans[PYWAR_MAX_PLAYERS];
     unsigned players = *warPlayers, losers = 0, takers = 0;
@@ -594,25 +626,26 @@ STEP int Game_War(Game *game, Spec spec, unsigned *warPlayers)
     }
     if (losers != 0 && spec.shortWar != PYWAR_SHORT_IOFALL) {
         /* a player who cannot go on is out before anyone puts a card down */
-        if (Game_AfterWarLosses(game, spec, players, losers, &players) == WAR_ENDS_ROUND) {
+        if (Game_AfterWarLosses(game, spec, running, players, losers, &players)
+            == WAR_ENDS_ROUND) {
             return WAR_ENDS_ROUND;
         }
         takers &= players;
     }
     for (int p = 0; p < spec.players; p++) {
         if (players & BIT(p)) {
-            Game_FaceDown(game, spec, p, plans[p].down);
+            Game_FaceDown(game, spec, running, p, plans[p].down);
         }
     }
     if (losers != 0 && spec.shortWar == PYWAR_SHORT_IOFALL) {
         /* iofall: a player runs out when it must show a card, after the face-down ones */
-        if (Game_AfterWarLosses(game, spec, players, losers & players, &players)
+        if (Game_AfterWarLosses(game, spec, running, players, losers & players, &players)
             == WAR_ENDS_ROUND) {
             return WAR_ENDS_ROUND;
         }
     }
     game->result.wars++;
-    Game_FaceUp(game, spec, players, takers);
+    Game_FaceUp(game, spec, running, players, takers);
     *warPlayers = players;
     return WAR_GOES_ON;
 }
@@ -660,7 +693,7 @@ STEP void Game_Tally(Game *game, Spec spec, Lead *lead, int wars)
 
 /* One round: battles until the pot is won or a war ends the round. Returns 1 at the
  * end of the game. */
-STEP int Game_PlayRound(Game *game, Spec spec, Lead *lead)
+STEP int Game_PlayRound(Game *game, Spec spec, Running *running)
 {
     PywarResult *result = &game->result;
     unsigned inBattle = game->inGame;
@@ -669,23 +702,24 @@ STEP int Game_PlayRound(Game *game, Spec spec, Lead *lead)
     if (spec.observed) {
         Game_TellCards(game, TRACE_ROUND, -1, NULL, 0);
     }
-    Game_FaceUp(game, spec, inBattle, 0);
+    Game_FaceUp(game, spec, running, inBattle, 0);
     for (;;) {
         unsigned tied;
         int winner = Game_Compare(game, spec, inBattle, &tied);
         if (winner >= 0) {
-            Game_Fold(game, DIGEST_BATTLE | (uint32_t)winner);
+            Game_Fold(running, DIGEST_BATTLE | (uint32_t)winner);
             if (spec.observed) {
                 Game_TellBattle(game, winner, 0);
             }
             Game_Collect(game, spec, winner);
-            Game_AfterBattle(game, spec);
+            Game_AfterBattle(game, spec, running);
             Game_CheckOut(game, spec, winner, BIT(winner));
             break;
         }
         /* a tie: DIGEST_TIE with two players; with more, DIGEST_TIED_MANY and the tied
          * players' bits */
-        Game_Fold(game, DIGEST_BATTLE | (spec.players == 2 ? DIGEST_TIE : DIGEST_TIED_MANY | tied));
+        Game_Fold(running, DIGEST_BATTLE
+                           | (spec.players == 2 ? DIGEST_TIE : DIGEST_TIED_MANY | tied));
         result->ties++;
         streak++;
         if (streak > result->longest_tie_streak) {
@@ -694,14 +728,14 @@ STEP int Game_PlayRound(Game *game, Spec spec, Lead *lead)
         if (spec.observed) {
             Game_TellBattle(game, -1, tied);
         }
-        Game_AfterBattle(game, spec);
+        Game_AfterBattle(game, spec, running);
         inBattle = tied;
-        if (Game_War(game, spec, &inBattle) == WAR_ENDS_ROUND) {
+        if (Game_War(game, spec, running, &inBattle) == WAR_ENDS_ROUND) {
             break;
         }
         wars++;
     }
-    Game_Tally(game, spec, lead, wars);
+    Game_Tally(game, spec, &running->lead, wars);
     return game->over;
 }
 
@@ -731,7 +765,7 @@ static void Game_GetState(const Game *game, uint8_t *state)
 COLD int32_t Game_FindCycleStart(const Game *model, Spec spec, int32_t period)
 {
     Game copies[2];
-    Lead leads[2] = {LEAD_START, LEAD_START};
+    Running runs[2] = {RUNNING_START, RUNNING_START};
     uint8_t states[2][CYCLE_STATE_BYTES];
     int32_t start = 0;
     spec.observed = 0;
@@ -741,17 +775,17 @@ COLD int32_t Game_FindCycleStart(const Game *model, Spec spec, int32_t period)
             Game_SetDeal(&copies[i], model->deal, model->handCounts);
         }
         Game_NewGame(&copies[i], model->seed);
-        Game_Deal(&copies[i], spec);
+        Game_Deal(&copies[i], spec, &runs[i]);
     }
     for (int32_t i = 0; i < period; i++) {
-        Game_PlayRound(&copies[1], spec, &leads[1]);
+        Game_PlayRound(&copies[1], spec, &runs[1]);
     }
     for (int i = 0; i < 2; i++) {
         Game_GetState(&copies[i], states[i]);
     }
     while (memcmp(states[0], states[1], CYCLE_STATE_BYTES) != 0) {
         for (int i = 0; i < 2; i++) {
-            Game_PlayRound(&copies[i], spec, &leads[i]);
+            Game_PlayRound(&copies[i], spec, &runs[i]);
             Game_GetState(&copies[i], states[i]);
         }
         start++;
@@ -793,7 +827,7 @@ static void Game_Cycle(Game *game, Spec spec, int32_t period)
 }
 
 /* Count what is left where, close the digest, and tell the end. */
-static void Game_Finish(Game *game, Spec spec)
+STEP void Game_Finish(Game *game, Spec spec, Running *running)
 {
     PywarResult *result = &game->result;
     for (int p = 0; p < spec.players; p++) {
@@ -801,8 +835,9 @@ static void Game_Finish(Game *game, Spec spec)
         result->piles[p][1] = (int32_t)game->played[p].count;
     }
     result->stranded = game->potCount;
-    Game_Fold(game, DIGEST_END | (uint32_t)result->outcome << DIGEST_OUTCOME_SHIFT
-                        | (uint32_t)(result->winner + 1));
+    Game_Fold(running, DIGEST_END | (uint32_t)result->outcome << DIGEST_OUTCOME_SHIFT
+                           | (uint32_t)(result->winner + 1));
+    result->digest = running->digest;
     if (spec.observed) {
         Game_TellEnd(game);
     }
@@ -813,9 +848,9 @@ STEP int Game_PlayWith(Game *game, Spec spec)
 {
     uint8_t state[CYCLE_STATE_BYTES];
     Cycle cycle;
-    Lead lead = LEAD_START;
-    Game_Deal(game, spec);
-    Game_Tally(game, spec, &lead, 0);   /* the leader after the deal */
+    Running running = RUNNING_START;
+    Game_Deal(game, spec, &running);
+    Game_Tally(game, spec, &running.lead, 0);   /* the leader after the deal */
     if (spec.watching) {
         Game_GetState(game, state);
         Cycle_Init(&cycle, state);
@@ -826,9 +861,10 @@ STEP int Game_PlayWith(Game *game, Spec spec)
             break;
         }
         if (Stop_IsSet(game->stop)) {
+            game->result.digest = running.digest;   /* of the rounds played */
             return PYWAR_ESTOPPED;
         }
-        if (Game_PlayRound(game, spec, &lead) || !spec.watching) {
+        if (Game_PlayRound(game, spec, &running) || !spec.watching) {
             continue;
         }
         Game_GetState(game, state);
@@ -836,8 +872,8 @@ STEP int Game_PlayWith(Game *game, Spec spec)
             Game_Cycle(game, spec, cycle.lambda);
         }
     }
-    Tally_End(&lead, &game->result, spec.players);
-    Game_Finish(game, spec);
+    Tally_End(&running.lead, &game->result, spec.players);
+    Game_Finish(game, spec, &running);
     return PYWAR_OK;
 }
 

@@ -86,7 +86,7 @@ static inline void Shuffle_Smu(CardId *cards, int count, Rng *rng)
     uint32_t draws[SHUFFLE_SMU_DRAWS];
     Rng_Draws(rng, SHUFFLE_SMU_DRAWS, (uint32_t)count, draws);
 #if SHUFFLE_BYTES
-    if (count <= SHUFFLE_BYTE_CARDS && rng->path >= RNG_AVX2) {   /* both have AVX2 */
+    if (count <= SHUFFLE_BYTE_CARDS && rng->path >= PYWAR_RNG_PATH_AVX2) {   /* both have AVX2 */
         Shuffle_SwapBytes(cards, draws, SHUFFLE_SMU_DRAWS);
         return;
     }

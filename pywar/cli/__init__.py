@@ -30,6 +30,7 @@ from . import help as help_command
 from .common import *  # noqa: F401,F403  (the shared helpers, for other modules and tests)
 from .common import (PROG, Parser, UsageError, Version, examples, interrupted_line,
                      interrupted_status, stopping_signals)
+from ..common.rng import RngPathError
 from .inputs import IO_FAILED, InputError, say_error
 from .outputs import ReaderGone, Stdout, discard_stdout
 
@@ -108,6 +109,9 @@ def run(argv):
         return say_error(prog, error)
     except UsageError as error:
         print(error, file=sys.stderr)
+        return 2
+    except RngPathError as error:       # PYWAR_RNG_PATH, read as the first game starts
+        print(f"{prog}: error: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(interrupted_line(), file=sys.stderr)

@@ -349,15 +349,17 @@ def add(subparsers):
     parser.add_argument("--jobs", type=count_type(1, 256), metavar="J",
                         help="submissions graded at once (default: the usable cores)")
     parser.add_argument("--timeout", type=seconds_type, default=10.0, metavar="S",
-                        help="seconds a run may take, on the clock and of CPU, at most a day "
+                        help="seconds a run may take, of CPU and of its own on the clock "
+                             "(not those a busy machine kept it waiting), at most a day "
                              "(default: 10)")
     parser.add_argument("--budget", type=seconds_type, default=None, metavar="S",
-                        help="seconds all of a submission's runs may take together, their "
-                             "refereeing included: past it the seeds left are not run "
+                        help="seconds all of a submission's runs may take together, of "
+                             "their own, their refereeing included: past it the seeds left "
+                             "are not run "
                              f"(default: {SECONDS_A_SEED:g} s a seed, and four --timeout "
                              "at least)")
     parser.add_argument("--referee-time", type=seconds_type, default=REFEREE_SECONDS,
-                        metavar="S", help="seconds the referee may take on one seed's "
+                        metavar="S", help="seconds the referee may compute on one seed's "
                                           "transcript: past it that seed is not refereed "
                                           f"(default: {REFEREE_SECONDS:g})")
     parser.add_argument("--memory-limit", type=count_type(16, MAX_MEMORY_MIB), default=512,

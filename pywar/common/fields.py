@@ -1,12 +1,14 @@
 """The fields of a game's result, one row each, and the facts every layer shares: the
-outcomes, the players' names, the seed limit, and text written to a stream as it goes.
+outcomes, the players' names, the seed limit, the rules under which the seats are alike,
+and text written to a stream as it goes.
 
 C: struct PywarResult and struct PywarBatch, which pywar/_build.py writes from FIELDS
 into csrc/fields.h when the core is built, with PYWAR_COLUMNS, the batch's columns that
-Pywar_Store and the C drivers loop over.  The batch arrays, the checked layer's result
-dict, the accumulator's statistics, the summary and the CSV columns are built from
-FIELDS; Counts (below) and pywar.GameResult are written out, and tests/test_fields.py
-holds them to it.  Standard library only, so that the port can use it.
+Pywar_Store and the C drivers loop over, and PYWAR_SEATLESS from SEATLESS_PICKUPS.  The
+batch arrays, the checked layer's result dict, the accumulator's statistics, the
+summary and the CSV columns are built from FIELDS; Counts (below) and pywar.GameResult
+are written out, and tests/test_fields.py holds them to it.  Standard library only, so
+that the port can use it.
 """
 
 from dataclasses import dataclass, field
@@ -16,6 +18,15 @@ from . import digest
 OUTCOMES = ("win", "both-lose", "cycle", "capped")       # C: enum PywarOutcome
 PLAYER_NAMES = "ABCDEFGH"                                # player 0 is A
 SEED_LIMIT = 2 ** 32                                     # seeds are 32-bit: 0 to 2^32 - 1
+
+# Swapping the players maps every game to its mirror image (docs/rules.md section 14)
+# under a pickup by who won or by rank, not by seat (natural only without face-down
+# cards, which it takes B's first), and a short war that favours no seat (iofall's gives
+# B the game when both run out).  C: PYWAR_SEATLESS, which pywar/_build.py writes from
+# these into csrc/fields.h; Python: pywar.twin.exact.seatless.
+SEATLESS_PICKUPS = ("winner-first", "loser-first", "sorted")
+SEATLESS_WITHOUT_FACE_DOWN = ("natural",)
+SEATED_SHORT_WARS = ("iofall",)
 
 
 @dataclass(frozen=True)

@@ -1,9 +1,21 @@
 """glibc's srand()/rand() (the TYPE_3 generator of random_r), one state per game.
 
-C: csrc/rng.c.  The C core makes its numbers in blocks for speed; the twin makes
-them one at a time, the way glibc's random_r does, with a front and a rear pointer
-walking round a table of 31 words.  Both give the same numbers in the same order.
+C: csrc/common/rng.c.  The C core makes its numbers in blocks for speed, on one of its
+paths (RNG_PATHS); the twin makes them one at a time, the way glibc's random_r does,
+with a front and a rear pointer walking round a table of 31 words.  All give the same
+numbers in the same order.
 """
+
+# The C generator's paths, each name's index its C number (enum PywarRngPath): "best"
+# is the one whole games are fastest on with the processor (csrc/common/rng.c,
+# Rng_BestPath), the others name one.  PYWAR_RNG_PATH picks one for the C core's games
+# (pywar._checked.rng_path); no path changes a game.
+RNG_PATHS = ("best", "scalar", "avx2", "avx512")
+RNG_PATH_VARIABLE = "PYWAR_RNG_PATH"
+
+
+class RngPathError(ValueError):
+    """A generator's path this processor cannot run, named by PYWAR_RNG_PATH or a caller."""
 
 DEGREE = 31          # words in the table
 SEPARATION = 3       # the front pointer starts this far ahead of the rear one

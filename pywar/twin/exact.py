@@ -9,11 +9,11 @@ census becomes too (pywar.exact.enumeration), so the two can be compared field b
 
 from collections import deque
 
-from ..common.fields import OUTCOMES
+from ..common.fields import (OUTCOMES, SEATED_SHORT_WARS, SEATLESS_PICKUPS,
+                             SEATLESS_WITHOUT_FACE_DOWN)
 from ..rules import parse_deck
 
 A, B = 0, 1
-SEATLESS_PICKUPS = ("winner-first", "loser-first", "sorted")     # by who won or rank
 
 
 class RankGame:
@@ -211,12 +211,11 @@ def cycle_key(table):
 
 def seatless(rules):
     """True when swapping the players maps every game to its mirror image: a pickup by
-    who won or by rank, not by seat (natural only without face-down cards, which it
-    takes in seat order, B's first), and a short war other than iofall's.
-    C: Exact_Seatless."""
-    by_rank = rules.pickup in SEATLESS_PICKUPS or (rules.pickup == "natural"
-                                                    and rules.face_down == 0)
-    return by_rank and rules.short_war != "iofall"
+    who won or by rank, not by seat, and a short war that favours no seat, as the table
+    of pywar/common/fields.py says (SEATLESS_PICKUPS). C: Exact_Seatless."""
+    by_rank = rules.pickup in SEATLESS_PICKUPS or (
+        rules.pickup in SEATLESS_WITHOUT_FACE_DOWN and rules.face_down == 0)
+    return by_rank and rules.short_war not in SEATED_SHORT_WARS
 
 
 def swapped_deal(ranks):

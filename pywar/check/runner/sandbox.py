@@ -130,6 +130,13 @@ class Outcome:
     notes: list = field(default_factory=list)     # the caller's notes on the run
     stdout_bytes: bytes = b""   # stdout as the run wrote it (up to the output limit):
                                 # stdout is these bytes decoded, a bad byte as U+FFFD
+    waited: float = 0.0         # of seconds, those its processes waited, runnable, for a
+                                # processor that others held (RunClock)
+
+    def own_seconds(self):
+        """The run's own time: its seconds on the clock less those it waited for a
+        processor, which the machine's load decides, not the program."""
+        return max(0.0, self.seconds - self.waited)
 
     def ending(self):
         """How the run ended, as a word of ENDINGS, or None for a clean exit with status 0."""
@@ -139,7 +146,8 @@ class Outcome:
             return "timeout"
         if self.flooded:
             return "flood"
-        if self.status in (-signal.SIGXCPU, -signal.SIGKILL) and self.seconds < self.limits.wall:
+        if self.status in (-signal.SIGXCPU, -signal.SIGKILL) and \
+                self.own_seconds() < self.limits.wall:
             return "cpu_time"
         if "bad_alloc" in self.stderr or "Cannot allocate memory" in self.stderr:
             return "out_of_memory"
@@ -607,40 +615,120 @@ def run(argv, limits=Limits(), cwd=None, env=None, show=(), writable=(), pass_fd
         kept = (*pass_fds, *([] if rules is None else [rules]))
         with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
             start = time.monotonic()
-            status, timed_out, failed = wait_for(command, out, err, home, env, limits, uid,
-                                                 kept, isolation.mode)
+            status, timed_out, failed, waited = wait_for(command, out, err, home, env,
+                                                         limits, uid, kept, isolation.mode)
             seconds = time.monotonic() - start
             raw = read_bytes(out, limits.output)
             stdout, stderr = raw.decode("utf-8", "replace"), read_back(err, limits.output)
     flooded = status == -signal.SIGXFSZ or max(len(stdout), len(stderr)) > limits.output
     return Outcome(status, stdout[:limits.output], stderr[:limits.output], seconds, limits,
-                   timed_out, flooded, failed, stdout_bytes=raw[:limits.output])
+                   timed_out, flooded, failed, stdout_bytes=raw[:limits.output],
+                   waited=min(waited, seconds))
 
 
 def wait_for(command, out, err, home, env, limits, uid, pass_fds, mode_now):
-    """Start a command and wait for it within the wall clock: (status, timed out, words
-    if it could not start); every process it left is killed."""
+    """Start a command and wait for it within its own time (RunClock): (status, timed
+    out, words if it could not start, seconds it waited for a processor); every process
+    it left is killed."""
     try:
         process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=out, stderr=err,
                                    cwd=home if mode_now == "none" else None,
                                    env=scrubbed_environment(home, env), start_new_session=True,
                                    pass_fds=pass_fds)
     except OSError as error:
-        return None, False, error.strerror or str(error)
-    timed_out = threading.Event()
-    clock = threading.Timer(limits.wall, lambda: (timed_out.set(), kill_group(process.pid)))
-    clock.start()                       # a timer, not wait(timeout)'s polling sleeps
+        return None, False, error.strerror or str(error), 0.0
+    clock = RunClock(process.pid, limits.wall)
     try:
         status = process.wait()
     finally:
-        clock.cancel()
+        clock.stop()
         kill_group(process.pid)
         process.wait()
         if mode_now == "none":          # under bwrap its PID namespace died with it
             kill_user(uid)
-    if timed_out.is_set():
-        return None, True, ""
-    return program_status(status, command), False, ""
+    if clock.timed_out.is_set():
+        return None, True, "", clock.waited
+    return program_status(status, command), False, "", clock.waited
+
+
+SAMPLE_SECONDS = 0.2        # how often a run's processes are read for the time they waited
+
+
+class RunClock:
+    """A run's clock (issue 51): it stops the run once its own time, the wall clock less
+    the time its processes waited for a processor that others held, reaches the wall
+    limit, so that a busy machine changes no verdict: a program that computes is stopped
+    by its CPU time (RLIMIT_CPU) or its own time, whatever the load, and one that sleeps
+    or blocks by the clock, as before.  It reads the wait every SAMPLE_SECONDS (waited,
+    the most read), and at the limit."""
+
+    def __init__(self, pid, wall):
+        self.pid, self.wall = pid, wall
+        self.start = time.monotonic()
+        self.waited = 0.0
+        self.timed_out = threading.Event()
+        self.ended = threading.Event()
+        self.thread = threading.Thread(target=self.watch, daemon=True)
+        self.thread.start()
+
+    def watch(self):
+        """Read the wait until the run ends, or kill the run at its limit."""
+        while not self.ended.wait(self.pause()):
+            elapsed = time.monotonic() - self.start
+            self.waited = max(self.waited, time_waited(self.pid, elapsed))
+            if elapsed - self.waited >= self.wall:
+                self.timed_out.set()
+                kill_group(self.pid)
+                return
+
+    def pause(self):
+        """Seconds to the next reading: SAMPLE_SECONDS, or fewer to the limit, which the
+        run's own time reaches no sooner than the clock would."""
+        own = time.monotonic() - self.start - self.waited
+        return max(0.0, min(SAMPLE_SECONDS, self.wall - own))
+
+    def stop(self):
+        """The run has ended: stop reading."""
+        self.ended.set()
+        self.thread.join()
+
+
+def run_tree(root):
+    """The pids of a run's live processes: root and its descendants, by the children
+    lists of /proc (each thread's)."""
+    found, pending = [], [root]
+    while pending:
+        pid = pending.pop()
+        found.append(pid)
+        try:
+            threads = os.listdir(f"/proc/{pid}/task")
+        except OSError:
+            continue
+        for thread in threads:
+            try:
+                with open(f"/proc/{pid}/task/{thread}/children") as children:
+                    pending += [int(child) for child in children.read().split()]
+            except (OSError, ValueError):
+                pass
+    return found
+
+
+def time_waited(root, seconds):
+    """The seconds a run's live processes have waited, runnable, for a processor, of the
+    seconds it has run (the kernel's run delay, /proc/PID/schedstat): their waits added,
+    but no more than the time they did not run on a processor (seconds less their CPU
+    time), so that processes that run side by side wait no time.  0 where /proc says
+    nothing (not Linux): the clock alone, as before."""
+    ran = waited = 0
+    for pid in run_tree(root):
+        try:
+            with open(f"/proc/{pid}/schedstat") as stat:
+                on_cpu, delay = (int(word) for word in stat.read().split()[:2])
+        except (OSError, ValueError):
+            continue
+        ran += on_cpu
+        waited += delay
+    return max(0.0, min(waited, seconds * 1e9 - ran) / 1e9)
 
 
 def program_status(status, command):
