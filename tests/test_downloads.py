@@ -4,6 +4,7 @@ rules (tests/lms_downloads.py, docs/grading.md "From the LMS and back"); and eve
 download refused or bounded in one line, nothing written outside pywar's scratch folder
 and nothing of the instructor's lost."""
 
+import json
 import os
 import shutil
 import unicodedata
@@ -13,7 +14,9 @@ import pytest
 
 import lms_downloads as lms
 from lms_downloads import PILE_H, TINY, write_infos, write_zip
+from conftest import needs_tools
 from pywar.check.submission import canvas_download
+from pywar.check.submission.bounds import COPY_BYTES
 from pywar.check.submission.downloads import read_class
 from pywar.check.submission.names import readable, terminal_name
 from pywar.check.submission.unzip import Refused
@@ -396,31 +399,72 @@ def no_work(monkeypatch):
                         lambda *a, **k: pytest.fail("the grading began"))
 
 
-@pytest.mark.parametrize("make", ["escape", "link", "moodle as canvas", "no metadata",
-                                  "two lmss"])
+BAD_WORDS = {"escape": "a '..' part", "link": "a symbolic link",
+             "bomb": "more than a download may", "moodle as canvas": "not Canvas's download",
+             "no metadata": "it has no submission_metadata.yml",
+             "two lmss": "not from canvas and moodle at once"}
+
+
+@pytest.mark.parametrize("make", ["escape", "link", "bomb", "moodle as canvas",
+                                  "no metadata", "two lmss"])
 def test_every_bad_download_is_one_line_exit_2_and_loses_nothing(tmp_path, capsys, no_work,
-                                                                 make):
+                                                                 monkeypatch, make):
     """Refused before any work: one line on stderr, nothing on stdout, the instructor's
-    earlier report as it was, no scratch left behind."""
+    earlier report as it was, no scratch left behind (a bomb: a download whose files say
+    they hold more than a download may, the bound lowered to 100 bytes here)."""
     csv = tmp_path / "grades.csv"
     csv.write_text("the instructor's gradebook\n")
-    given = {
-        "escape": ([write_zip(tmp_path / "c.zip", [("../ann_1001_1_war.cpp", TINY)])], []),
-        "link": ([write_infos(tmp_path / "c.zip", [lms.link_entry("ann_1001_1_war.cpp")])], []),
-        "moodle as canvas": ([lms.moodle_zip(tmp_path / "m.zip")], ["--lms", "canvas"]),
-        "no metadata": ([write_zip(tmp_path / "g.zip", lms.gradescope_entries(False))], []),
-        "two lmss": ([lms.canvas_zip(tmp_path / "c.zip"), lms.moodle_zip(tmp_path / "m.zip")],
-                     []),
-    }[make]
+    if make == "bomb":
+        monkeypatch.setattr("pywar.check.submission.downloads.DOWNLOAD_BYTES", 100)
+    given = {                       # each made only for its case: they share file names
+        "escape": lambda: ([write_zip(tmp_path / "c.zip", [("../ann_1001_1_war.cpp", TINY)])],
+                           []),
+        "bomb": lambda: ([lms.canvas_zip(tmp_path / "c.zip")], []),
+        "link": lambda: ([write_infos(tmp_path / "c.zip",
+                                      [lms.link_entry("ann_1001_1_war.cpp")])], []),
+        "moodle as canvas": lambda: ([lms.moodle_zip(tmp_path / "m.zip")], ["--lms", "canvas"]),
+        "no metadata": lambda: ([write_zip(tmp_path / "g.zip", lms.gradescope_entries(False))],
+                                []),
+        "two lmss": lambda: ([lms.canvas_zip(tmp_path / "c.zip"),
+                              lms.moodle_zip(tmp_path / "m.zip")], []),
+    }[make]()
     before = set(os.listdir(os.environ.get("TMPDIR", "/tmp")))
     status = main(["grade", *map(str, given[0]), *given[1], "--csv", str(csv),
                    "--no-memory"])
     out, err = capsys.readouterr()
     assert (status, out, err.count("\n")) == (2, "", 1), err
-    assert err.startswith("pywar grade: error: ")
+    assert err.startswith("pywar grade: error: ") and BAD_WORDS[make] in err
     assert csv.read_text() == "the instructor's gradebook\n"
     left = set(os.listdir(os.environ.get("TMPDIR", "/tmp"))) - before
     assert not [name for name in left if name.startswith("pywar-download-")]
+
+
+@needs_tools("g++")
+def test_a_class_with_a_bomb_an_escape_and_a_collision_inside_is_graded_whole(tmp_path,
+                                                                            capsys):
+    """What a student sent that pywar will not unpack (a zip bomb, a zip that escapes) or
+    cannot keep twice (War.cpp and war.cpp) is said in one note of that student's, on
+    the command's stdout; every student of the download is graded, the download's bytes
+    as they were, nothing on stderr."""
+    escape = write_infos(None, [(info, data) for info, data in HOSTILE_INNER["dotdot"][0]])
+    path = write_zip(tmp_path / "submissions.zip", [
+        ("ann_1001_1_War.cpp", TINY), ("ann_1001_2_war.cpp", TINY),
+        ("bob_1002_3_War.zip", lms.bomb_zip(COPY_BYTES + (1 << 20))),
+        ("cat_1003_4_War.zip", escape), ("dan_1004_5_war.cpp", TINY)], flagged=True)
+    data = path.read_bytes()
+    status = main(["grade", str(path), "-n", "1", "--fresh", "0", "--no-memory", "--json",
+                   "--jobs", "1"])
+    out, err = capsys.readouterr()
+    assert (status, err) == (0, "")
+    found = {sub["name"]: sub for sub in json.loads(out)["submissions"]}
+    assert sorted(found) == ["ann", "bob", "cat", "dan"]
+    said = {"ann": "left out 'war.cpp': the same name as 'War.cpp'",
+            "bob": "more than a submission may", "cat": "'War.zip': not unpacked: '../evil.cpp': a '..' part"}
+    for name, words in said.items():
+        notes = [note for note in found[name]["notes"] if words in note]
+        assert len(notes) == 1 and "\n" not in notes[0], found[name]["notes"]
+    assert {sub["lms"]["id"] for sub in found.values()} == {"1001", "1002", "1003", "1004"}
+    assert path.read_bytes() == data
 
 
 def test_a_download_past_its_bounds_is_refused_whole(tmp_path, monkeypatch):
