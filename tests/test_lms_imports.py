@@ -232,6 +232,7 @@ def no_work(monkeypatch):
     ("worksheet in french", "its header has no 'Identifier' column"),
     ("moodle format of canvas", "--csv-format moodle writes Moodle's grading worksheet"),
     ("scheduler", "--scheduler grades folders"),
+    ("points zero", "--points must be a number above 0 and at most 1,000,000, not '0'"),
 ])
 def test_an_lms_option_that_cannot_apply_is_one_line_before_any_work(tmp_path, capsys,
                                                                      no_work, case, said):
@@ -258,6 +259,7 @@ def test_an_lms_option_that_cannot_apply_is_one_line_before_any_work(tmp_path, c
         "worksheet in french": [moodle, *csv_, "--worksheet", french],
         "moodle format of canvas": [canvas, *csv_, "--csv-format", "moodle", "--points", "5"],
         "scheduler": [canvas, "--scheduler", "tcp://127.0.0.1:1"],
+        "points zero": [moodle, *csv_, "--points", "0"],
     }[case]
     status, out, err = run(capsys, "grade", *argv, "--no-memory")
     assert (status, out, err.count("\n")) == (2, "", 1), err

@@ -13,7 +13,7 @@ from ..check.submission import gradescope_export
 from ..check.submission.bounds import MIB
 from ..check.submission.downloads import read_class
 from ..check.submission.unzip import Refused
-from .inputs import NOT_WANTED, InputError, cannot
+from .inputs import NOT_WANTED, InputError, cannot, positive_type
 
 LMS_CHOICES = ("auto", "canvas", "moodle", "gradescope", "none")
 FORMATS = ("plain", "canvas", "moodle")
@@ -34,16 +34,7 @@ def typed(parser, kind, text):
         parser.error(str(error))
 
 
-def points_type(text):
-    """--points N: the assignment's points in the LMS, above 0."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 0 < value <= MOST_POINTS:
-        raise argparse.ArgumentTypeError(f"--points must be a number above 0 and at most "
-                                         f"{MOST_POINTS:,}, not {text!r}")
-    return value
+points_type = positive_type("--points", MOST_POINTS)    # the assignment's points in the LMS
 
 
 def argument(kind):
