@@ -30,7 +30,7 @@ from . import help as help_command
 from .common import *  # noqa: F401,F403  (the shared helpers, for other modules and tests)
 from .common import (PROG, Parser, UsageError, Version, examples, interrupted_line,
                      interrupted_status, stopping_signals)
-from ..common.rng import RngPathError
+from .. import RngPathError     # PYWAR_RNG_PATH refused (the facade's, as a library's error)
 from .inputs import IO_FAILED, InputError, say_error
 from .outputs import ReaderGone, Stdout, discard_stdout
 

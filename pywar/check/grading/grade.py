@@ -9,6 +9,7 @@ memory.
 
 import multiprocessing
 import os
+import re
 import signal
 import tempfile
 import threading
@@ -22,12 +23,13 @@ from ..referee.effort import Effort, OutOfTime
 from ..referee.finding import Finding
 from ..referee.judge import judge
 from ..referee.mistakes import MISTAKE, ROW
+from ..referee.quote import LINE
 from ..referee.rubric import GAME_ITEMS, ITEM, NAMES, RUBRIC, default_weights
 from ..referee.words import rank_of
 from ..runner import sandbox
 from ...stopping import STOPPING
 from ..seeds import seeds_words
-from .build import build, case_note, compiler_errors, first_error, last_words, run_argv, tail
+from .build import build, case_note, compiler_errors, first_error, run_argv, tail
 from .keep import Kept, discarded_if_stopped
 from .memcheck import memcheck
 from .receipt import files_sha256, stable
@@ -381,6 +383,23 @@ def endless_words(run):
     return True, f"{said}: {cause}"
 
 
+STDERR_LINES = 4                    # lines of a run's stderr in its example, at most
+CRASH_WORDS = re.compile(           # a line that says why a run died (glibc, libstdc++,
+    r"ERROR: \w*Sanitizer|runtime error:|SUMMARY: \w*Sanitizer|Assertion .* failed|"
+    r"terminate called|what\(\):|stack smashing|double free|free\(\): |malloc\(\): |"
+    r"corrupted|Segmentation fault|Aborted|core dumped")     # the sanitizers, a shell)
+
+
+def said_on_stderr(text):
+    """What a run said on its stderr, bounded for its example: the lines that say why it
+    died (an assertion, `terminate called after throwing ...`, a sanitizer's ERROR and
+    SUMMARY), else its last lines; STDERR_LINES at most, each cut as a quoted line is."""
+    lines = [line.rstrip() for line in (text or "").split("\n") if line.strip()]
+    telling = [line for line in lines if CRASH_WORDS.search(line[:LINE])]
+    chosen = telling[:STDERR_LINES] if telling else lines[-STDERR_LINES:]
+    return [line[:LINE] for line in chosen]
+
+
 def tally_runs(runs, tallies, notes, mistakes, by_seed=None):
     """Each run's marks, mistakes and notes: a run stopped in a game that a mistake makes
     repeat forever keeps runs (its item pays for it), and says so; by_seed gets each
@@ -397,7 +416,7 @@ def tally_runs(runs, tallies, notes, mistakes, by_seed=None):
         example = {"seed": run.seed, "required": "a run that ends by itself with status 0",
                    "said": trouble, "progress": f"{progress}; {words}" if words else progress,
                    "last_lines": judged.last_lines if judged else tail(run.printed),
-                   "stderr": last_words(outcome.stderr)}
+                   "stderr": said_on_stderr(outcome.stderr)}
         tallies[RUBRIC.runs].add(bool(trouble) and not explained, example)
         if outcome.ending() and not explained:
             seen[MISTAKE[outcome.ending()].name] += 1
@@ -418,8 +437,21 @@ def tally_runs(runs, tallies, notes, mistakes, by_seed=None):
                                           f"{run.seed} was {run.late}"}, False)
         for item in GAME_ITEMS if judged else ():
             first = judged.first(item)
-            tallies[item].add(first is not None, first and first.to_json(run.seed),
-                              judged.checked(item))
+            tallies[item].add(first is not None, first.to_json(run.seed) if first else
+                              unchecked_why(run, trouble, progress), judged.checked(item))
+
+
+def unchecked_why(run, trouble, progress):
+    """Why an item was not put to the test on a run, where its row's reason ("no refill
+    was due on these seeds") would claim what the run never showed: a game not shown (its
+    end told, no battle), or a run that stopped first; None where the row's reason is true."""
+    if ROW.game_not_shown.name in run.judged.mistakes:
+        return {"seed": run.seed, "said": f"not checked: seed {run.seed}'s game is not "
+                "shown (its end told, and no battle before it)"}
+    if trouble:
+        return {"seed": run.seed, "said": f"not checked: seed {run.seed}'s run {trouble} "
+                f"before its rule was put to the test ({progress})"}
+    return None
 
 
 def said_once(notes):

@@ -4,8 +4,9 @@ docs/specs.md (docs/grading.md, section 5):
 
 - a test per rubric item, its weight as max_score, status passed or failed, its
   output never empty for a test failed: the first example in words, and, of a build
-  that failed, the compiler's error lines; of a run that crashed, its last lines on
-  stderr (bounded, each character a person cannot read spelled as Python spells it);
+  that failed, the compiler's error lines; of a run that crashed, what it said on
+  stderr (the example's, grade.said_on_stderr: bounded, each character a person cannot
+  read spelled as Python spells it);
 - the top-level output: the score, the seeds, and the submission's notes (how it was
   built, what was left out), where students see them;
 - visibility: the results' (when students see them), each test's where given (builds
@@ -48,13 +49,11 @@ def printable_lines(text):
 
 
 def own_words(name, example):
-    """What an example quotes of the program's own output beyond the example's words:
-    a failed build's error lines, a run's last lines on stderr."""
+    """What an example quotes of the program's own output beyond the example's words
+    (report.example_text, which says a run's stderr): a failed build's error lines."""
     example = example or {}
     if name == RUBRIC.builds and example.get("errors"):
         return "the compiler's errors:\n" + "\n".join(example["errors"])
-    if name == RUBRIC.runs and example.get("stderr"):
-        return "its last lines on stderr:\n" + "\n".join(example["stderr"])
     return ""
 
 

@@ -116,10 +116,13 @@ def build_words(where, item, example):
 
 
 def run_words(where, item, example):
-    """A run's example: how it ended, how far the game got, its last lines."""
+    """A run's example: how it ended, how far the game got, its last lines, and what it
+    said on stderr (why it died)."""
     text = f"{where}it {example['said']}; {example['progress']}"
     if example.get("last_lines"):
         text += "; its last lines: " + " | ".join(map(repr, example["last_lines"]))
+    if example.get("stderr"):
+        text += "; on stderr: " + " | ".join(map(repr, example["stderr"]))
     return text
 
 
