@@ -173,6 +173,7 @@ def test_run_autograder_grades_a_submission_in_a_fake_autograder(tmp_path, capsy
     assert tests["runs"]["status"] == "failed"
     assert "SIGABRT" in tests["runs"]["output"]
     assert "on stderr: 'free(): double free detected in tcache 2'" in tests["runs"]["output"]
+    assert tests["runs"]["output"].count("double free detected") == 1      # said once
     assert "note: its sources are in the folder War/ alone: built there" in results["output"]
     assert results["extra_data"]["seeds"] == [1] and len(results["extra_data"]["sha256"]) == 64
     assert "submission" in stdout and "score" in stdout          # the table: the instructor's
