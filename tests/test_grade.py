@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from conftest import DATA, needs_tools
-from pywar.check.grading import report
+from pywar.check.grading import gradescope_results, report
 from pywar.check.runner import sandbox
 from pywar.check.grading.grade import Submission
 from pywar.check.referee.rubric import NAMES as ITEMS
@@ -165,7 +165,7 @@ def test_a_crash_says_what_it_said_on_stderr(class_json, name, said):
                 if line.startswith("  runs "))
     assert runs.endswith(words)
     assert html.escape(words) in report.html_page([sub])
-    test = json.loads(report.gradescope(sub, dict.fromkeys(ITEMS, 1.0)))["tests"][1]
+    test = json.loads(gradescope_results.results(sub, dict.fromkeys(ITEMS, 1.0)))["tests"][1]
     assert test["name"] == "runs" and test["output"].endswith(words)
 
 
@@ -287,8 +287,10 @@ def test_the_terminal_table_and_first_examples(class_json):
 def test_the_gradescope_file_has_its_documented_shape(class_json):
     weights = dict.fromkeys(ITEMS, 1.0) | {"format": 0.5, "memory": 2.0}
     sub = next(s for s in submissions_of(class_json) if s.name == "top_first")
-    found = json.loads(report.gradescope(sub, weights))
-    assert set(found) == {"score", "tests", "output", "output_format", "test_output_format"}
+    found = json.loads(gradescope_results.results(sub, weights))
+    assert set(found) == {"score", "tests", "output", "output_format", "test_output_format",
+                          "extra_data"}
+    assert found["extra_data"] == {"seeds": sub.seeds, "fresh": sub.fresh, "sha256": sub.sha256}
     assert found["output_format"] == found["test_output_format"] == "text"
     assert [test["name"] for test in found["tests"]] == list(ITEMS)
     for test in found["tests"]:
@@ -320,10 +322,13 @@ def test_a_submission_that_does_not_build(tmp_path, capsys):
     assert mine[1:] == [builds, "  not graded: it did not build"]     # "not checked" (38)
     found = json.loads(results.read_text())
     assert found["score"] == 0 and found["tests"][0]["max_score"] == 4
-    assert found["tests"][0]["output"] == builds[len("  builds: "):]
+    said, errors = found["tests"][0]["output"].split("\nthe compiler's errors:\n")
+    assert said == builds[len("  builds: "):]              # and the errors (issue 45)
+    assert errors.startswith("./war.cpp:1:21: error: ") and "undeclared" in errors
     assert found["output"].startswith("pywar grade: 0 of 15; run on seeds 1 to 3, and 2 ")
     assert found["output"].endswith("; not graded: it did not build")
-    assert [test["output"] for test in found["tests"][1:]] == [""] * (len(ITEMS) - 1)
+    assert [test["output"] for test in found["tests"][1:]] == \
+        ["not checked: it did not build"] * (len(ITEMS) - 1)        # never empty (issue 45)
 
 
 @pytest.mark.parametrize("files, held", [
@@ -402,7 +407,7 @@ def test_an_include_with_a_path_in_another_case_is_named_and_can_be_built(
 
 def test_usage_errors_come_before_any_work(tmp_path, capsys):
     status, _, err = run(capsys, "grade", tmp_path / "nowhere")
-    assert status == 2 and "is not a folder" in err
+    assert status == 2 and "is neither a folder nor" in err
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()
     status, _, err = run(capsys, "grade", tmp_path / "a", tmp_path / "b", "--gradescope",

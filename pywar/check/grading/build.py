@@ -29,8 +29,17 @@ SOURCE_READ = 1 << 20               # bytes of a source file read for its #inclu
 
 def first_error(text):
     """The compiler's first 'error:' line of a build's output, or None."""
-    found = re.search(r"^.*\berror\b:.*$", text or "", re.M)
-    return found.group(0).strip()[:300] if found else None
+    return next(iter(compiler_errors(text)), None)
+
+
+ERROR_CHARS = 300                   # of a compiler's error line quoted
+ERRORS = 10                         # a failed build's error lines quoted, at most
+
+
+def compiler_errors(text):
+    """The compiler's first ERRORS 'error:' lines of a build's output, each cut short."""
+    found = re.findall(r"^.*\berror\b:.*$", text or "", re.M)
+    return [line.strip()[:ERROR_CHARS] for line in found[:ERRORS]]
 
 
 def sources_in(folder):

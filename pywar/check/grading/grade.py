@@ -29,7 +29,7 @@ from ..referee.words import rank_of
 from ..runner import sandbox
 from ...stopping import STOPPING
 from ..seeds import seeds_words
-from .build import build, case_note, first_error, run_argv, tail
+from .build import build, case_note, compiler_errors, first_error, run_argv, tail
 from .keep import Kept, discarded_if_stopped
 from .memcheck import memcheck
 from .receipt import files_sha256, stable
@@ -109,6 +109,8 @@ class Submission:
     seeds: list = field(default_factory=list)       # every seed run on, the fresh last
     fresh: list = field(default_factory=list)       # those drawn fresh for this grading
     sha256: str = None                  # of its files (receipt.files_sha256)
+    lms: dict = None                    # the LMS's record of it, from a download
+
 
     def to_json(self):
         """The submission as a JSON-ready dict."""
@@ -117,7 +119,8 @@ class Submission:
                 "left_out": self.left_out, "mistakes": self.mistakes,
                 "mistakes_by_seed": {str(seed): rows for seed, rows in
                                      self.mistakes_by_seed.items()},
-                "seeds": self.seeds, "fresh": self.fresh}
+                "seeds": self.seeds, "fresh": self.fresh,
+                **({"lms": self.lms} if self.lms is not None else {})}
 
     def seeds_said(self):
         """Every seed of its grading, in words that let it be replayed."""
@@ -477,10 +480,10 @@ def grade_one(source, settings, clock, ran=lambda: None, referee=referee_for):
     their own, and its folder of pywar's (the copy, the program) is closed to every
     other run (sandbox.close_folder): no classmate's run may read or run them; each
     seed's transcript refereed by referee (referee_for here, a Referees in processes)."""
-    name = os.path.basename(os.path.normpath(source))
+    name = name_of(source)
     digest = files_sha256(source)
     tallies = {item: ItemMarks() for item in NAMES}
-    notes, mistakes, by_seed = [], Counter(), {}
+    notes, mistakes, by_seed = list(getattr(source, "notes", ())), Counter(), {}
     settings = replace(settings, group=sandbox.new_group())
     kept = keep_folder(settings, name, notes)
     with tempfile.TemporaryDirectory(prefix="pywar-grade-") as work, \
@@ -501,7 +504,8 @@ def grade_one(source, settings, clock, ran=lambda: None, referee=referee_for):
             "required": "the build command to succeed", "command": settings.build,
             "said": said, "error": None if program is not None else
             first_error(outcome.stderr or outcome.stdout),
-            "last_lines": tail(outcome.stderr or outcome.stdout, 5)})
+            "last_lines": tail(outcome.stderr or outcome.stdout, 5),
+            "errors": compiler_errors(outcome.stderr or outcome.stdout)})
         if program is not None:
             runs = referee_runs(settings, program, clock, ran, kept, referee)
             seed_notes = []
@@ -533,7 +537,20 @@ def grade_one(source, settings, clock, ran=lambda: None, referee=referee_for):
                        "example": {"said": "left out (--no-memory)"}}
     return Submission(name, stable(items), *score_of(items, settings.weights, left_out),
                       stable(notes), left_out, dict(sorted(mistakes.items())),
-                      dict(sorted(by_seed.items())), settings.seeds(), settings.drawn(), digest)
+                      dict(sorted(by_seed.items())), settings.seeds(), settings.drawn(), digest,
+                      lms_of(source))
+
+
+def name_of(source):
+    """A submission's name: its folder's, or, for a student of an LMS's download
+    (submission.students.Student), their name in the class."""
+    return getattr(source, "submission_name", None) or os.path.basename(os.path.normpath(source))
+
+
+def lms_of(source):
+    """The LMS's record of a student of a download (None for a folder)."""
+    record = getattr(source, "lms_record", None)
+    return record() if record is not None else None
 
 
 def keep_folder(settings, name, notes):
@@ -577,11 +594,11 @@ def grade_safely(source, settings, clock, ran=lambda: None, referee=referee_for)
     try:
         return grade_one(source, settings, clock, ran, referee)
     except Exception as error:          # pywar's own fault: contained to this submission
-        return fault_submission(os.path.basename(os.path.normpath(source)), settings, error,
-                                sha256_or_none(source))
+        return fault_submission(name_of(source), settings, error, sha256_or_none(source),
+                                lms_of(source))
 
 
-def fault_submission(name, settings, error, sha256):
+def fault_submission(name, settings, error, sha256, lms=None):
     """The Submission of one that pywar could not grade, for an error of its own: its
     items not checked, and a note saying so."""
     why = "pywar could not grade this submission"
@@ -592,7 +609,7 @@ def fault_submission(name, settings, error, sha256):
             "fault, not the program's: please report it)")
     return Submission(name, items, *score_of(items, settings.weights, left_out),
                       stable([note]), left_out, {}, {}, settings.seeds(), settings.drawn(),
-                      sha256)
+                      sha256, lms)
 
 
 def sha256_or_none(source):
