@@ -16,7 +16,7 @@ import lms_downloads as lms
 from lms_downloads import PILE_H, TINY, write_infos, write_zip
 from conftest import needs_tools
 from pywar.check.submission import canvas_download
-from pywar.check.submission.bounds import COPY_BYTES
+from pywar.check.submission.bounds import COPY_BYTES, COPY_DEPTH
 from pywar.check.submission.downloads import read_class
 from pywar.check.submission.names import readable, terminal_name
 from pywar.check.submission.unzip import Refused
@@ -199,6 +199,31 @@ def test_a_students_folder_is_no_download(tmp_path):
     (tmp_path / "ann" / "war.cpp").write_bytes(TINY)
     found = read(tmp_path, tmp_path / "ann")
     assert found.sources == [str(tmp_path / "ann")] and found.downloads == []
+
+
+def deep_folder(top, depth=COPY_DEPTH + 2):
+    """A folder holding one empty folder inside another, depth deep."""
+    deep = top
+    for _ in range(depth):
+        deep = deep / "d"
+    deep.mkdir(parents=True)
+    return top
+
+
+def test_a_students_folder_too_deep_is_a_students_folder(tmp_path):
+    """A student's folder deeper than the copy goes is graded, its copy refused with a
+    note (as before downloads were read), never the whole class refused."""
+    found = read(tmp_path, deep_folder(tmp_path / "deep"))
+    assert found.sources == [str(tmp_path / "deep")] and found.downloads == []
+
+
+def test_a_download_holding_a_folder_too_deep_is_refused_in_one_line(tmp_path):
+    unzipped = tmp_path / "m"
+    zipfile.ZipFile(lms.moodle_zip(tmp_path / "m.zip")).extractall(unzipped)
+    student = next(path for path in unzipped.iterdir() if path.is_dir())
+    deep_folder(student / "src")
+    with pytest.raises(Refused, match=f"more than {COPY_DEPTH} deep"):
+        read(tmp_path, unzipped)
 
 
 @pytest.mark.parametrize("case, said", [

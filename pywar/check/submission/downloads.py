@@ -76,8 +76,9 @@ class FolderListing:
         pending = [("", 0)]
         while pending:
             relative, depth = pending.pop()
-            if depth > COPY_DEPTH:
-                raise TooLarge(f"folders more than {COPY_DEPTH} deep")
+            if depth > COPY_DEPTH:          # not read: no LMS's rule names it, so a
+                self.odd.append(relative.rstrip("/"))   # student's folder, which
+                continue                    # the copy refuses with its note
             try:
                 entries = list(os.scandir(os.path.join(path, relative)))
             except OSError:                 # a folder pywar cannot read
@@ -242,7 +243,8 @@ def read_download(path, listing, wanted, scratch, found):
         return []
     if listing.odd:
         raise Refused(f"{shown(listing.odd[0])} is not a regular file or folder (a link, a "
-                      "FIFO, or a folder pywar cannot read): an LMS's download holds none")
+                      f"FIFO, a folder pywar cannot read or one more than {COPY_DEPTH} "
+                      "deep): an LMS's download holds none")
     if stray:
         found.warnings.append(f"{shown(path)}: {len(stray):,} names left out, which do not "
                               f"follow {layout.LMS.capitalize()}'s rule ({shown(stray[0])} "
