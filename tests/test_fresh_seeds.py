@@ -88,3 +88,28 @@ def test_a_program_with_the_time_in_an_int_graded_50_times(capsys):
     for _ in range(50):
         graded = marks_of(capsys, CLASS / "int_time", "-n", "1")
         assert lost(graded) == {}, (graded["fresh"], graded["notes"])
+
+
+@needs_tools("g++")
+def test_one_seed_graded_again_gives_the_class_s_mark_or_says_why(capsys, tmp_path):
+    """A program seeded by its clock modulo 3 deals alike on seeds 1 and 3 (glibc's seed 0
+    is its seed 1), seed 2 its own: the class's grading (seeds 1 to 3) marks deal on seeds
+    1 and 3 (not_its_game).  Seed 3 graded alone cannot see it, and says why (issue 46);
+    graded beside seed 1, as the note says, it gets the class's mark."""
+    folder = tmp_path / "mod3"
+    folder.mkdir()
+    source = (CLASS / "faithful" / "war.cpp").read_text()
+    assert source.count("srand(time(NULL));") == 1
+    (folder / "war.cpp").write_text(source.replace("srand(time(NULL));",
+                                                   "srand(time(NULL) % 3);"))
+    options = ("--fresh", "0", "--timeout", "3", "--budget", "20")
+    deal = marks_of(capsys, folder, "-n", "3", *options)["items"]["deal"]
+    assert (deal["failed"], deal["of"]) == (2, 3) and "seed 3" in deal["example"]["said"]
+    alone = marks_of(capsys, folder, "--seed", "3", "-n", "1", *options)
+    assert alone["items"]["deal"]["ok"] is True
+    why = [note for note in alone["notes"] if note.startswith("seed 3: its deal was compared")]
+    assert len(why) == 1 and "--seed 3 -n 1 --fresh-seeds S" in why[0], alone["notes"]
+    beside = marks_of(capsys, folder, "--seed", "3", "-n", "1", "--fresh-seeds", "1",
+                      "--timeout", "3")
+    assert beside["seeds"] == [3, 1] and beside["items"]["deal"]["failed"] == 2
+    assert not any("its deal was compared" in note for note in beside["notes"])

@@ -296,6 +296,23 @@ def budget_note(settings, runs):
             f"{settings.limits.wall:g} s; its items are judged on the seeds run")
 
 
+def alone_note(settings, runs):
+    """The note of a grading of one fixed seed whose deal was read and repeats none here
+    (issue 46): whether a deal repeats another seed's is judged across a grading's seeds,
+    so a grading of more seeds may mark its deal where this one cannot; None otherwise."""
+    seed = settings.seed
+    run = next((run for run in runs if run.seed == seed), None)
+    if settings.games != 1 or run is None or not run.judged or run.judged.dealt is None or \
+            {ROW.same_deal.name, ROW.not_its_game.name} & set(run.judged.mistakes):
+        return None
+    return (f"seed {seed}: its deal was compared with this grading's {len(runs)} "
+            f"{'seed' if len(runs) == 1 else 'seeds'} alone: a deal that repeats another "
+            "seed's (same_deal, not_its_game: deal) is found only beside that seed, so a "
+            "grading of more seeds may mark deal where this one does not; to grade it "
+            f"beside the seed a grading said it repeats, give that one too: --seed {seed} "
+            "-n 1 --fresh-seeds S")
+
+
 def same_deals(runs):
     """Deals listed alike on two seeds, or alike but for their cards' suits (the same ranks
     in the same places, either player first): a fair shuffle does either with chance
@@ -474,9 +491,8 @@ def grade_one(source, settings, clock, ran=lambda: None, referee=referee_for):
             seed_notes = []
             tally_runs(runs, tallies, seed_notes, mistakes, by_seed)
             notes.extend(said_once(seed_notes))
-            left_out = budget_note(settings, runs)
-            if left_out:
-                notes.append(left_out)
+            notes.extend(filter(None, [budget_note(settings, runs),
+                                       alone_note(settings, runs)]))
             hung = {run.seed for run in runs if run.outcome.timed_out}
             if settings.memory and settings.seed in hung:       # valgrind would hang too
                 tallies[RUBRIC.memory].add(False, {"seed": settings.seed, "said": (
