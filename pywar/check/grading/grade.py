@@ -83,6 +83,11 @@ class Settings:
         fixed = self.fixed()
         return fixed + [seed for seed in dict.fromkeys(self.fresh) if seed not in fixed]
 
+    def run_order(self):
+        """The seeds in the order they are run: the fresh first, so that a budget spent
+        leaves fixed seeds unrun, whose games a table may hold, never the fresh (issue 47)."""
+        return self.drawn() + self.fixed()
+
     def drawn(self):
         """The fresh seeds run on (those not fixed already)."""
         return [seed for seed in self.seeds() if seed not in self.fixed()]
@@ -243,11 +248,12 @@ def referee_runs(settings, program, clock, ran, kept=None, referee=referee_for):
     every seed costs no more than the budget; ran() after each seed, run or not (it raises
     KeyboardInterrupt once grading is interrupted); each run's stdout kept as it wrote
     it (kept: --keep).  The budget is charged each run's own time and the referee's CPU
-    time on it, not the time a busy machine kept them waiting (issue 51).  The SeedRuns
-    of the seeds run."""
+    time on it, not the time a busy machine kept them waiting (issue 51).  The seeds are
+    run in settings.run_order() (the fresh first); the SeedRuns of the seeds run, in the
+    order of settings.seeds()."""
     runs = []
     left = settings.budget_seconds()
-    for seed in settings.seeds():
+    for seed in settings.run_order():
         if left < settings.limits.wall + RUN_SETUP:
             ran()
             continue
@@ -263,6 +269,8 @@ def referee_runs(settings, program, clock, ran, kept=None, referee=referee_for):
         left -= referee_in_time(run, settings, left, referee)
         runs.append(run)
         ran()
+    order = {seed: place for place, seed in enumerate(settings.seeds())}
+    runs.sort(key=lambda run: order[run.seed])
     same_deals(runs)
     return runs
 
@@ -283,17 +291,32 @@ def referee_in_time(run, settings, left, referee=referee_for):
     return took
 
 
+def unrun(settings, runs):
+    """The seeds the budget left unrun, in the order of settings.seeds()."""
+    run = {r.seed for r in runs}
+    return [seed for seed in settings.seeds() if seed not in run]
+
+
 def budget_note(settings, runs):
     """The note of the seeds the budget left out, or None when every seed was run."""
-    seeds = settings.seeds()
-    run = {r.seed for r in runs}
-    left_out = [seed for seed in seeds if seed not in run]
+    left_out = unrun(settings, runs)
     if not left_out:
         return None
     return (f"{seeds_words(left_out)}: not run: the submission's time budget, "
             f"{settings.budget_seconds():g} s for all its runs (--budget), was spent on "
-            f"{len(runs)} of {len(seeds)} seeds, where a run may take "
-            f"{settings.limits.wall:g} s; its items are judged on the seeds run")
+            f"{len(runs)} of {len(settings.seeds())} seeds, where a run may take "
+            f"{settings.limits.wall:g} s; each costs runs, as a timeout does, and its "
+            "game items are judged on the seeds run")
+
+
+def tally_unrun(settings, runs, tallies):
+    """Each seed the budget left unrun, broken under runs as a run that timed out is
+    (issue 47: a program slow on the fixed seeds kept its fresh ones from running)."""
+    for seed in unrun(settings, runs):
+        tallies[RUBRIC.runs].add(True, {
+            "seed": seed, "required": "a run that ends by itself with status 0",
+            "said": f"not run: the submission's time budget, {settings.budget_seconds():g}"
+                    " s for all its runs (--budget), was spent on its other seeds"})
 
 
 def alone_note(settings, runs):
@@ -490,6 +513,7 @@ def grade_one(source, settings, clock, ran=lambda: None, referee=referee_for):
             runs = referee_runs(settings, program, clock, ran, kept, referee)
             seed_notes = []
             tally_runs(runs, tallies, seed_notes, mistakes, by_seed)
+            tally_unrun(settings, runs, tallies)
             notes.extend(said_once(seed_notes))
             notes.extend(filter(None, [budget_note(settings, runs),
                                        alone_note(settings, runs)]))
@@ -498,6 +522,10 @@ def grade_one(source, settings, clock, ran=lambda: None, referee=referee_for):
                 tallies[RUBRIC.memory].add(False, {"seed": settings.seed, "said": (
                     f"not checked: its run of seed {settings.seed} did not finish within "
                     f"{settings.limits.wall:g} s, so valgrind's (slower) could not")}, False)
+            elif settings.memory and settings.seed in unrun(settings, runs):
+                tallies[RUBRIC.memory].add(False, {"seed": settings.seed, "said": (
+                    f"not checked: seed {settings.seed} was not run, its time budget "
+                    "spent on its other seeds, so valgrind's (slower) run was not")}, False)
             elif settings.memory:
                 *marks, mistake = memcheck(settings, program, settings.seed, clock,
                                            kept and kept.valgrind)
