@@ -9,8 +9,8 @@ DAY = 86_400                     # seconds
 FRESH_LIMIT = 2 ** 31 - DAY      # the seeds drawn are below it: times a program can meet
                                  # (issue 46), a day short of 2038's last second in an
                                  # int, so that the time, and the time and a day, fit in
-                                 # an int (past 2^31, three of the six real programs that
-                                 # keep time() in an int crashed on 53 to 59 of 100 seeds)
+                                 # an int (of 50 seeds past 2^31, three real programs that
+                                 # keep time() in an int crashed on 22 to 26: grading.md)
 
 
 def draw_fresh(count, fixed=()):
