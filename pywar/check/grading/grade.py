@@ -28,6 +28,7 @@ from ..runner import sandbox
 from ...stopping import STOPPING
 from ..seeds import seeds_words
 from .build import build, case_note, first_error, run_argv, tail
+from .canned import not_the_reference_s
 from .keep import Kept, discarded_if_stopped
 from .memcheck import memcheck
 from .receipt import files_sha256, stable
@@ -272,6 +273,7 @@ def referee_runs(settings, program, clock, ran, kept=None, referee=referee_for):
     order = {seed: place for place, seed in enumerate(settings.seeds())}
     runs.sort(key=lambda run: order[run.seed])
     same_deals(runs)
+    recorded_games(runs)
     return runs
 
 
@@ -356,6 +358,22 @@ def same_deals(runs):
             other = next(other for other in alike if glibc_seed(other.seed) !=
                          glibc_seed(run.seed))
             charge(run, *repeat_words(run, other, one_deal))
+
+
+def recorded_games(runs):
+    """Deals that are not the reference's for their seed where other seeds deal the
+    reference's own for theirs (canned.not_the_reference_s): a table of the reference's
+    games, not_its_game on each such seed (issue 47), unless a repeated deal (or none
+    shuffled) is charged already."""
+    others, own = not_the_reference_s(runs, glibc_seed)
+    charged = {ROW.same_deal.name, ROW.not_its_game.name, ROW.deal_unshuffled.name}
+    for run in others:
+        if charged.isdisjoint(run.judged.mistakes):
+            charge(run, f"not the reference's deal for seed {run.seed}, where "
+                   f"{seeds_words(own)} deal the reference's own deal for theirs: games "
+                   "of the reference's recorded for some seeds, not played (a shuffle of "
+                   "its own deals the reference's deal for a seed with chance 1 in 52!)",
+                   ROW.not_its_game)
 
 
 def deal_shape(dealt):
