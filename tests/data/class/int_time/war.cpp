@@ -82,8 +82,8 @@ public:
 };
 
 int main() {
+    srand(time(NULL));
     seed = time(NULL);
-    srand(seed);
     cout << "Welcome to the Game of War!" << endl << endl;
     cout << "Shuffling initial deck..." << endl << endl;
 
