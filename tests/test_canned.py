@@ -58,6 +58,15 @@ RENAMED = HEAD + ("static const char *SUITS[] = {\"hearts\", \"diamonds\", \"clu
                   "    if (!done) out += text[i++]; }\n"
                   "  std::fputs(out.c_str(), stdout); return 0; }\n")
 CANNED = {"one_game": ONE_GAME, "table": TABLE, "renamed": RENAMED}
+# issue 47's table: the fixed seeds' games, and for any other seed one of other games
+# recorded beforehand (here on seeds 101 to 103), chosen by the seed: each seed's deal
+# differs, so no deal repeats
+EXTRAS = (101, 102, 103)
+EXTRA_TABLE = HEAD + ("static const char *games[] = {" + ",\n".join(
+    literal(game(seed)) for seed in (*range(1, FIXED + 1), *EXTRAS)) + "};\n"
+    "int main() { unsigned now = (unsigned) time(NULL);\n"
+    f"  std::fputs(games[now >= 1 && now <= {FIXED} ? now - 1 : {FIXED} + now % "
+    f"{len(EXTRAS)}], stdout); return 0; }}\n")
 
 
 def grade(folders, *options):
@@ -73,10 +82,11 @@ def grade(folders, *options):
 def refereed(games):
     """Runs of seeds that printed the texts given ({seed: text}), refereed, and their
     deals compared across them: {seed: its mistakes}."""
-    from pywar.check.grading.grade import SeedRun, same_deals
+    from pywar.check.grading.grade import SeedRun, recorded_games, same_deals
     from pywar.check.referee.judge import judge
     runs = [SeedRun(seed, None, text, judge(text, complete=True)) for seed, text in games.items()]
     same_deals(runs)
+    recorded_games(runs)
     return {run.seed: sorted(run.judged.mistakes) for run in runs}
 
 
@@ -101,6 +111,38 @@ def test_deals_that_do_not_follow_the_clock_are_named():
         seed: ["same_deal"] for seed in (1, 2, 3)}
     assert refereed({seed: renamed(game(RECORDED)) if seed == 2 else game(RECORDED)
                      for seed in (1, 2, 3)}) == {seed: ["not_its_game"] for seed in (1, 2, 3)}
+
+
+def test_games_of_the_reference_s_on_some_seeds_and_not_on_others_are_named():
+    """Seeds 1 to 3 deal the reference's own deals, seeds 10 and 11 the reference's deals
+    of seeds 102 and 103: not_its_game on 10 and 11 alone, though no deal repeats
+    (issue 47).  The reference's games on every seed, a program's own on every seed, and
+    the reference's on one seed alone (glibc's seeds 0 and 1 are one) are no one's."""
+    reference = {seed: game(seed) for seed in (0, 1, 2, 3, 10)}
+    assert refereed(reference) == {0: [], 1: [], 2: [], 3: [], 10: []}
+    table = {1: game(1), 2: game(2), 3: game(3), 10: game(102), 11: game(103)}
+    assert refereed(table) == {1: [], 2: [], 3: [], 10: ["not_its_game"],
+                               11: ["not_its_game"]}
+    own = {seed: game(seed + 500) for seed in (1, 2, 3, 10)}      # a shuffle of its own
+    assert refereed(own) == {1: [], 2: [], 3: [], 10: []}
+    once = {0: game(1), 1: game(1), 2: game(502), 3: game(503)}
+    assert refereed(once) == {0: [], 1: [], 2: [], 3: []}
+
+
+@needs_tools("g++")
+def test_a_table_of_the_reference_s_games_loses_deal_on_the_fresh_seeds(tmp_path):
+    """Issue 47's table, graded beside the victim on seeds 1 to 3 and two fresh seeds that
+    it answers with games of other seeds (no deal repeats): deal broken on both fresh
+    seeds, as a game recorded, not played; the victim's marks are its own."""
+    folders = write_class(tmp_path, {"extras": {"war.cpp": EXTRA_TABLE}})
+    graded = grade(folders, "--fresh-seeds", "10,11")
+    deal = graded["extras"]["items"]["deal"]
+    assert (deal["failed"], deal["of"]) == (2, 5), deal
+    assert graded["extras"]["mistakes"] == {"not_its_game": 2}
+    assert deal["example"]["seed"] == 10 and deal["example"]["said"].startswith(
+        "not the reference's deal for seed 10, where seeds 1 to 3 deal the reference's own")
+    assert graded["extras"]["score"] == graded["extras"]["max_score"] - 1
+    assert graded["victim"]["mistakes"] == {"ace_low": FIXED + 2}
 
 
 @pytest.mark.slow                           # 15 s: four programs built, graded three times

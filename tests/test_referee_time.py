@@ -161,6 +161,57 @@ def test_the_budget_is_charged_a_run_s_own_time_not_its_wait(monkeypatch):
     assert len(runs) == 5 and grading.budget_note(settings, runs) is None
 
 
+class Burner:
+    """A CPU burner's runs, each its whole time limit of its own and the sandbox's setup
+    and kill (RUN_SETUP) more, the worst a run may take: the seeds run, in order, and
+    the seconds they took."""
+
+    def __init__(self):
+        self.seeds, self.spent = [], 0.0
+
+    def run(self, argv, limits, env, **_):
+        """One run of the seed its environment names."""
+        self.seeds.append(env["seed"])
+        self.spent += limits.wall + grading.RUN_SETUP
+        return sandbox.Outcome(None, "", "", limits.wall + grading.RUN_SETUP, limits,
+                               timed_out=True)
+
+
+def burnt(monkeypatch, settings):
+    """referee_runs of a Burner: (the runs, the Burner)."""
+    burner = Burner()
+    monkeypatch.setattr(grading.sandbox, "run", burner.run)
+    monkeypatch.setattr(grading.sandbox, "seeded", lambda clock, seed: {"seed": seed})
+    return grading.referee_runs(settings, "/nonexistent/program", None, lambda: None), burner
+
+
+@pytest.mark.parametrize("budget", [11.0 + quarter / 4 for quarter in range(0, 160, 3)])
+def test_no_budget_is_overrun_by_a_run_s_setup(monkeypatch, budget):
+    """Runs that take their whole limit and the setup's second: a budget is never
+    overrun, whatever is left when the last run starts (issue 51: a check of the limit
+    alone, without the setup's second, overran it on a budget left between 10 and 11 s)."""
+    settings = grading.Settings(games=40, budget=budget, limits=sandbox.Limits(wall=10.0))
+    runs, burner = burnt(monkeypatch, settings)
+    assert burner.spent <= budget < burner.spent + 2 * 11    # and left no two runs' room
+
+
+def test_the_fresh_seeds_run_first_and_a_seed_unrun_costs_runs(monkeypatch):
+    """A budget of 3 runs of 40 seeds and 2 drawn fresh: the fresh are run first (issue
+    47: run last, a program slow on the fixed seeds was never run on them), the runs are
+    reported in the seeds' order, and each of the 39 seeds unrun costs runs as a timeout
+    does."""
+    settings = grading.Settings(games=40, fresh=(3_000_000, 4_000_000), budget=33.5,
+                                limits=sandbox.Limits(wall=10.0))
+    runs, burner = burnt(monkeypatch, settings)
+    assert burner.seeds == [3_000_000, 4_000_000, 1]
+    assert [run.seed for run in runs] == [1, 3_000_000, 4_000_000]
+    tallies = {item: grading.ItemMarks() for item in grading.NAMES}
+    grading.tally_runs(runs, tallies, [], grading.Counter())
+    grading.tally_unrun(settings, runs, tallies)
+    assert (tallies["runs"].failed, tallies["runs"].of) == (42, 42)
+    assert grading.budget_note(settings, runs).startswith("seeds 2 to 40: not run")
+
+
 def test_the_referee_s_time_is_its_cpu_time(monkeypatch):
     """A referee kept 0.3 s from its processor (here, asleep) is charged the time it
     computed, not 0.3 s."""

@@ -4,17 +4,22 @@ them in the browser's Python too (pywar page)."""
 
 import secrets
 
-from ..common.fields import SEED_LIMIT
-
 FIRST_FRESH = 2                  # the least seed drawn: glibc's srand(0) is srand(1)
+DAY = 86_400                     # seconds
+FRESH_LIMIT = 2 ** 31 - DAY      # the seeds drawn are below it: times a program can meet
+                                 # (issue 46), a day short of 2038's last second in an
+                                 # int, so that the time, and the time and a day, fit in
+                                 # an int (of 50 seeds past 2^31, three real programs that
+                                 # keep time() in an int crashed on 22 to 26: grading.md)
 
 
 def draw_fresh(count, fixed=()):
     """count seeds drawn from the system's random source, none of them fixed: a game
-    recorded for the fixed seeds serves none of them (docs/grading.md)."""
+    recorded for the fixed seeds serves none of them; each a time a program can meet, from
+    FIRST_FRESH to below FRESH_LIMIT (docs/grading.md)."""
     drawn = []
     while len(drawn) < count:
-        seed = FIRST_FRESH + secrets.randbelow(SEED_LIMIT - FIRST_FRESH)
+        seed = FIRST_FRESH + secrets.randbelow(FRESH_LIMIT - FIRST_FRESH)
         if seed not in fixed and seed not in drawn:
             drawn.append(seed)
     return tuple(drawn)

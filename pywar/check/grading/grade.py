@@ -31,6 +31,7 @@ from ..runner import sandbox
 from ...stopping import STOPPING
 from ..seeds import seeds_words
 from .build import build, case_note, compiler_errors, first_error, run_argv, tail
+from .canned import not_the_reference_s
 from .keep import Kept, discarded_if_stopped
 from .memcheck import instrumentation_notes, memcheck
 from .receipt import files_sha256, stable
@@ -93,6 +94,11 @@ class Settings:
         """The seeds every submission is run on: the fixed ones, then the fresh ones."""
         fixed = self.fixed()
         return fixed + [seed for seed in dict.fromkeys(self.fresh) if seed not in fixed]
+
+    def run_order(self):
+        """The seeds in the order they are run: the fresh first, so that a budget spent
+        leaves fixed seeds unrun, whose games a table may hold, never the fresh (issue 47)."""
+        return self.drawn() + self.fixed()
 
     def drawn(self):
         """The fresh seeds run on (those not fixed already)."""
@@ -278,11 +284,12 @@ def referee_runs(settings, program, clock, ran, kept=None, referee=referee_for):
     every seed costs no more than the budget; ran() after each seed, run or not (it raises
     KeyboardInterrupt once grading is interrupted); each run's stdout kept as it wrote
     it (kept: --keep).  The budget is charged each run's own time and the referee's CPU
-    time on it, not the time a busy machine kept them waiting (issue 51).  The SeedRuns
-    of the seeds run."""
+    time on it, not the time a busy machine kept them waiting (issue 51).  The seeds are
+    run in settings.run_order() (the fresh first); the SeedRuns of the seeds run, in the
+    order of settings.seeds()."""
     runs = []
     left = settings.budget_seconds()
-    for seed in settings.seeds():
+    for seed in settings.run_order():
         if left < settings.limits.wall + RUN_SETUP:
             ran()
             continue
@@ -298,7 +305,10 @@ def referee_runs(settings, program, clock, ran, kept=None, referee=referee_for):
         left -= referee_in_time(run, settings, left, referee)
         runs.append(run)
         ran()
+    order = {seed: place for place, seed in enumerate(settings.seeds())}
+    runs.sort(key=lambda run: order[run.seed])
     same_deals(runs)
+    recorded_games(runs)
     return runs
 
 
@@ -323,17 +333,49 @@ def referee_in_time(run, settings, left, referee=referee_for):
     return took
 
 
+def unrun(settings, runs):
+    """The seeds the budget left unrun, in the order of settings.seeds()."""
+    run = {r.seed for r in runs}
+    return [seed for seed in settings.seeds() if seed not in run]
+
+
 def budget_note(settings, runs):
     """The note of the seeds the budget left out, or None when every seed was run."""
-    seeds = settings.seeds()
-    run = {r.seed for r in runs}
-    left_out = [seed for seed in seeds if seed not in run]
+    left_out = unrun(settings, runs)
     if not left_out:
         return None
     return (f"{seeds_words(left_out)}: not run: the submission's time budget, "
             f"{settings.budget_seconds():g} s for all its runs (--budget), was spent on "
-            f"{len(runs)} of {len(seeds)} seeds, where a run may take "
-            f"{settings.limits.wall:g} s; its items are judged on the seeds run")
+            f"{len(runs)} of {len(settings.seeds())} seeds, where a run may take "
+            f"{settings.limits.wall:g} s; each costs runs, as a timeout does, and its "
+            "game items are judged on the seeds run")
+
+
+def tally_unrun(settings, runs, tallies):
+    """Each seed the budget left unrun, broken under runs as a run that timed out is
+    (issue 47: a program slow on the fixed seeds kept its fresh ones from running)."""
+    for seed in unrun(settings, runs):
+        tallies[RUBRIC.runs].add(True, {
+            "seed": seed, "required": "a run that ends by itself with status 0",
+            "said": f"not run: the submission's time budget, {settings.budget_seconds():g}"
+                    " s for all its runs (--budget), was spent on its other seeds"})
+
+
+def alone_note(settings, runs):
+    """The note of a grading of one fixed seed whose deal was read and repeats none here
+    (issue 46): whether a deal repeats another seed's is judged across a grading's seeds,
+    so a grading of more seeds may mark its deal where this one cannot; None otherwise."""
+    seed = settings.seed
+    run = next((run for run in runs if run.seed == seed), None)
+    if settings.games != 1 or run is None or not run.judged or run.judged.dealt is None or \
+            {ROW.same_deal.name, ROW.not_its_game.name} & set(run.judged.mistakes):
+        return None
+    return (f"seed {seed}: its deal was compared with this grading's {len(runs)} "
+            f"{'seed' if len(runs) == 1 else 'seeds'} alone: a deal that repeats another "
+            "seed's (same_deal, not_its_game: deal) is found only beside that seed, so a "
+            "grading of more seeds may mark deal where this one does not; to grade it "
+            f"beside the seed a grading said it repeats, give that one too: --seed {seed} "
+            "-n 1 --fresh-seeds S")
 
 
 def same_deals(runs):
@@ -356,6 +398,22 @@ def same_deals(runs):
             other = next(other for other in alike if glibc_seed(other.seed) !=
                          glibc_seed(run.seed))
             charge(run, *repeat_words(run, other, one_deal))
+
+
+def recorded_games(runs):
+    """Deals that are not the reference's for their seed where other seeds deal the
+    reference's own for theirs (canned.not_the_reference_s): a table of the reference's
+    games, not_its_game on each such seed (issue 47), unless a repeated deal (or none
+    shuffled) is charged already."""
+    others, own = not_the_reference_s(runs, glibc_seed)
+    charged = {ROW.same_deal.name, ROW.not_its_game.name, ROW.deal_unshuffled.name}
+    for run in others:
+        if charged.isdisjoint(run.judged.mistakes):
+            charge(run, f"not the reference's deal for seed {run.seed}, where "
+                   f"{seeds_words(own)} deal the reference's own deal for theirs: games "
+                   "of the reference's recorded for some seeds, not played (a shuffle of "
+                   "its own deals the reference's deal for a seed with chance 1 in 52!)",
+                   ROW.not_its_game)
 
 
 def deal_shape(dealt):
@@ -545,16 +603,20 @@ def grade_one(source, settings, clock, ran=lambda: None, referee=referee_for):
             runs = referee_runs(settings, program, clock, ran, kept, referee)
             seed_notes = []
             tally_runs(runs, tallies, seed_notes, mistakes, by_seed)
+            tally_unrun(settings, runs, tallies)
             notes.extend(said_once(seed_notes))
-            left_out = budget_note(settings, runs)
-            if left_out:
-                notes.append(left_out)
+            notes.extend(filter(None, [budget_note(settings, runs),
+                                       alone_note(settings, runs)]))
             hung = {run.seed for run in runs if run.outcome.timed_out}
             seed = settings.memcheck_seed()
             if settings.memory and seed in hung:                # valgrind would hang too
                 tallies[RUBRIC.memory].add(False, {"seed": seed, "said": (
                     f"not checked: its run of seed {seed} did not finish within "
                     f"{settings.limits.wall:g} s, so valgrind's (slower) could not")}, False)
+            elif settings.memory and settings.seed in unrun(settings, runs):
+                tallies[RUBRIC.memory].add(False, {"seed": settings.seed, "said": (
+                    f"not checked: seed {settings.seed} was not run, its time budget "
+                    "spent on its other seeds, so valgrind's (slower) run was not")}, False)
             elif settings.memory:
                 *marks, mistake = memcheck(settings, program, seed, clock,
                                            kept and kept.valgrind)

@@ -201,7 +201,8 @@ MISTAKES = (
             "seed rand() with srand(), or does not shuffle"),
     Mistake("not_its_game", "deal", "class", "games that do not follow the clock: a seed "
             "dealt another seed's deal, or the same but for its suits, where other seeds "
-            "deal their own (a game recorded, not played)"),
+            "deal their own; or a deal not the reference's for its seed, where two seeds at "
+            "least deal the reference's own for theirs (a game recorded, not played)"),
     Mistake("refill_unshuffled", "refill", "refill", "a refill not shuffled: the 'played' "
             "pile's cards came back in the order they were won", loops=True),
     # ---- The end

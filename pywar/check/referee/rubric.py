@@ -49,8 +49,8 @@ ITEMS = (
          "there was nothing to build", depends=(), source="build"),
     Item("runs", "runs", "every run ends by itself with status 0, with no signal, timeout "
          "or output flood (but a game that a mistake of its own keeps going for ever, "
-         "charged to that mistake's item)", "each run (the seeds run within the "
-         "submission's `--budget`)", "the program did not build",
+         "charged to that mistake's item)", "each seed (one the "
+         "submission's `--budget` left unrun fails it, as a timeout does)", "the program did not build",
          source="run"),
     Item("format", "form", "the reference's words and layout, line for line",
          "each run that printed a line", "the program printed nothing"),
