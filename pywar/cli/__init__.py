@@ -24,7 +24,7 @@ import numpy  # noqa: F401  (loaded with the command, where pywar_command makes 
 #               line: a Ctrl-C or SIGTERM inside NumPy's own import, later, would leave it
 #               unloadable, and the report of the work finished needs it)
 
-from . import (check, clock, completion, diff, exact, exercise, grade, man, page, play,
+from . import (assignment, check, clock, completion, diff, exact, exercise, grade, man, page, play,
                referee, replay, rules, similar, simulate, step)
 from . import help as help_command
 from .common import *  # noqa: F401,F403  (the shared helpers, for other modules and tests)
@@ -34,8 +34,8 @@ from ..common.rng import RngPathError
 from .inputs import IO_FAILED, InputError, say_error
 from .outputs import ReaderGone, Stdout, discard_stdout
 
-COMMANDS = (play, simulate, check, exact, rules, step, replay, diff, referee, grade, similar,
-            clock, exercise, page, completion, man, help_command)
+COMMANDS = (play, simulate, check, exact, rules, step, replay, diff, referee, grade, assignment,
+            similar, clock, exercise, page, completion, man, help_command)
 
 
 def build_subcommands(parser):

@@ -10,6 +10,7 @@ import shutil
 import subprocess
 import sys
 
+from ..check.assignment.file import not_yet
 from ..check.grading import keep, regrade, report
 from ..check.grading.gradebook import gradebook_csv
 from ..check.grading.receipt import receipt
@@ -21,6 +22,7 @@ from ..check.grading.grade import (DEFAULT_BUILD, DEFAULT_RUN, FRESH, REFEREE_SE
 from ..check.seeds import draw_fresh
 from ..check.referee.rubric import NAMES, default_weights
 from ..engine_choice import usable_cores
+from .assignment import assignment_of
 from .common import (Progress, add_isolation_option, add_progress_option, checked_isolation,
                      count_type, examples, interrupted_status, interrupted_words, seed_type,
                      usage_errors)
@@ -52,9 +54,9 @@ HARD_LIMITS = (                 # the run's limits that a user who is not root c
 )
 
 
-def weights_type(text):
-    """--weights item=W,...: the weights of the items named (the others 1)."""
-    weights = default_weights()
+def weights_type(text, base=None):
+    """--weights item=W,...: the weights of the items named (the others base's, else 1)."""
+    weights = dict(base) if base is not None else default_weights()
     for part in filter(None, text.split(",")):
         name, _, value = part.partition("=")
         if name not in weights:
@@ -168,12 +170,36 @@ def check_submission_folders(parser, submissions):
                      f"({', '.join(map(repr, same))}): each is reported by its name")
 
 
+def under_assignment(args):
+    """--assignment FILE read and checked (a usage error for a bad one, or one that
+    pywar grade cannot grade under yet; exit 3 for one it cannot read), and its build,
+    run, weights and memory taken where the command line gives none (docs/grading.md,
+    section 7)."""
+    found = None
+    if args.assignment is not None:
+        found = assignment_of(args.parser, args.assignment)[1]
+        said = not_yet(found)
+        if said:
+            args.parser.error(f"--assignment {args.assignment!r}: cannot grade under it "
+                              f"yet: {said}")
+        heavy = [item for item, weight in found.weights.items() if weight > MAX_WEIGHT]
+        if heavy:
+            args.parser.error(f"--assignment {args.assignment!r}: rubric.weights.{heavy[0]} "
+                              f"must be a number from 0 to {MAX_WEIGHT:,}")
+    args.build = args.build or (found.build if found else DEFAULT_BUILD)
+    args.run_command = args.run_command or (found.run if found else DEFAULT_RUN)
+    args.memory = args.memory if args.memory is not None else (found.memory if found
+                                                               else True)
+    args.assignment_weights = found.weights if found else None
+
+
 def checked(args):
     """The Settings of a command line, or a usage error found before any work."""
     check_submission_folders(args.parser, args.submissions)
     if args.gradescope and len(args.submissions) != 1:
         args.parser.error("--gradescope writes the results of one submission: give one folder")
     check_gradescope_options(args)
+    under_assignment(args)
     outputs = [("--html", args.html), ("--gradescope", args.gradescope), ("--csv", args.csv)]
     for option, path in outputs:
         if path:
@@ -194,7 +220,7 @@ def checked(args):
         args.parser.error("the memory item needs valgrind (apt-get install valgrind), or give "
                           "--no-memory")
     try:
-        weights = weights_type(args.weights or "")
+        weights = weights_type(args.weights or "", args.assignment_weights)
     except ValueError as error:
         args.parser.error(str(error))
     if "{program}" not in args.run_command:
@@ -310,10 +336,14 @@ def add(subparsers):
         epilog=EXAMPLES)
     parser.add_argument("submissions", metavar="SUBMISSION", nargs="+",
                         help="a folder of one student's sources")
-    parser.add_argument("--build", default=DEFAULT_BUILD, metavar="CMD",
+    parser.add_argument("--assignment", metavar="FILE",
+                        help="grade under an assignment file (its build, run, rubric; "
+                             "pywar assignment show smu prints SMU's, the default); an "
+                             "option given here overrides the file's")
+    parser.add_argument("--build", metavar="CMD",
                         help="the shell command that builds {program} in the copy "
                              f"(default: {DEFAULT_BUILD.replace('%', '%%')})")
-    parser.add_argument("--run", dest="run_command", default=DEFAULT_RUN, metavar="CMD",
+    parser.add_argument("--run", dest="run_command", metavar="CMD",
                         help="the command of one run: {program}, and {seed} for a program "
                              "that takes its seed (default: {program})")
     parser.add_argument("-n", "--games", type=count_type(1, 100_000), default=40, metavar="N",
@@ -356,7 +386,7 @@ def add(subparsers):
                              "is graded")
     add_scheduler_option(parser, "grade the submissions, one task each,")
     add_isolation_option(parser)
-    parser.add_argument("--no-memory", dest="memory", action="store_false",
+    parser.add_argument("--no-memory", dest="memory", action="store_false", default=None,
                         help="skip the memory item (valgrind memcheck on the first seed)")
     parser.add_argument("--weights", metavar="ITEM=W,...",
                         help="points per item (default: 1 each), as format=0.5,memory=2")
