@@ -17,9 +17,11 @@ before any work.
 """
 
 import math
+import re
 import string
 import sys
 from dataclasses import dataclass
+from functools import lru_cache
 from importlib import resources
 
 if sys.version_info >= (3, 11):
@@ -150,6 +152,24 @@ class Wording:
             return tuple(part.format(**named) for part in template)
         return template.format(**named)
 
+    def patterns(self):
+        """[(kind, compiled pattern)] of each line's template (a refill's each), and of
+        the card's name: each field a named group."""
+        names = {"player": self.players, "rank": self.ranks, "suit": self.suits,
+                 "card": [self.card_name(card) for card in range(len(self.ranks) *
+                                                                 len(self.suits))]}
+        found = []
+        for kind, template in self.lines:
+            for part in template if isinstance(template, tuple) else (template,):
+                if part:
+                    found.append((kind, pattern(part, names)))
+        return found
+
+    def read(self, line):
+        """[(kind, {field: text})] of each template that reads the whole line."""
+        return [(kind, match.groupdict()) for kind, compiled in self.patterns()
+                for match in [compiled.fullmatch(line)] if match]
+
 
 @dataclass(frozen=True)
 class Assignment:
@@ -168,10 +188,32 @@ class Assignment:
     weights: dict
 
 
+NUMBER = r"-?[0-9]+"                # a number field's text: a count may be printed negative
+
+
+def pattern(template, names):
+    """A template as a regular expression: each field a named group, of one of its names
+    (names: {field: the texts it may be}, longest first) or a number."""
+    regex, seen = "", set()
+    for literal, field, _, _ in string.Formatter().parse(template):
+        regex += re.escape(literal)
+        if field is None:
+            continue
+        if field in seen:
+            regex += f"(?P={field})"
+            continue
+        seen.add(field)
+        texts = sorted(names.get(field, ()), key=len, reverse=True)
+        choice = "|".join(map(re.escape, texts)) if texts else NUMBER
+        regex += f"(?P<{field}>{choice})"
+    return re.compile(regex)
+
+
 # ---- Reading
 
+@lru_cache(maxsize=None)
 def builtin(name):
-    """A built-in assignment (of BUILTIN) read and checked."""
+    """A built-in assignment (of BUILTIN) read and checked (once: do not change it)."""
     return loads(builtin_text(name), f"{name}.toml")
 
 
@@ -318,14 +360,38 @@ def checked_wording(wording, rules):
     for path, found, choices in (("wording.ace", ace, ACES), ("wording.deal", deal, DEALS)):
         if found not in choices:
             raise AssignmentError(f"{path} {found!r}: choose {', '.join(choices)}")
-    return Wording(
+    return told_apart(Wording(
         players=distinct(strings(wording, "wording.players", rules.players), "wording.players"),
         ranks=distinct(strings(wording, "wording.ranks", ranks), "wording.ranks"),
         suits=distinct(strings(wording, "wording.suits", suits), "wording.suits"),
         card=template(value(wording, "wording.card", str), "wording.card", CARD_FIELDS,
                       CARD_FIELDS),
         ace=ace, deal=deal, opening=strings(wording, "wording.opening"),
-        lines=checked_lines(table(wording, "wording.lines", tuple(LINES))))
+        lines=checked_lines(table(wording, "wording.lines", tuple(LINES)))))
+
+
+SAMPLE = {"player": 0, "card": 0, "number": 3, "count": 26, "place": 5, "to_play": 24,
+          "played": 2}          # the values a template is tried with (told_apart)
+
+
+def told_apart(wording):
+    """The wording, where each line's template, filled in, is read as its own kind alone
+    and no opening line is read as one: else one line names the two that meet."""
+    for kind, template in wording.lines:
+        may = LINES[kind][0]
+        filled = wording.line(kind, **{name: SAMPLE[name] for name in may})
+        for line in filled if isinstance(filled, tuple) else (filled,):
+            others = [other for other, _ in wording.read(line) if other != kind] if line else []
+            if others:
+                raise AssignmentError(
+                    f"wording.lines.{kind} and wording.lines.{others[0]} both read {line!r}: "
+                    "each kind of line must be told apart from the others")
+    for line in wording.opening:
+        found = [kind for kind, _ in wording.read(line)] if line else []
+        if found:
+            raise AssignmentError(f"wording.opening {line!r} reads as wording.lines."
+                                  f"{found[0]}: an opening line must be told apart from them")
+    return wording
 
 
 def checked_lines(lines):
