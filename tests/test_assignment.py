@@ -254,9 +254,9 @@ def test_grading_the_whole_class_under_smus_file_gives_todays_marks(tmp_path, cl
 
 
 def test_every_field_is_documented():
-    """docs/grading.md's table of the fields is FIELDS (python -m
+    """docs/grading.md's tables of the fields and the lines are FIELDS's and SMU's (python -m
     pywar.check.assignment.tables docs/grading.md writes it)."""
-    from pywar.check.assignment.tables import fields_table, table_in
+    from pywar.check.assignment.tables import TABLES, tables_in
     page = (ROOT / "docs/grading.md").read_text(encoding="utf-8")
-    assert table_in(page) == fields_table()
+    assert tables_in(page) == {name: table() for name, table in TABLES.items()}
     assert len(FIELDS) > 20 and all(f"`{field.path}`" in page for field in FIELDS)

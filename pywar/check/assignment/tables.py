@@ -1,14 +1,15 @@
 """docs/grading.md's table of an assignment file's fields, made from FIELDS
 (pywar.check.assignment.file): tests/test_assignment.py fails when the page's table
 differs, and `python -m pywar.check.assignment.tables docs/grading.md` writes it in
-again.  The table sits between `<!-- assignment fields -->` and `<!-- end -->`."""
+again, with the table of the line kinds and SMU's templates.  A table sits between
+`<!-- assignment NAME -->` and `<!-- end -->`."""
 
 import re
 import sys
 
-from .file import FIELDS
+from .file import FIELDS, LINES, builtin
 
-BLOCK = re.compile(r"(<!-- assignment fields -->\n)(.*?)\n?<!-- end -->", re.S)
+BLOCK = re.compile(r"(<!-- assignment (\w+) -->\n)(.*?)\n?<!-- end -->", re.S)
 
 
 def fields_table():
@@ -19,15 +20,30 @@ def fields_table():
     return "\n".join(rows)
 
 
-def table_in(page):
-    """The fields' table a page holds, or None."""
-    match = BLOCK.search(page)
-    return match.group(2) if match else None
+def lines_table():
+    """Each line kind: the fields it may name, and SMU's template (a refill's lines
+    joined by ' / ', a blank one shown as such)."""
+    rows = ["| kind | it may name | SMU's template |", "|---|---|---|"]
+    for kind, template in builtin("smu").wording.lines:
+        shown = " / ".join(f"`{part}`" if part else "a blank line" for part in template) \
+            if isinstance(template, tuple) else f"`{template}`"
+        may = ", ".join(f"`{{{name}}}`" for name in LINES[kind][0]) or "nothing"
+        rows.append(f"| `{kind}` | {may} | {shown} |")
+    return "\n".join(rows)
+
+
+TABLES = {"fields": fields_table, "lines": lines_table}
+
+
+def tables_in(page):
+    """{name: the table the page holds} of each marked table of a page."""
+    return {match.group(2): match.group(3) for match in BLOCK.finditer(page)}
 
 
 def written(page):
-    """The page with its fields' table made from FIELDS."""
-    return BLOCK.sub(lambda match: match.group(1) + fields_table() + "\n<!-- end -->", page)
+    """The page with each marked table made from FIELDS and SMU's file."""
+    return BLOCK.sub(lambda match: match.group(1) + TABLES[match.group(2)]() +
+                     "\n<!-- end -->", page)
 
 
 if __name__ == "__main__":
