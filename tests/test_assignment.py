@@ -260,3 +260,37 @@ def test_every_field_is_documented():
     page = (ROOT / "docs/grading.md").read_text(encoding="utf-8")
     assert tables_in(page) == {name: table() for name, table in TABLES.items()}
     assert len(FIELDS) > 20 and all(f"`{field.path}`" in page for field in FIELDS)
+
+
+# ---- run.stdin: what each run reads (a program that asks for the players' names)
+
+def test_a_run_reads_the_stdin_it_is_given_and_none_by_default():
+    from pywar.check.runner import sandbox
+    given = sandbox.run(["/bin/cat"], stdin=b"Aquaman\nBatman\n")
+    assert (given.status, given.stdout) == (0, "Aquaman\nBatman\n")
+    assert sandbox.run(["/bin/cat"]).stdout == ""
+
+
+def test_grade_feeds_the_files_stdin_to_every_run(tmp_path):
+    """SMU's faithful program made to ask a word first (exit 1 unless it reads 'go'):
+    under SMU's file with run.stdin = "go\\n" it earns every mark, memory too; under SMU's
+    own (no stdin) each run fails; the receipt names the stdin."""
+    program = tmp_path / "asks"
+    program.mkdir()
+    source = (CLASS / "faithful" / "war.cpp").read_text()
+    program.joinpath("war.cpp").write_text(changed(
+        "int main() {", 'int main() {\n    std::string word;\n    if (!(std::cin >> word) || '
+        'word != "go") return 1;', source))
+    asks = tmp_path / "asks.toml"
+    asks.write_text(changed('stdin = ""', 'stdin = "go\\n"'))
+    grades = {}
+    for name, extra in (("asks", ["--assignment", str(asks)]), ("smu", [])):
+        status, out, err = pywar("grade", str(program), "-n", "2", "--fresh", "0", "--json",
+                                 *extra)
+        assert status == 0, err
+        grades[name] = json.loads(out)
+    asked = grades["asks"]["submissions"][0]
+    assert asked["score"] == asked["max_score"] == 12, asked["items"]
+    assert grades["asks"]["receipt"]["stdin"] == "go\n"
+    plain = grades["smu"]["submissions"][0]["items"]["runs"]
+    assert (plain["ok"], plain["failed"]) == (False, 2) and "stdin" not in grades["smu"]["receipt"]

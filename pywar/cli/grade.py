@@ -191,6 +191,7 @@ def under_assignment(args):
     args.memory = args.memory if args.memory is not None else (found.memory if found
                                                                else True)
     args.assignment_weights = found.weights if found else None
+    args.stdin = found.stdin if found else ""
 
 
 def checked(args):
@@ -237,7 +238,7 @@ def checked(args):
                         seed=args.seed, limits=limits, memory=args.memory, weights=weights,
                         fix_include_case=args.fix_include_case, isolation=args.isolation,
                         referee_time=args.referee_time, budget=args.budget,
-                        keep=args.keep)
+                        keep=args.keep, stdin=args.stdin)
     settings.fresh = (args.fresh_seeds if args.fresh_seeds is not None else
                       draw_fresh(FRESH if args.fresh is None else args.fresh, settings.fixed()))
     check_quoting(args.parser, settings)
@@ -328,7 +329,8 @@ def add(subparsers):
         "grade", help="grade a class: every student program, every rule it breaks",
         description="Build each SUBMISSION (a folder of one student's sources) in a scratch "
                     "copy, run it on N seeds with its clock reading the seed (so that an "
-                    "unchanged srand(time(NULL)) plays seed by seed), with no stdin, a "
+                    "unchanged srand(time(NULL)) plays seed by seed), with no stdin (but an "
+                    "--assignment's run.stdin), a "
                     "scrubbed environment and limits on time, memory, output and processes, "
                     "referee every run rule by rule, and report the rubric: " +
                     ", ".join(NAMES) + ". Every build and run is sandboxed by bubblewrap "

@@ -458,7 +458,7 @@ def checked_weights(rubric):
 def not_yet(assignment):
     """Why pywar grade cannot grade under an assignment yet, in one line, or None: the
     referee holds a transcript to SMU's rules and reads SMU's wording (the game items and
-    the format); a run reads no stdin (docs/grading.md, section 7)."""
+    the format) (docs/grading.md, section 7)."""
     smu = builtin("smu")
     if assignment.rules != smu.rules:
         return (f"rules {assignment.rules.name!r}: the referee holds a transcript to the "
@@ -470,6 +470,4 @@ def not_yet(assignment):
             where = f"wording.lines.{kind}" if field == "lines" else f"wording.{field}"
             return (f"{where} differs from SMU's: the referee reads SMU's wording only, so "
                     "far (`pywar assignment show smu`)")
-    if assignment.stdin:
-        return "run.stdin: a run reads no stdin in pywar grade, so far: give run.stdin = \"\""
     return None

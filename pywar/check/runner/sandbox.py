@@ -17,7 +17,7 @@ Two modes (docs/grading.md says what each protects and what it does not):
   killed at its end.  It reads what any user may: /proc, the installed pywar, folders
   open to others.
 
-In both modes: no stdin, a scrubbed environment, limits on wall-clock time, CPU time,
+In both modes: no stdin (but the bytes a caller gives: an assignment's), a scrubbed environment, limits on wall-clock time, CPU time,
 address space, the size of any file written (stdout and stderr included) and processes;
 as root, a fresh user id per run with no groups and no new privileges.  No preexec_fn:
 the child's steps are programs of util-linux (setpriv, prlimit, unshare) and bwrap, so
@@ -590,14 +590,15 @@ def full_argv(argv, scratch, home, shown, writable, limits, uid, hide=(), isolat
 
 
 def run(argv, limits=Limits(), cwd=None, env=None, show=(), writable=(), pass_fds=(),
-        hide=(), isolation="auto", group=None):
+        hide=(), isolation="auto", group=None, stdin=b""):
     """Run argv under the limits with a fresh scratch folder as its working directory
     (cwd, a folder of writable, instead): an Outcome.  show: host paths it may read;
     writable: host folders it may write (made by the caller, handed to its user here);
     hide: folders of the system it may not see (under bubblewrap); isolation: the
     command's Isolation (resolve, where it started), or a wish, auto (in bubblewrap where
     it works), required or none; group: the group it runs in (new_group: a submission's,
-    shared by its runs), else one of its own."""
+    shared by its runs), else one of its own; stdin: the bytes it reads on its standard
+    input (an assignment's run.stdin; none by default)."""
     isolation = resolve(isolation, check=False)
     said = isolation.warning()
     if said:
@@ -613,10 +614,14 @@ def run(argv, limits=Limits(), cwd=None, env=None, show=(), writable=(), pass_fd
         command = full_argv(argv, scratch, home, shown, list(writable), limits, uid, hide,
                             isolation, group, rules)
         kept = (*pass_fds, *([] if rules is None else [rules]))
-        with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err, \
+                tempfile.TemporaryFile() as given:
+            given.write(stdin)
+            given.seek(0)
             start = time.monotonic()
             status, timed_out, failed, waited = wait_for(command, out, err, home, env,
-                                                         limits, uid, kept, isolation.mode)
+                                                         limits, uid, kept, isolation.mode,
+                                                         given if stdin else subprocess.DEVNULL)
             seconds = time.monotonic() - start
             raw = read_bytes(out, limits.output)
             stdout, stderr = raw.decode("utf-8", "replace"), read_back(err, limits.output)
@@ -626,12 +631,13 @@ def run(argv, limits=Limits(), cwd=None, env=None, show=(), writable=(), pass_fd
                    waited=min(waited, seconds))
 
 
-def wait_for(command, out, err, home, env, limits, uid, pass_fds, mode_now):
+def wait_for(command, out, err, home, env, limits, uid, pass_fds, mode_now,
+             stdin=subprocess.DEVNULL):
     """Start a command and wait for it within its own time (RunClock): (status, timed
     out, words if it could not start, seconds it waited for a processor); every process
     it left is killed."""
     try:
-        process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=out, stderr=err,
+        process = subprocess.Popen(command, stdin=stdin, stdout=out, stderr=err,
                                    cwd=home if mode_now == "none" else None,
                                    env=scrubbed_environment(home, env), start_new_session=True,
                                    pass_fds=pass_fds)
