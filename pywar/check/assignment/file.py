@@ -153,22 +153,28 @@ class Wording:
         return template.format(**named)
 
     def patterns(self):
-        """[(kind, compiled pattern)] of each line's template (a refill's each), and of
-        the card's name: each field a named group."""
+        """[(kind, which of its lines, compiled pattern)] of each line's template (a
+        refill's each, but a blank one): each field a named group."""
         names = {"player": self.players, "rank": self.ranks, "suit": self.suits,
                  "card": [self.card_name(card) for card in range(len(self.ranks) *
                                                                  len(self.suits))]}
         found = []
         for kind, template in self.lines:
-            for part in template if isinstance(template, tuple) else (template,):
+            for number, part in enumerate(template if isinstance(template, tuple) else
+                                          (template,)):
                 if part:
-                    found.append((kind, pattern(part, names)))
+                    found.append((kind, number, pattern(part, names)))
         return found
 
     def read(self, line):
         """[(kind, {field: text})] of each template that reads the whole line."""
-        return [(kind, match.groupdict()) for kind, compiled in self.patterns()
-                for match in [compiled.fullmatch(line)] if match]
+        return [(kind, values) for kind, _, values in self.read_parts(line)]
+
+    def read_parts(self, line):
+        """[(kind, which of its lines: 0 but for a refill's, {field: text})] of each
+        template that reads the whole line."""
+        return [(kind, number, match.groupdict()) for kind, number, compiled in
+                self.patterns() for match in [compiled.fullmatch(line)] if match]
 
 
 @dataclass(frozen=True)
