@@ -6,6 +6,7 @@ import doctest
 import json
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -294,3 +295,90 @@ def test_grade_feeds_the_files_stdin_to_every_run(tmp_path):
     assert grades["asks"]["receipt"]["stdin"] == "go\n"
     plain = grades["smu"]["submissions"][0]["items"]["runs"]
     assert (plain["ok"], plain["failed"]) == (False, 2) and "stdin" not in grades["smu"]["receipt"]
+
+
+# ---- pywar assignment draft: an instructor's reference teaches its words
+
+def drafted_from(tmp_path, reference, games=2):
+    """pywar assignment draft REFERENCE -n games -o FILE: (FILE, stderr)."""
+    path = tmp_path / f"{reference}.toml"
+    status, out, err = pywar("assignment", "draft", str(CLASS / reference), "-n", str(games),
+                             "-o", str(path))
+    assert (status, out) == (0, ""), err
+    return path, err
+
+
+def test_draft_modules_examples():
+    from pywar.check.assignment import draft
+    failures, tried = doctest.testmod(draft)
+    assert tried > 3 and failures == 0
+
+
+def test_a_reference_in_words_of_its_own_drafts_its_words(tmp_path):
+    """own_words (SMU's game in other words): each template is the line its source
+    prints (written here by hand from tests/data/class/own_words/war.cpp), and the
+    drafted file reads every line of its run on a seed it was not drafted on."""
+    path, err = drafted_from(tmp_path, "own_words")
+    drafted = load(path)
+    assert err == "" and not_yet(drafted).startswith("wording.opening differs")
+    assert dict(drafted.wording.lines) == {
+        "round": "--- Round #{number} ---", "pile": "Player {player}'s cards:",
+        "size": "There are {count} cards.", "listed": "  {place}. {card}",
+        "plays": "Player {player} puts down the {card}.",
+        "wins": "Player {player} wins the loot!", "tie": "It's a tie... battle again!",
+        "refill": ("Player {player} refills from the played pile",),
+        "counts": "Player {player}: to play: {to_play}, played: {played}",
+        "lost": "Player {player} is out of cards and loses."}
+    assert drafted.wording.opening == ("WELCOME TO WAR!!!", "Shuffling the deck", "",
+                                       "Initial piles")
+    assert drafted.wording.card_name(38) == "ace of spades"
+    from pywar.check.runner import sandbox
+    with tempfile.TemporaryDirectory() as work:
+        program = Path(work) / "war"
+        subprocess.run(["g++", "-O1", "-o", str(program),
+                        str(CLASS / "own_words" / "war.cpp")], check=True)
+        clock = sandbox.seed_clock(work)
+        printed = sandbox.run([str(program)], env=sandbox.seeded(clock, 7)).stdout
+    game = printed.split("\n")[len(drafted.wording.opening):]
+    unread = [line for line in game if line and len(drafted.wording.read(line)) != 1]
+    assert len(game) > 100 and unread == []
+
+
+def test_a_reference_in_smus_words_drafts_smus_file_and_grades_as_it(tmp_path):
+    """The class's faithful program drafts SMU's wording exactly; under the drafted file
+    it earns every mark, and ace_low (one mistake) loses its one item, ranks."""
+    path, err = drafted_from(tmp_path, "faithful")
+    drafted = load(path)
+    assert err == "" and drafted.wording == builtin("smu").wording and not_yet(drafted) is None
+    status, out, err = pywar("grade", str(CLASS / "faithful"), str(CLASS / "ace_low"), "-n",
+                             "2", "--fresh", "0", "--no-memory", "--json", "--assignment",
+                             str(path))
+    assert status == 0, err
+    marks = {sub["name"]: [item for item, mark in sub["items"].items() if not mark["ok"]]
+             for sub in json.loads(out)["submissions"]}
+    assert marks == {"faithful": ["memory"], "ace_low": ["ranks", "memory"]}
+
+
+def test_draft_names_the_rule_a_reference_breaks(tmp_path):
+    """ace_low as a reference: the draft says where its game breaks the rules (ranks)."""
+    _, err = drafted_from(tmp_path, "ace_low", games=1)
+    assert err.startswith("pywar assignment draft: not placed: seed 1: the reference's game "
+                          "breaks the rules (ranks): line 116 (round 7)")
+
+
+def test_draft_refuses_rules_the_referee_does_not_hold_before_any_work(tmp_path):
+    status, out, err = pywar("assignment", "draft", str(CLASS / "faithful"), "--rules",
+                             "lehigh", "-o", str(tmp_path / "x.toml"))
+    assert (status, out) == (2, "") and err.count("\n") == 1 and "smu only" in err
+    assert not (tmp_path / "x.toml").exists()
+
+
+@pytest.mark.parametrize("ten, suits", [("10", "CSDH"), ("T", "♥♦♠♣")])
+def test_short_card_names_are_told_as_a_ranks_and_a_suits(ten, suits):
+    """CECS 325's names (AC, 10S, KD) and a program's Unicode suits."""
+    from pywar.check.assignment.draft import card_naming
+    ranks = ["2", "3", "4", "5", "6", "7", "8", "9", ten, "J", "Q", "K", "A"]
+    naming = card_naming({card: ranks[card % 13] + suits[card // 13] for card in range(52)},
+                         13, 4)
+    assert (naming.card, naming.ranks, naming.suits) == ("{rank}{suit}", tuple(ranks),
+                                                         tuple(suits))
