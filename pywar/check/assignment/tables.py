@@ -7,6 +7,7 @@ again, with the table of the line kinds and SMU's templates.  A table sits betwe
 import re
 import sys
 
+from ..referee.tables import rewrite
 from .file import FIELDS, LINES, builtin
 
 BLOCK = re.compile(r"(<!-- assignment (\w+) -->\n)(.*?)\n?<!-- end -->", re.S)
@@ -47,8 +48,4 @@ def written(page):
 
 
 if __name__ == "__main__":
-    for path in sys.argv[1:]:
-        with open(path, encoding="utf-8") as file:
-            page = file.read()
-        with open(path, "w", encoding="utf-8") as file:
-            file.write(written(page))
+    rewrite(sys.argv[1:], written)
