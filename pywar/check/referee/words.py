@@ -11,6 +11,7 @@ the words themselves are read from SMU's assignment file, pywar/check/assignment
     ('the nine of hearts', 'an eight', '1 card', 'player A and player B')
 """
 
+import re
 import sys
 from importlib import resources
 
@@ -115,6 +116,16 @@ def counts_line(player, to_play, played):
 def lost_line(player):
     """The line of a player who has run out."""
     return LINES["lost"].format(player=PLAYERS[player])
+
+
+def line_pattern(kind, **fields):
+    """A line's template as a regular expression, each field named a group of the
+    pattern given ({player} as the players' names: line_pattern("plays", player="A|B",
+    card=".*"))."""
+    regex = re.escape(LINES[kind])
+    for name, pattern in fields.items():
+        regex = regex.replace(re.escape(f"{{{name}}}"), f"(?P<{name}>{pattern})", 1)
+    return re.compile(regex)
 
 
 # ---- Plain words for findings
