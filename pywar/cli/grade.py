@@ -38,6 +38,8 @@ EXAMPLES = examples(
      "on a Dask cluster's workers, each sandboxing its runs: docs/grading.md"),
     ("pywar grade alice/ --run '{program} --seed {seed}'",
      "a program that takes its seed as an argument"),
+    ("pywar grade submissions/*/ --assignment course.toml",
+     "under an assignment file: its build, run, stdin and weights (docs/grading.md, 7)"),
     ("pywar grade alice/ --seed 15 -n 1 --fresh 0 --keep seed15",
      "seed 15 alone again: its output kept in seed15/alice/seed-15.txt"),
     ("pywar grade /autograder/submission --gradescope /autograder/results/results.json "
