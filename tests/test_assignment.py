@@ -270,6 +270,9 @@ def test_a_run_reads_the_stdin_it_is_given_and_none_by_default():
     given = sandbox.run(["/bin/cat"], stdin=b"Aquaman\nBatman\n")
     assert (given.status, given.stdout) == (0, "Aquaman\nBatman\n")
     assert sandbox.run(["/bin/cat"]).stdout == ""
+    wrote = sandbox.run(["/bin/sh", "-c", "echo x >&0 && echo wrote || echo refused"],
+                        stdin=b"Aquaman\n")
+    assert wrote.stdout == "refused\n"          # stdin is read-only: no file to fill
 
 
 def test_grade_feeds_the_files_stdin_to_every_run(tmp_path):

@@ -57,9 +57,9 @@ CARD_FIELDS = ("rank", "suit")
 
 
 @dataclass(frozen=True)
-class Field:
-    """One field of an assignment file: its dotted path, its kind, whether it must be
-    given, and what it means."""
+class Entry:
+    """A field of an assignment file (a row of FIELDS): its dotted path, its kind,
+    whether it must be given, and what it means."""
     path: str
     kind: str
     required: bool
@@ -67,50 +67,50 @@ class Field:
 
 
 def line_field(kind):
-    """The Field of a line's template."""
+    """The Entry of a line's template."""
     may, must = LINES[kind]
     names = ", ".join(f"`{{{name}}}`" for name in may) or "no field"
     needs = f"; it must name {', '.join(f'`{{{n}}}`' for n in must)}" if must else ""
     what = "a list of templates, a line each" if kind == "refill" else "a template"
-    return Field(f"wording.lines.{kind}", "list of strings" if kind == "refill" else
+    return Entry(f"wording.lines.{kind}", "list of strings" if kind == "refill" else
                  "string", True, f"the {kind} line, {what}: it may name {names}{needs}")
 
 
 FIELDS = (
-    Field("format", "string", True, f'what the file is: `"{FORMAT}"`'),
-    Field("version", "integer", True, f"the version of this format: `{VERSION}`"),
-    Field("assignment.name", "string", True, "a short name (letters, digits, `-`, `_`)"),
-    Field("assignment.title", "string", True, "the assignment's title, for a person"),
-    Field("assignment.source", "string", False, "where the assignment comes from: its "
+    Entry("format", "string", True, f'what the file is: `"{FORMAT}"`'),
+    Entry("version", "integer", True, f"the version of this format: `{VERSION}`"),
+    Entry("assignment.name", "string", True, "a short name (letters, digits, `-`, `_`)"),
+    Entry("assignment.title", "string", True, "the assignment's title, for a person"),
+    Entry("assignment.source", "string", False, "where the assignment comes from: its "
           "handout, course and term"),
-    Field("rules.preset", "string", True, "a preset of `pywar rules`: " +
+    Entry("rules.preset", "string", True, "a preset of `pywar rules`: " +
           ", ".join(f"`{name}`" for name in PRESETS)),
-    Field("rules.DIMENSION", "as `pywar rules`", False, "a rule dimension set over the "
+    Entry("rules.DIMENSION", "as `pywar rules`", False, "a rule dimension set over the "
           "preset: " + ", ".join(f"`{name}`" for name in DIMENSIONS)),
-    Field("wording.players", "list of strings", True, "each player's name as the lines "
+    Entry("wording.players", "list of strings", True, "each player's name as the lines "
           "write it, the first player's first (one a player of the rules)"),
-    Field("wording.ranks", "list of strings", True, "the ranks' names, from the two to the "
+    Entry("wording.ranks", "list of strings", True, "the ranks' names, from the two to the "
           "ace (one a rank of the rules' deck)"),
-    Field("wording.suits", "list of strings", True, "the suits' names, in the deck's order "
+    Entry("wording.suits", "list of strings", True, "the suits' names, in the deck's order "
           "of suits (one a suit of the rules' deck)"),
-    Field("wording.card", "string", True, "a card's name, a template naming `{rank}` and "
+    Entry("wording.card", "string", True, "a card's name, a template naming `{rank}` and "
           "`{suit}`"),
-    Field("wording.ace", "string", True, "the ace ranks " + " or ".join(
+    Entry("wording.ace", "string", True, "the ace ranks " + " or ".join(
         f"`{value}`" for value in ACES)),
-    Field("wording.deal", "string", True, "what the deal lists: `piles` (each player's "
+    Entry("wording.deal", "string", True, "what the deal lists: `piles` (each player's "
           "pile: its heading, its size and its cards), `deck` (the shuffled deck) or `none`"),
-    Field("wording.opening", "list of strings", True, "the lines before the deal, as "
+    Entry("wording.opening", "list of strings", True, "the lines before the deal, as "
           "printed (no template)"),
     *(line_field(kind) for kind in LINES),
-    Field("build.command", "string", True, "the shell command that builds `{program}` in "
+    Entry("build.command", "string", True, "the shell command that builds `{program}` in "
           "a copy of the submission (as `--build`)"),
-    Field("run.command", "string", True, "the command of one run, naming `{program}` (and "
+    Entry("run.command", "string", True, "the command of one run, naming `{program}` (and "
           "`{seed}` for a program that takes it; as `--run`)"),
-    Field("run.stdin", "string", False, "what each run reads on its standard input "
+    Entry("run.stdin", "string", False, "what each run reads on its standard input "
           '(default `""`, nothing)'),
-    Field("rubric.memory", "boolean", True, "whether the memory item is graded (valgrind "
+    Entry("rubric.memory", "boolean", True, "whether the memory item is graded (valgrind "
           "memcheck on the first seed; `false` is `--no-memory`)"),
-    Field("rubric.weights", "table of numbers", True, "each item's points, every item of "
+    Entry("rubric.weights", "table of numbers", True, "each item's points, every item of "
           "the rubric named: " + ", ".join(f"`{item}`" for item in ITEMS)),
 )
 FIELD = {field.path: field for field in FIELDS}

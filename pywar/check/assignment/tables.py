@@ -16,20 +16,20 @@ BLOCK = re.compile(r"(<!-- assignment (\w+) -->\n)(.*?)\n?<!-- end -->", re.S)
 def fields_table():
     """Every field of an assignment file, a row each."""
     rows = ["| field | kind | must be given | what it holds |", "|---|---|---|---|"]
-    rows += [f"| `{field.path}` | {field.kind} | {'yes' if field.required else 'no'} | "
-             f"{field.meaning} |" for field in FIELDS]
+    rows += [f"| `{field.path}`{'' if '.' in field.path else ' (at the top)'} | {field.kind} | "
+             f"{'yes' if field.required else 'no'} | {field.meaning} |" for field in FIELDS]
     return "\n".join(rows)
 
 
 def lines_table():
     """Each line kind: the fields it may name, and SMU's template (a refill's lines
     joined by ' / ', a blank one shown as such)."""
-    rows = ["| kind | it may name | SMU's template |", "|---|---|---|"]
+    rows = ["| line | it may name | SMU's template |", "|---|---|---|"]
     for kind, template in builtin("smu").wording.lines:
         shown = " / ".join(f"`{part}`" if part else "a blank line" for part in template) \
             if isinstance(template, tuple) else f"`{template}`"
         may = ", ".join(f"`{{{name}}}`" for name in LINES[kind][0]) or "nothing"
-        rows.append(f"| `{kind}` | {may} | {shown} |")
+        rows.append(f"| `wording.lines.{kind}` | {may} | {shown} |")
     return "\n".join(rows)
 
 

@@ -17,8 +17,8 @@ Two modes (docs/grading.md says what each protects and what it does not):
   killed at its end.  It reads what any user may: /proc, the installed pywar, folders
   open to others.
 
-In both modes: no stdin (but the bytes a caller gives: an assignment's), a scrubbed environment, limits on wall-clock time, CPU time,
-address space, the size of any file written (stdout and stderr included) and processes;
+In both modes: no stdin (but the bytes a caller gives, an assignment's, read-only), a
+scrubbed environment, limits on wall-clock time, CPU time, address space, the size of any file written (stdout and stderr included) and processes;
 as root, a fresh user id per run with no groups and no new privileges.  No preexec_fn:
 the child's steps are programs of util-linux (setpriv, prlimit, unshare) and bwrap, so
 that grade --jobs may start runs from threads.  Nothing a run wrote is followed by pywar:
@@ -615,13 +615,11 @@ def run(argv, limits=Limits(), cwd=None, env=None, show=(), writable=(), pass_fd
                             isolation, group, rules)
         kept = (*pass_fds, *([] if rules is None else [rules]))
         with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err, \
-                tempfile.TemporaryFile() as given:
-            given.write(stdin)
-            given.seek(0)
+                stdin_of(stdin) as given:
             start = time.monotonic()
             status, timed_out, failed, waited = wait_for(command, out, err, home, env,
                                                          limits, uid, kept, isolation.mode,
-                                                         given if stdin else subprocess.DEVNULL)
+                                                         given)
             seconds = time.monotonic() - start
             raw = read_bytes(out, limits.output)
             stdout, stderr = raw.decode("utf-8", "replace"), read_back(err, limits.output)
@@ -629,6 +627,24 @@ def run(argv, limits=Limits(), cwd=None, env=None, show=(), writable=(), pass_fd
     return Outcome(status, stdout[:limits.output], stderr[:limits.output], seconds, limits,
                    timed_out, flooded, failed, stdout_bytes=raw[:limits.output],
                    waited=min(waited, seconds))
+
+
+@contextlib.contextmanager
+def stdin_of(data):
+    """What a run reads on stdin: nothing (DEVNULL) for no bytes, else a read-only
+    descriptor of an unnamed file of pywar's holding them, so that a run cannot write
+    through its stdin."""
+    if not data:
+        yield subprocess.DEVNULL
+        return
+    with tempfile.TemporaryFile() as file:
+        file.write(data)
+        file.flush()
+        reader = os.open(f"/proc/self/fd/{file.fileno()}", os.O_RDONLY)
+        try:
+            yield reader
+        finally:
+            os.close(reader)
 
 
 def wait_for(command, out, err, home, env, limits, uid, pass_fds, mode_now,
