@@ -28,6 +28,7 @@ PUBLIC = {
     "PLAYER_NAMES": ("common.fields", "PLAYER_NAMES"), "SEED_LIMIT": ("common.fields", "SEED_LIMIT"),
     "check_seed": ("common.fields", "check_seed"),
     "TraceError": ("common.trace", "TraceError"), "read_trace": ("common.trace", "read"),
+    "RngPathError": ("common.rng", "RngPathError"),
     "ENGINES": ("engine_choice", "ENGINES"), "PORT_ENGINES": ("engine_choice", "PORT_ENGINES"),
     "CoreMissing": ("engine_choice", "CoreMissing"), "check_port": ("engine_choice", "check_port"),
     "default_engine": ("engine_choice", "default_engine"), "engines": ("engine_choice", "engines"),
@@ -45,7 +46,8 @@ PUBLIC = {
 }
 
 __all__ = ["CoreMissing", "ENGINES", "ExactResult", "Game", "GameResult", "PRESETS", "Rules",
-           "Simulation", "SimulationInterrupted", "TraceError", "check", "check_seed",
+           "RngPathError", "Simulation", "SimulationInterrupted", "TraceError", "check",
+           "check_seed",
            "compare", "exact_counts",
            "default_engine", "engines", "exact", "PLAYER_NAMES", "SEED_LIMIT",
            "make_rules", "play", "preset", "read_trace", "resolve_engine", "simulate",

@@ -165,12 +165,12 @@ def test_the_bad_files_are_bad_for_their_one_change_alone():
 @pytest.mark.parametrize("what, text, said", [BAD[0], BAD[2], BAD[6], BAD[9]],
                          ids=["missing field", "template", "unknown rule", "version"])
 def test_grade_refuses_a_bad_file_before_any_work(tmp_path, what, text, said):
-    """pywar grade --assignment BAD: exit 2, one line on stderr, nothing built (--keep's
+    """pywar grade --assignment-file BAD: exit 2, one line on stderr, nothing built (--keep's
     folder, made last of the checks, not made)."""
     bad = tmp_path / "bad.toml"
     bad.write_text(text)
     kept = tmp_path / "kept"
-    status, out, err = pywar("grade", str(CLASS / "faithful"), "--assignment", str(bad),
+    status, out, err = pywar("grade", str(CLASS / "faithful"), "--assignment-file", str(bad),
                              "--keep", str(kept), "--no-memory")
     assert (status, out) == (2, "") and err.count("\n") == 1
     assert err.startswith(f"pywar grade: error: {bad}: {said}")
@@ -182,7 +182,7 @@ def test_a_file_the_grader_cannot_honour_yet_is_refused_and_shown(tmp_path):
     field, exit 2; pywar assignment show shows it, with that note on stderr."""
     low = tmp_path / "low.toml"
     low.write_text(changed('ace = "high"', 'ace = "low"'))
-    status, out, err = pywar("grade", str(CLASS / "faithful"), "--assignment", str(low))
+    status, out, err = pywar("grade", str(CLASS / "faithful"), "--assignment-file", str(low))
     assert status == 2 and out == "" and err.count("\n") == 1
     assert "cannot grade under it yet: wording.ace differs from SMU's" in err
     status, out, err = pywar("assignment", "show", str(low))
@@ -203,14 +203,16 @@ def test_the_command_line_overrides_the_files_choices(tmp_path):
     mine.write_text(changed("format = 1", "format = 0.5", changed(
         "[rubric]\nmemory = true", "[rubric]\nmemory = false",
         changed('command = "{program}"', 'command = "{program} --seed {seed}"'))))
-    args = build_parser().parse_args(["grade", str(CLASS / "faithful"), "--assignment",
+    args = build_parser().parse_args(["grade", str(CLASS / "faithful"), "--assignment-file",
                                       str(mine), "--weights", "memory=2", "--fresh", "0"])
+    args.scratch = str(tmp_path)                # run_grade's scratch folder (an LMS's)
     settings = checked(args)
     assert settings.run == "{program} --seed {seed}" and settings.build == DEFAULT_BUILD
     assert settings.memory is False
     assert settings.weights == {**default_weights(), "format": 0.5, "memory": 2.0}
-    args = build_parser().parse_args(["grade", str(CLASS / "faithful"), "--assignment",
+    args = build_parser().parse_args(["grade", str(CLASS / "faithful"), "--assignment-file",
                                       str(mine), "--run", "{program}", "--fresh", "0"])
+    args.scratch = str(tmp_path)
     assert checked(args).run == "{program}"
 
 
@@ -228,7 +230,7 @@ def graded_under_smus_file(tmp_path, programs):
     first, count = CLASS_SEEDS
     status, out, err = pywar("grade", *(str(CLASS / name) for name in programs), "-n",
                              str(count), "--seed", str(first), "--fresh", "0", "--jobs", "2",
-                             "--timeout", "3", "--budget", "60", "--json", "--assignment",
+                             "--timeout", "3", "--budget", "60", "--json", "--assignment-file",
                              str(smu))
     assert status == 0, err
     return {sub["name"]: sub for sub in json.loads(out)["submissions"]}
@@ -288,7 +290,7 @@ def test_grade_feeds_the_files_stdin_to_every_run(tmp_path):
     asks = tmp_path / "asks.toml"
     asks.write_text(changed('stdin = ""', 'stdin = "go\\n"'))
     grades = {}
-    for name, extra in (("asks", ["--assignment", str(asks)]), ("smu", [])):
+    for name, extra in (("asks", ["--assignment-file", str(asks)]), ("smu", [])):
         status, out, err = pywar("grade", str(program), "-n", "2", "--fresh", "0", "--json",
                                  *extra)
         assert status == 0, err
@@ -354,7 +356,7 @@ def test_a_reference_in_smus_words_drafts_smus_file_and_grades_as_it(tmp_path):
     drafted = load(path)
     assert err == "" and drafted.wording == builtin("smu").wording and not_yet(drafted) is None
     status, out, err = pywar("grade", str(CLASS / "faithful"), str(CLASS / "ace_low"), "-n",
-                             "2", "--fresh", "0", "--no-memory", "--json", "--assignment",
+                             "2", "--fresh", "0", "--no-memory", "--json", "--assignment-file",
                              str(path))
     assert status == 0, err
     marks = {sub["name"]: [item for item, mark in sub["items"].items() if not mark["ok"]]

@@ -48,7 +48,8 @@ WORDINGS = {
         "battle": r"^Player A plays (\w+) of \w+\nPlayer B plays (\w+) of \w+$",
         "tie": r"^There is a tie\.\.\. Doing another battle\.$",
         "win": r"^Player [AB] wins the 'currently in play' pile\.$",
-        "counts": r"^Player [AB] has (\d+) in their 'to play' pile and (\d+) in their 'played' pile\.$"},
+        "counts": r"^Player [AB] has (\d+) in their 'to play' pile and (\d+) in their 'played' pile\.$",
+        "listed": r"^Card 1, (\w+) of (\w+)\nCard 2, (\w+) of (\w+)\nCard 3, (\w+) of (\w+)$"},
     "own": {
         "battle": r"^Player A puts down the (\w+) of \w+\.\nPlayer B puts down the (\w+) of \w+\.$",
         "tie": r"^It's a tie\.\.\. battle again!$",
@@ -115,8 +116,17 @@ def ace_battle(seen):
                for kind, values in seen)
 
 
+def ace_first_deal(seen):
+    """The first pile listed opens with the ace, the three and the five of one suit: the
+    deck in its own order, built ace first and dealt alternately (a fair shuffle deals
+    that with chance 4 / (52 * 51 * 50))."""
+    listed = [values for kind, values in seen if kind == "listed"]
+    return bool(listed) and listed[0][0::2] == ("ace", "three", "five") and \
+        len(set(listed[0][1::2])) == 1
+
+
 PREDICATES = {"won_war": won_war, "ran_out_in_tie": ran_out_in_tie, "tied": tied,
-              "ace_battle": ace_battle}
+              "ace_battle": ace_battle, "ace_first_deal": ace_first_deal}
 MARKS = ("ok", "all", "not checked", *PREDICATES)
 
 
@@ -212,9 +222,16 @@ def test_the_manifest_entry_is_complete(name):
 def test_the_predicates_on_the_reference_program_s_seed_1():
     """The reference's own seed 1 (tests/data/seed-1.txt): player B runs out in a tie
     (docs/rules.md: 2 cards stranded), a war is won before, two equal ranks meet, and an
-    ace meets another rank; a transcript of one plain battle has none of these."""
+    ace meets another rank, and its deal is shuffled (not the ace-first deck's own order);
+    a transcript of one plain battle has none of these, and the reference's listing of an
+    ace-first deck dealt alternately is that deck's."""
     seen = events((DATA / "seed-1.txt").read_text(), "reference")
-    assert [predicate(seen) for predicate in PREDICATES.values()] == [True] * 4
+    assert [predicate(seen) for predicate in PREDICATES.values()] == [True] * 4 + [False]
+    listed = "".join(f"Card {n}, {rank} of spades\n" for n, rank in
+                     enumerate(["ace", "three", "five", "seven"], 1))
+    assert ace_first_deal(events(listed, "reference"))
+    assert not ace_first_deal(events(listed.replace("five of spades", "five of clubs"),
+                                     "reference"))
     plain = ("Player A plays ace of hearts\nPlayer B plays ace of spades\n"
              "There is a tie... Doing another battle.\n\n"
              "Player A has 1 in their 'to play' pile and 0 in their 'played' pile.\n"

@@ -81,17 +81,19 @@ def test_rules_md_has_the_games_with_more_players():
 
 
 def test_the_gradescope_recipe_builds_pywar_for_the_images_python():
-    """docs/grading.md's setup.sh installed a cp311 wheel, which an image with another
-    Python (Ubuntu 22.04's 3.10) refuses: it installs the sdist, built in the image with
-    what the core's build needs, or a wheel built in a container of the image's base."""
+    """The setup.sh of pywar autograder (docs/grading.md, section 5) installed a cp311
+    wheel once, which an image with another Python (Ubuntu 22.04's 3.10) refuses: it
+    installs the sdist, built in the image with what the core's build needs, into a
+    venv of its own; the docs keep the recipe of a wheel built in the image's base."""
+    from pywar.check.grading.autograder import scripts
     text = (ROOT / "docs" / "grading.md").read_text()
     recipe = text[text.index("## 5. As Gradescope's autograder"):]
-    setup = re.search(r"`setup.sh`.*?```sh\n(.*?)```", recipe, re.S)[1]
-    packages = re.search(r"apt-get install -y (.*)", setup)[1].split()
+    setup, _ = scripts("pywar-0.1.0.tar.gz", [])
+    packages = re.search(r"apt-get install -y --no-install-recommends (.*)", setup)[1].split()
     assert {"python3", "python3-venv", "python3-dev", "gcc", "g++", "valgrind"} <= set(packages)
-    install = [line for line in setup.splitlines() if "pip install /autograder" in line]
-    assert install == ["PYWAR_REQUIRE_C=1 /autograder/venv/bin/pip install "
-                       "/autograder/source/pywar-*.tar.gz"]
+    install = [line for line in setup.splitlines() if "pip\" install" in line]
+    assert install == ['PYWAR_REQUIRE_C=1 "$AUTOGRADER/pywar-venv/bin/pip" install '
+                       '"$AUTOGRADER/source/pywar-0.1.0.tar.gz"']
     version = re.search(r'^version = "(.*)"', (ROOT / "pyproject.toml").read_text(), re.M)[1]
     wheels = re.findall(r"pywar-[\w.]+?-cp\d+-cp\d+-linux_x86_64\.whl", recipe)
     assert wheels and all(wheel.startswith(f"pywar-{version}-") for wheel in wheels)

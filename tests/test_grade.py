@@ -6,6 +6,7 @@ marks its program must get, item by item.  A mark is 'all' (broken on every seed
 number of seeds, or the count that a plain reading of the faithful program's transcripts
 gives (the programs that share its shuffle play its games)."""
 
+import html
 import json
 import os
 import re
@@ -17,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from conftest import DATA, needs_tools
-from pywar.check.grading import report
+from pywar.check.grading import gradescope_results, report
 from pywar.check.runner import sandbox
 from pywar.check.grading.grade import Submission
 from pywar.check.referee.rubric import NAMES as ITEMS
@@ -147,6 +148,111 @@ def test_a_crash_on_a_tie_with_an_empty_pile_fails_runs_alone(class_json, faithf
     assert found["last_lines"][-1].startswith("Player A plays ")
 
 
+@pytest.mark.parametrize("name, said", [
+    ("tie_crash", ["terminate called after throwing an instance of 'std::out_of_range'",
+                   "  what():  vector::_M_range_check: __n (which is 18446744073709551615) "
+                   ">= this->size() (which is 0)"]),
+    ("tie_assert", ["pywar-program: ./war.cpp:59: Card* Player::playCard(): Assertion "
+                    "`!toPlay.empty() && \"a card to play\"' failed."])])
+def test_a_crash_says_what_it_said_on_stderr(class_json, name, said):
+    """A crash's example holds what the run said on stderr (issue 46), in the JSON and in
+    the words of the terminal, the page and Gradescope's output."""
+    found = example(class_json, name, "runs")
+    assert found["said"] == "was killed by SIGABRT (a crash)" and found["stderr"] == said
+    sub = next(s for s in submissions_of(class_json) if s.name == name)
+    words = "; on stderr: " + " | ".join(map(repr, said))
+    runs = next(line for line in report.terminal([sub]).splitlines()
+                if line.startswith("  runs "))
+    assert runs.endswith(words)
+    assert html.escape(words) in report.html_page([sub])
+    test = json.loads(gradescope_results.results(sub, dict.fromkeys(ITEMS, 1.0)))["tests"][1]
+    assert test["name"] == "runs" and test["output"].endswith(words)
+
+
+def test_an_item_never_tested_before_a_crash_says_so(class_json):
+    """crash_round10 crashes in round 10 on every seed, before any refill was due or any
+    player ran out: its refill and end say the run stopped first, never "no refill was
+    due on these seeds" (which claims what the program never showed, issue 46)."""
+    for item in ("refill", "end"):
+        said = example(class_json, "crash_round10", item)["said"]
+        assert said == ("not checked: seed 1's run was killed by SIGSEGV (a crash) before "
+                        "its rule was put to the test (the game got to round 9)"), item
+    said = example(class_json, "pot_to_play", "refill")["said"]   # a game that ended
+    assert said == "not checked: no refill was due on these seeds"
+
+
+@pytest.mark.parametrize("name, end", [("silent_game", "Player B ran out of cards.  "
+                                                     "Player B has lost."),
+                                       ("one_line_game", "Player 1 wins")])
+def test_a_silent_game_is_told_its_game_is_not_shown(class_json, name, end):
+    """A program that plays its whole game and prints only its end (alr_war of
+    Andrew-Locke-Robinson/OOP, issue 46): end says its game is not shown, not "the end
+    told before any battle was played", and each rule of play says why it was not checked."""
+    found = example(class_json, name, "end")
+    assert found["mistake"] == "game_not_shown"
+    assert found["said"] == f"{end!r}: its end, and no battle before it: its game is not shown"
+    assert [found["line"], end] in found["context"]        # the line it quotes
+    for item in ("plays", "ranks", "ties", "pickup", "refill", "counts"):
+        assert example(class_json, name, item)["said"] == (
+            "not checked: seed 1's game is not shown (its end told, and no battle before it)")
+
+
+@pytest.mark.parametrize("name, seeds", [("weak_shuffle", [2, 4]),
+                                         ("unshuffled_blocks", [1, 2, 3, 4, 5])])
+def test_a_deck_dealt_in_its_own_order_is_not_shuffled(class_json, name, seeds):
+    """A deck built ace first and left in its order by a weak shuffle on even seconds, and
+    one never shuffled and dealt two at a time (issue 46): deal_unshuffled on each seed it
+    is dealt, never "a game recorded, not played" (not_its_game) nor "the program does not
+    seed rand()" (same_deal), which the deals repeated across seeds made them before."""
+    sub = class_json[0][name]
+    by_seed = {int(seed): rows for seed, rows in sub["mistakes_by_seed"].items()}
+    assert [seed for seed, rows in by_seed.items() if "deal_unshuffled" in rows] == seeds
+    assert not {"not_its_game", "same_deal"} & set(sub["mistakes"])
+    found = example(class_json, name, "deal")
+    assert (found["seed"], found["mistake"]) == (seeds[0], "deal_unshuffled")
+    assert found["said"].endswith("not shuffled")
+
+
+WARS = ["face_down", "war_one_down", "war_refill_first", "war_from_bottom", "war_short_loses"]
+
+
+@pytest.mark.parametrize("name", WARS)
+def test_every_war_of_other_books_costs_ties_alone(class_json, name):
+    """A war with cards face down in each form a student writes (three, one, two with a
+    refill first, three from the bottom, a short player losing): face_down_war on every
+    seed, charged to ties alone, no cascade into counts, refill or plays (issue 46)."""
+    assert marks(class_json, name) == {"ties": ALL}
+    assert class_json[0][name]["mistakes"] == {"face_down_war": SEEDS}
+    assert example(class_json, name, "ties")["mistake"] == "face_down_war"
+
+
+def test_what_a_run_said_on_stderr_is_the_line_that_says_why_it_died(tmp_path):
+    """A sanitizer's report (ASan's ERROR and SUMMARY lines, of some forty), found among
+    a program's own debug lines; else a run's last lines; bounded either way: four lines
+    at most, each cut at quote.LINE."""
+    from pywar.check.grading.grade import STDERR_LINES, said_on_stderr
+    from pywar.check.referee.quote import LINE
+    source = tmp_path / "overflow.cpp"
+    source.write_text("#include <cstdio>\n#include <vector>\nint main() {\n"
+                      "    std::vector<int> v(3);\n    fprintf(stderr, \"debug: dealing\\n\");\n"
+                      "    return v.data()[3];\n}\n")
+    program = tmp_path / "overflow"
+    subprocess.run(["g++", "-g", "-fsanitize=address", "-o", str(program), str(source)],
+                   check=True, env=sandbox.unloaded())
+    ran = subprocess.run([str(program)], capture_output=True, text=True,
+                         env={**sandbox.unloaded(), "ASAN_OPTIONS": "detect_leaks=0"})
+    assert ran.returncode == 1 and len(ran.stderr.splitlines()) > 20
+    said = said_on_stderr(ran.stderr)
+    assert len(said) == 2
+    assert re.fullmatch(r"==\d+==ERROR: AddressSanitizer: heap-buffer-overflow on address .*",
+                        said[0])
+    assert said[1] == f"SUMMARY: AddressSanitizer: heap-buffer-overflow {source}:6 in main"
+    chatty = "".join(f"turn {n}: {'x' * 3000}\n" for n in range(10_000))
+    assert said_on_stderr(chatty) == [f"turn {n}: {'x' * 3000}"[:LINE]
+                                      for n in range(10_000 - STDERR_LINES, 10_000)]
+    assert said_on_stderr("") == said_on_stderr("\n \n") == []
+
+
 def test_main_returning_1_fails_runs(class_json):
     assert marks(class_json, "returns_one") == {"runs": ALL}
     assert example(class_json, "returns_one", "runs")["said"] == "exited with status 1"
@@ -181,8 +287,10 @@ def test_the_terminal_table_and_first_examples(class_json):
 def test_the_gradescope_file_has_its_documented_shape(class_json):
     weights = dict.fromkeys(ITEMS, 1.0) | {"format": 0.5, "memory": 2.0}
     sub = next(s for s in submissions_of(class_json) if s.name == "top_first")
-    found = json.loads(report.gradescope(sub, weights))
-    assert set(found) == {"score", "tests", "output", "output_format", "test_output_format"}
+    found = json.loads(gradescope_results.results(sub, weights))
+    assert set(found) == {"score", "tests", "output", "output_format", "test_output_format",
+                          "extra_data"}
+    assert found["extra_data"] == {"seeds": sub.seeds, "fresh": sub.fresh, "sha256": sub.sha256}
     assert found["output_format"] == found["test_output_format"] == "text"
     assert [test["name"] for test in found["tests"]] == list(ITEMS)
     for test in found["tests"]:
@@ -214,10 +322,35 @@ def test_a_submission_that_does_not_build(tmp_path, capsys):
     assert mine[1:] == [builds, "  not graded: it did not build"]     # "not checked" (38)
     found = json.loads(results.read_text())
     assert found["score"] == 0 and found["tests"][0]["max_score"] == 4
-    assert found["tests"][0]["output"] == builds[len("  builds: "):]
+    said, errors = found["tests"][0]["output"].split("\nthe compiler's errors:\n")
+    assert said == builds[len("  builds: "):]              # and the errors (issue 45)
+    assert errors.startswith("./war.cpp:1:21: error: ") and "undeclared" in errors
     assert found["output"].startswith("pywar grade: 0 of 15; run on seeds 1 to 3, and 2 ")
     assert found["output"].endswith("; not graded: it did not build")
-    assert [test["output"] for test in found["tests"][1:]] == [""] * (len(ITEMS) - 1)
+    assert [test["output"] for test in found["tests"][1:]] == \
+        ["not checked: it did not build"] * (len(ITEMS) - 1)        # never empty (issue 45)
+
+
+@pytest.mark.parametrize("files, held", [
+    ({}, "it is empty"),
+    ({"README.txt": "my war\n", "war.pdf": "%PDF"}, "none of its 2 files is a C or C++ source"),
+    ({"war.h": "int f();\n"}, "its sources: war.h")])
+def test_a_submission_without_a_cpp_file_says_so_in_one_line(tmp_path, capsys, files, held):
+    """An empty or source-less submission says it holds no C++ sources (issue 46), in
+    one line of the build's example, not as the compiler's "fatal error: ./*.cpp"; no
+    build is run."""
+    folder = tmp_path / "nothing"
+    folder.mkdir()
+    for name, text in files.items():
+        (folder / name).write_text(text)
+    status, out, _ = run(capsys, "grade", folder, "-n", "1", "--fresh", "0", "--json",
+                         "--no-memory")
+    assert status == 0
+    builds = json.loads(out)["submissions"][0]["items"]["builds"]
+    assert (builds["ok"], builds["failed"]) == (False, 1)
+    assert builds["example"]["said"] == (f"was not run: the submission holds no C++ "
+                                         f"sources (no .cpp file; {held})")
+    assert builds["example"]["error"] is None and builds["example"]["last_lines"] == []
 
 
 def test_an_include_in_another_case_is_named_and_can_be_built(tmp_path, capsys):
@@ -274,7 +407,7 @@ def test_an_include_with_a_path_in_another_case_is_named_and_can_be_built(
 
 def test_usage_errors_come_before_any_work(tmp_path, capsys):
     status, _, err = run(capsys, "grade", tmp_path / "nowhere")
-    assert status == 2 and "is not a folder" in err
+    assert status == 2 and "is neither a folder nor" in err
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()
     status, _, err = run(capsys, "grade", tmp_path / "a", tmp_path / "b", "--gradescope",

@@ -204,3 +204,25 @@ def test_output_that_is_no_game_breaks_format_deal_and_end(text):
     assert judged.first("end").said == "nothing more: it stops before the first round"
     assert judged.first("deal").text() == ("the rules require the deal listed: 26 cards for "
                                            "each player; the file says no listing of the deal")
+
+
+def test_the_lines_around_a_finding_are_cut_as_its_line_is():
+    """A finding's lines around it are quoted cut short too (issue 51): a debug line of
+    several MiB beside a broken rule is shown by its first LINE characters, in the
+    Finding, and so in the JSON, the page and the terminal that show its context."""
+    from pywar.check.referee.quote import LINE
+    plays = index_of(r"=+ Round 1 =+") + 1
+    flood = "DEBUG " + "x" * (3 << 20)
+
+    def beside(lines):
+        lines[plays] = lines[plays].replace("plays", "shows")     # format breaks here
+        lines[plays + 1] = flood                                   # the line after it
+    first, _ = broken(changed(beside))["format"]
+    assert first.line == plays + 1
+    around = dict(first.context)
+    assert list(around) == [plays, plays + 1, plays + 2]
+    assert around[plays] == LINES[plays - 1]
+    assert around[plays + 1] == LINES[plays].replace("plays", "shows")
+    assert around[plays + 2] == flood[:LINE]
+    judged = judge("\n".join(LINES[:plays + 1] + [flood]) + "\n", complete=False)
+    assert judged.last_lines == [LINES[plays - 1], LINES[plays], flood[:LINE]]

@@ -3,6 +3,7 @@
 of it) must come before it there, and check_table says so (docs/development.md, the
 checklist "add a student mistake")."""
 
+import re
 from types import MappingProxyType
 
 import pytest
@@ -58,3 +59,29 @@ def test_a_deviation_left_out_of_the_order_is_refused(monkeypatch):
     with_row(monkeypatch, SUITS_DECIDE, SEARCH_ORDER)
     with pytest.raises(AssertionError):
         mistakes.check_table()
+
+
+def test_two_deviations_adopted_that_conflict_resolve_by_the_search_s_order():
+    """A program that prints its counts swapped on one battle and on the other player's
+    line on another adopts both (issue 51): they set one field of the Policy, and the game
+    goes on by the one first in SEARCH_ORDER (docs/grading.md), not the first by name."""
+    from conftest import reference_transcript
+    from pywar.check.referee.judge import Judge
+    pair = ("counts_swapped", "counts_other_player")
+    first = min(pair, key=SEARCH_ORDER.index)
+    assert first != min(pair)              # the order by name would resolve it the other way
+    lines = reference_transcript(1).split("\n")[:-1]
+    counts = re.compile(r"(Player [AB] has )(\d+)( in their 'to play' pile and )(\d+)(.*)")
+    # round 1 (lines 70 and 71): each line's two counts swapped
+    for index in (69, 70):
+        lines[index] = counts.sub(r"\g<1>\g<4>\g<3>\g<2>\g<5>", lines[index])
+    # round 4, a tie (lines 94 and 95: A 22 and 2, B 22 and 4): each on the other's line
+    a, b = counts.fullmatch(lines[93]), counts.fullmatch(lines[94])
+    assert (a[2], a[4], b[2], b[4]) == ("22", "2", "22", "4")
+    lines[93], lines[94] = (f"{a[1]}{b[2]}{a[3]}{b[4]}{a[5]}", f"{b[1]}{a[2]}{b[3]}{a[4]}{b[5]}")
+    judge = Judge(lines)
+    judged = judge.run()
+    assert judge.adopted == set(pair) and set(pair) <= set(judged.mistakes)
+    assert judge.policy.follows(mistakes.MISTAKE[first])
+    assert judge.policy.counts_shown == dict(mistakes.MISTAKE[first].effects)["counts_shown"]
+    assert judged.broken() == ["counts"]

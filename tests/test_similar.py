@@ -5,7 +5,9 @@ tests/data/similar/make_copies.py, and a program written apart (apart) that make
 common mistake, the ace low; the handout's Pile (tests/data/similar/handout) in each."""
 
 import doctest
+import html
 import json
+import math
 import os
 import re
 import shutil
@@ -16,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, needs_tools
+from conftest import DATA, ROOT, needs_tools
 from pywar.check.similar import behaviour, pairs, source
 from pywar.cli import main
 
@@ -242,20 +244,46 @@ def test_a_submission_past_its_bound_is_compared_in_part(tmp_path):
 # ---- By behaviour
 
 def test_a_trait_every_program_shows_weighs_nothing_and_a_rare_one_most():
-    """Hand-worked: four programs; a crash on seed 3 shown by all weighs log(4/4) = 0, a
-    line shown by two weighs log(4/2); a pair sharing only what all share scores 0, the
-    two sharing a line of their own score its weight over what either shows."""
-    crash, line, own = ("mistake", "crash", 3), ("line", "Player <n> takes it"), ("line", "x")
+    """Hand-worked: five programs; a crash shown by all weighs log(5/5) = 0, a line that
+    two show log(5/2), one that one shows log(5).  a and b share two lines that they alone
+    show: (2 log 2.5 - log 2.5) / (2 log 2.5) = 0.5; d and e share one such line and
+    nothing else, one rare trait's worth: 0; a and c share only what all show: 0."""
+    crash, one, two = ("mistake", "crash"), ("line", "Player <n> takes it"), ("line", "y")
+    own, other = ("line", "x"), ("line", "z")
     place = behaviour.Seen(3, 10)
-    traits = {"a": {crash: place, line: place}, "b": {crash: place, line: place},
-              "c": {crash: place, own: place}, "d": {crash: place}}
+    traits = {"a": {crash: place, one: place, two: place}, "b": {crash: place, one: place,
+                                                                 two: place},
+              "c": {crash: place, own: place}, "d": {crash: place, other: place},
+              "e": {crash: place, other: place}}
     weights, counts = behaviour.weigh(traits), behaviour.counted(traits)
-    assert weights[crash] == 0 and weights[line] == pytest.approx(0.693147, abs=1e-6)
-    assert behaviour.compare(traits["a"], traits["b"], weights, counts).score == 1.0
-    assert behaviour.compare(traits["a"], traits["d"], weights, counts).score == 0.0
-    shared = behaviour.compare(traits["a"], traits["c"], weights, counts)
-    assert shared.score == 0.0 and shared.traits == []
-    assert behaviour.compare(traits["c"], traits["d"], weights, counts).score == 0.0
+    assert weights[crash] == 0 and weights[one] == pytest.approx(math.log(2.5))
+    assert weights[own] == pytest.approx(math.log(5)) == pytest.approx(1.609438, abs=1e-6)
+    pair = behaviour.compare(traits["a"], traits["b"], weights, counts, 5)
+    assert pair.score == pytest.approx(0.5) and pair.shared == 2
+    assert pair.weight == pytest.approx(2 * 0.916291, abs=1e-6) == pytest.approx(pair.either)
+    assert pair.allowed == pytest.approx(0.916291, abs=1e-6)
+    alone = behaviour.compare(traits["d"], traits["e"], weights, counts, 5)
+    assert alone.score == 0.0 and alone.shared == 1 and len(alone.traits) == 1
+    common = behaviour.compare(traits["a"], traits["c"], weights, counts, 5)
+    assert common.score == 0.0 and common.traits == [] and common.shared == 0
+    assert behaviour.compare(traits["c"], traits["d"], weights, counts, 5).score == 0.0
+
+
+def test_a_mistake_made_on_every_seed_is_one_trait_however_many_seeds():
+    """ace_low on each of 40 seeds is one trait, seen on those 40 seeds; two programs of
+    four whose only shared trait it is score 0 whether graded on 1 seed or on 40."""
+    def graded(seeds, rows=("ace_low",)):
+        return {"mistakes_by_seed": {str(seed): list(rows) for seed in seeds}}
+    forty = behaviour.mistake_traits(graded(range(1, 41)))
+    assert forty == {("mistake", "ace_low"): behaviour.Seen(1, seeds=tuple(range(1, 41)))}
+    for seeds in (range(1, 2), range(1, 41)):
+        traits = {"a": behaviour.mistake_traits(graded(seeds)),
+                  "b": behaviour.mistake_traits(graded(seeds)),
+                  "c": behaviour.mistake_traits(graded(seeds, ["crash"])), "d": {}}
+        weights, counts = behaviour.weigh(traits), behaviour.counted(traits)
+        shared = behaviour.compare(traits["a"], traits["b"], weights, counts, 4)
+        assert (shared.score, shared.shared) == (0.0, 1)
+        assert shared.weight == pytest.approx(math.log(2))
 
 
 def test_the_reference_s_own_lines_are_no_trait_and_cards_and_numbers_are_blanked():
@@ -265,16 +293,21 @@ def test_the_reference_s_own_lines_are_no_trait_and_cards_and_numbers_are_blanke
     transcript = (ROOT / "tests" / "data" / "seed-1.txt").read_text().split("\n")
     assert {behaviour.shape(line) for line in transcript} <= known
     assert behaviour.shape("Player B takes the 10 of Hearts and 3 more") == \
-        "Player B takes the <card> and <n> more"
+        "Player <p> takes the <card> and <n> more" == behaviour.shape(
+            "Player A takes the 2 of spades and 1 more")
 
 
 @pytest.fixture(scope="module")
 def graded(tmp_path_factory):
     """The class graded once on 3 seeds, its JSON and its kept runs: (json path, kept)."""
-    folder = tmp_path_factory.mktemp("graded")
+    return grade_once(tmp_path_factory.mktemp("graded"), [CLASS / name for name in NAMES], 3)
+
+
+def grade_once(folder, submissions, seeds):
+    """pywar grade of submissions on seeds 1 to `seeds`, kept in folder: (json path, kept)."""
     kept, grades = folder / "kept", folder / "class.json"
-    command = [sys.executable, "-m", "pywar", "grade", *[str(CLASS / name) for name in NAMES],
-               "-n", "3", "--fresh", "0", "--no-memory", "--json", "--keep", str(kept)]
+    command = [sys.executable, "-m", "pywar", "grade", *map(str, submissions), "-n",
+               str(seeds), "--fresh", "0", "--no-memory", "--json", "--keep", str(kept)]
     done = subprocess.run(command, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     grades.write_text(done.stdout)
@@ -293,15 +326,20 @@ def test_with_behaviour_the_copies_still_rank_first_and_the_common_mistake_weigh
     found, whole = similar_json(capsys, "--starter", HANDOUT, "--grades", grades,
                                 "--kept", kept)
     copies, apart = copy_pairs_and_apart_pairs(found, "behaviour")
-    assert min(copies) > 0.9 and max(apart) == 0.0
+    assert min(copies) > 0.15 and max(apart) == 0.0     # 3 traits of 3 of 4: 0.20
+    for pair in found.values():
+        on = pair["behaviour_on"]                   # (shared - log(4/2)) / either
+        assert pair["behaviour"] == pytest.approx(
+            max(0, on["weight"] - math.log(2)) / on["either"] if on["either"] else 0, abs=1e-5)
     copies, apart = copy_pairs_and_apart_pairs(found)
     assert min(copies) > 0.9 and max(apart) < 0.1
     evidence = found[frozenset(("original", "renamed"))]["evidence"]["behaviour"]
     lines = [trait for trait in evidence if trait["kind"] == "line"]
-    first = next(t for t in lines if t["text"] == "Player A takes the whole pot!")
+    first = next(t for t in lines if t["text"] == "Player <p> takes the whole pot!")
     assert (first["shown_by"], first["of"]) == (3, 4)     # the three copies of the four
     printed = (kept / "original" / f"seed-{first['a']['seed']}.txt").read_text().split("\n")
-    assert printed[first["a"]["line"] - 1] == "Player A takes the whole pot!"
+    assert printed[first["a"]["line"] - 1] in ("Player A takes the whole pot!",
+                                               "Player B takes the whole pot!")
     assert all(trait["mistake"] != "ace_low" for trait in evidence if trait["kind"] == "mistake")
     assert whole["behaviour"] == {"kept": str(kept), "grades": str(grades), "games": None}
 
@@ -330,6 +368,90 @@ def test_graded_here_with_n_the_pairs_are_those_of_a_grading_made_before(graded,
     _, before = similar_json(capsys, "--starter", HANDOUT, "--grades", grades, "--kept", kept)
     _, here = similar_json(capsys, "--starter", HANDOUT, "-n", "3")
     assert here["pairs"] == before["pairs"] and here["behaviour"]["games"] == 3
+
+
+# Two programs written apart that make one mistake alike: the similar class's apart and
+# the grading class's ace_low (tests/data/class: the faithful program with the ace low),
+# beside two more of the grading class (faithful, and top_first with piles listed top
+# first): as the real class's two Program 6 students, who share one habit and 3% of code.
+APART_ONE_MISTAKE = [CLASS / "apart", *(DATA / "class" / name
+                                        for name in ("ace_low", "faithful", "top_first"))]
+
+
+@pytest.fixture(scope="module")
+def one_mistake(tmp_path_factory):
+    """APART_ONE_MISTAKE graded once on 2 seeds: (json path, kept)."""
+    return grade_once(tmp_path_factory.mktemp("one_mistake"), APART_ONE_MISTAKE, 2)
+
+
+@needs_tools("g++")
+def test_two_programs_written_apart_that_share_one_mistake_are_not_alike(one_mistake,
+                                                                       capsys):
+    """apart and ace_low share no code and make one mistake alike, the ace low, on every
+    seed, and print no line of their own: one trait, counted once, one rare trait's worth
+    (log(4/2)), which two programs may share by chance: behaviour 0, and the table, the
+    JSON and the page say what the score stands on."""
+    grades, kept = one_mistake
+    every = {sub["name"]: sub["mistakes_by_seed"]
+             for sub in json.loads(grades.read_text())["submissions"]}
+    assert every["apart"] == every["ace_low"] == {"1": ["ace_low"], "2": ["ace_low"]}
+    found, _ = similar_json(capsys, "--starter", HANDOUT, "--grades", grades, "--kept", kept,
+                            folders=APART_ONE_MISTAKE)
+    pair = found[frozenset(("apart", "ace_low"))]
+    assert pair["source"] < 0.05 and pair["behaviour"] == 0.0 and pair["score"] < 0.05
+    assert pair["behaviour_on"] == {"traits": 1, "weight": round(math.log(2), 6),
+                                    "allowance": round(math.log(2), 6),
+                                    "either": round(math.log(2), 6), "of": 4}
+    (trait,) = pair["evidence"]["behaviour"]
+    assert trait["mistake"] == "ace_low" and trait["a"] == trait["b"] == {
+        "seed": 1, "seeds": [1, 2]}
+    page = kept.parent / "similar.html"
+    status, out, _ = run(capsys, "similar", *APART_ONE_MISTAKE, "--starter", HANDOUT,
+                         "--grades", grades, "--kept", kept, "--html", page)
+    said = ("behaviour: 1 shared trait weighing 0.69, of 0.69 that either shows: no more "
+            "than one rare trait's worth (0.69), which any two programs may share by "
+            "chance, so not alike by behaviour; the same mistake (ace_low)")
+    row = next(line for line in out.split("\n") if line.endswith("apart ~ ace_low")
+               or line.endswith("ace_low ~ apart"))
+    assert status == 0 and row.split()[2:4] == ["0.00", "1"] and said in out
+    shown = page.read_text()
+    assert "<td>0.00</td><td>1</td>" in shown and html.escape(said) in shown
+
+
+def test_a_grading_that_lacks_a_submission_or_never_ran_it_says_so(tmp_path, capsys):
+    """--grades of three of the four compared, one of them run on no seed (its build
+    failed): the pairs with either are not compared by behaviour (null, '?') and say why,
+    never 'nothing rare in common'; a note names each; the pair graded is compared."""
+    def graded(name, runs):
+        return {"name": name, "score": 1, "max_score": 12, "items": {"runs": {
+            "ok": runs > 0, "failed": 0, "of": runs}},
+            "mistakes_by_seed": {"1": ["crash"]} if runs else {}}
+    grades = tmp_path / "class.json"
+    grades.write_text(json.dumps({"submissions": [
+        graded("original", 1), graded("renamed", 1), graded("reordered", 0)]}))
+    folders = [CLASS / name for name in ("apart", "original", "renamed", "reordered")]
+    found, whole = similar_json(capsys, "--grades", grades, folders=folders)
+    assert whole["unknown"] == [{"name": "apart", "why": "is not in the grading"},
+                                {"name": "reordered", "why": "was run on no seed by the "
+                                                             "grading"}]
+    assert f"apart: behaviour not compared, it is not in the grading (--grades {grades}): " \
+        "what it did is unknown" in whole["notes"]
+    for pair in found.values():
+        if {"apart", "reordered"} & {pair["a"], pair["b"]}:
+            assert pair["behaviour"] is None and pair["behaviour_on"] is None
+            assert pair["evidence"]["behaviour"] is None and pair["unknown"]
+    graded_pair = found[frozenset(("original", "renamed"))]
+    assert graded_pair["behaviour"] == 0.0 and graded_pair["behaviour_on"]["of"] == 2
+    status, out, err = run(capsys, "similar", *folders, "--grades", grades)
+    assert status == 0 and out.count("nothing rare in common") == 1     # the pair graded
+    assert out.count("behaviour: not compared, apart is not in the grading: what it did "
+                     "is unknown") == 2
+    assert out.count("behaviour: not compared, apart is not in the grading and reordered "
+                     "was run on no seed by the grading: what they did is unknown") == 1
+    assert "note: reordered: behaviour not compared, it was run on no seed by the " \
+        "grading: what it did is unknown" in err
+    rows = [line.split() for line in out.split("\n") if " ~ " in line]
+    assert sum(row[2:4] == ["?", "?"] for row in rows) == 5
 
 
 def test_a_line_makes_a_trait_of_its_first_characters_and_a_link_none(tmp_path):
@@ -465,4 +587,5 @@ def test_a_grade_json_edited_by_hand_is_read_for_what_it_can_mean(tmp_path, caps
     found, _ = similar_json(capsys, "--grades", grades,
                             folders=[CLASS / name for name in names])
     assert found[frozenset(names)]["behaviour"] == 0.0
-    assert behaviour.mistake_traits(subs[0]) == {("mistake", "crash", 3): behaviour.Seen(3)}
+    assert behaviour.mistake_traits(subs[0]) == {
+        ("mistake", "crash"): behaviour.Seen(3, seeds=(3,))}

@@ -21,6 +21,8 @@ C_ONLY = {
     "Game_PlayAny": SPECIALISED, "Game_PlaySmu": SPECIALISED, "Game_PlayLehigh": SPECIALISED,
     "Game_PlayIofall": SPECIALISED, "Game_PlayIofallSingle": SPECIALISED,
     "Game_PlayNext": SPECIALISED,
+    "Game_TurnPlayed": "Game_Refill's pile work, out of the game's loop (the twin's refill "
+                       "does both)",
     "Game_GrowHand": PICKUP, "Game_GrowHands": PICKUP, "Game_Landing": PICKUP,
     "Landing_Put": PICKUP, "Game_FirstOf": PICKUP, "Game_LastOf": PICKUP,
     "Game_SeveralIn": PICKUP,

@@ -1,5 +1,5 @@
 """pywar assignment: an assignment file, shown and checked, or drafted from an
-instructor's reference program (docs/grading.md, section 7).
+instructor's reference program (docs/grading.md, section 8).
 
     pywar assignment show smu                  # SMU's file, as pywar ships it
     pywar assignment show mine.toml --json     # a file, checked, as JSON
@@ -23,7 +23,7 @@ EXAMPLES = examples(
     ("pywar assignment show smu", "SMU's assignment, the one pywar grade grades by default"),
     ("pywar assignment show smu > mine.toml", "a start for an assignment of your own"),
     ("pywar assignment show mine.toml --json", "a file checked, as JSON (exit 2 if bad)"),
-    ("pywar grade submissions/*/ --assignment mine.toml", "grade a class under it"),
+    ("pywar grade submissions/*/ --assignment-file mine.toml", "grade a class under it"),
     ("pywar assignment draft reference/ -n 3 -o mine.toml",
      "build the instructor's reference, run it on seeds 1 to 3 and draft its words"),
 )

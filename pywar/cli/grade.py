@@ -9,19 +9,21 @@ import shlex
 import shutil
 import subprocess
 import sys
+import tempfile
+import time
 
 from ..check.assignment.file import not_yet
-from ..check.grading import keep, regrade, report
-from ..check.grading.gradebook import gradebook_csv
+from ..check.grading import gradescope_results, keep, regrade, report
 from ..check.grading.receipt import receipt
 from ..check.runner import sandbox
 from ..check.submission.names import readable
 from ..check.grading.grade import (DEFAULT_BUILD, DEFAULT_RUN, FRESH, REFEREE_SECONDS,
                                    RUN_SETUP, SECONDS_A_SEED, GradeInterrupted, Settings,
-                                   grade)
+                                   grade, name_of)
 from ..check.seeds import draw_fresh
 from ..check.referee.rubric import NAMES, default_weights
 from ..engine_choice import usable_cores
+from . import lms
 from .assignment import assignment_of
 from .common import (Progress, add_isolation_option, add_progress_option, checked_isolation,
                      count_type, examples, interrupted_status, interrupted_words, seed_type,
@@ -38,8 +40,10 @@ EXAMPLES = examples(
      "on a Dask cluster's workers, each sandboxing its runs: docs/grading.md"),
     ("pywar grade alice/ --run '{program} --seed {seed}'",
      "a program that takes its seed as an argument"),
-    ("pywar grade submissions/*/ --assignment course.toml",
-     "under an assignment file: its build, run, stdin and weights (docs/grading.md, 7)"),
+    ("pywar grade submissions.zip --csv import.csv --assignment 'War (4242)'",
+     "Canvas's download: its gradebook import (Moodle's, Gradescope's: docs/grading.md)"),
+    ("pywar grade submissions/*/ --assignment-file course.toml",
+     "under an assignment file: its build, run, stdin and weights (docs/grading.md, 8)"),
     ("pywar grade alice/ --seed 15 -n 1 --fresh 0 --keep seed15",
      "seed 15 alone again: its output kept in seed15/alice/seed-15.txt"),
     ("pywar grade /autograder/submission --gradescope /autograder/results/results.json "
@@ -123,8 +127,9 @@ def warn_of_open_folders(args):
     /proc, names it (pywar cannot close a folder of the instructor's)."""
     if args.isolation.mode != "none" or not sandbox.as_root():
         return
-    opened = [folder for folder in args.submissions if sandbox.open_to_others(folder)]
-    if len(args.submissions) > 1 and opened:
+    folders = [source for source in args.sources if isinstance(source, str)]
+    opened = [folder for folder in folders if sandbox.open_to_others(folder)]
+    if len(folders) > 1 and opened:
         print(f"{args.parser.prog}: warning: without bubblewrap a run may read what any "
               f"user may: {len(opened)} submissions' folders are open to other users "
               f"({opened[0]!r} the first), so a run may read a classmate's sources: chmod "
@@ -173,21 +178,21 @@ def check_submission_folders(parser, submissions):
 
 
 def under_assignment(args):
-    """--assignment FILE read and checked (a usage error for a bad one, or one that
+    """--assignment-file FILE read and checked (a usage error for a bad one, or one that
     pywar grade cannot grade under yet; exit 3 for one it cannot read), and its build,
     run, weights and memory taken where the command line gives none (docs/grading.md,
-    section 7)."""
+    section 8)."""
     found = None
-    if args.assignment is not None:
-        found = assignment_of(args.parser, args.assignment)[1]
+    if args.assignment_file is not None:
+        found = assignment_of(args.parser, args.assignment_file)[1]
         said = not_yet(found)
         if said:
-            args.parser.error(f"--assignment {args.assignment!r}: cannot grade under it "
-                              f"yet: {said}")
+            args.parser.error(f"--assignment-file {args.assignment_file!r}: cannot grade "
+                              f"under it yet: {said}")
         heavy = [item for item, weight in found.weights.items() if weight > MAX_WEIGHT]
         if heavy:
-            args.parser.error(f"--assignment {args.assignment!r}: rubric.weights.{heavy[0]} "
-                              f"must be a number from 0 to {MAX_WEIGHT:,}")
+            args.parser.error(f"--assignment-file {args.assignment_file!r}: rubric.weights."
+                              f"{heavy[0]} must be a number from 0 to {MAX_WEIGHT:,}")
     args.build = args.build or (found.build if found else DEFAULT_BUILD)
     args.run_command = args.run_command or (found.run if found else DEFAULT_RUN)
     args.memory = args.memory if args.memory is not None else (found.memory if found
@@ -198,10 +203,12 @@ def under_assignment(args):
 
 def checked(args):
     """The Settings of a command line, or a usage error found before any work."""
-    check_submission_folders(args.parser, args.submissions)
-    if args.gradescope and len(args.submissions) != 1:
+    args.sources = lms.read_sources(args)
+    check_submission_folders(args.parser, [s for s in args.sources if isinstance(s, str)])
+    if args.gradescope and len(args.sources) != 1:
         args.parser.error("--gradescope writes the results of one submission: give one folder")
     check_gradescope_options(args)
+    lms.check_options(args, args.sources)
     under_assignment(args)
     outputs = [("--html", args.html), ("--gradescope", args.gradescope), ("--csv", args.csv)]
     for option, path in outputs:
@@ -265,7 +272,14 @@ def ready_to_keep(args):
 def run_grade(args):
     """Grade the submissions: 0 once reported (a grade is no difference to exit 1 on);
     130 after a Ctrl-C (143 SIGTERM, 129 SIGHUP), once the submissions graded before it
-    are reported."""
+    are reported.  A download's students are written into a scratch folder of pywar's,
+    removed at the end."""
+    with tempfile.TemporaryDirectory(prefix="pywar-download-") as args.scratch:
+        return grade_and_report(args)
+
+
+def grade_and_report(args):
+    """run_grade's work, its scratch folder made."""
     settings = checked(args)
     status = 0
     sys.stdout.reconfigure(errors="backslashreplace")      # a name a terminal cannot show
@@ -274,6 +288,7 @@ def run_grade(args):
                       ("--csv", args.csv, False, "utf-8")) as files, \
             cluster_client(args) as client:
         progress = Progress("grading", args.progress)
+        started = time.monotonic()
         try:
             submissions = graded(args, settings, client, progress)
         except GradeInterrupted as stop:
@@ -282,9 +297,9 @@ def run_grade(args):
             progress.close()
         if status:
             print(f"{args.parser.prog}: {interrupted_words()}: {len(submissions)} of "
-                  f"{len(args.submissions)} submissions graded", file=sys.stderr)
+                  f"{len(args.sources)} submissions graded", file=sys.stderr)
         keep_finished(files, len(submissions))      # none graded: each file as it was
-        write_reports(args, settings, submissions, files)
+        write_reports(args, settings, submissions, files, time.monotonic() - started)
     return status
 
 
@@ -292,31 +307,31 @@ def graded(args, settings, client, progress):
     """The Submissions, graded here in --jobs threads or on the Dask cluster of client;
     a worker that cannot isolate runs under --isolation required is a usage error."""
     if client is None:
-        return grade(args.submissions, settings, args.jobs or usable_cores(), progress)
+        return grade(args.sources, settings, args.jobs or usable_cores(), progress)
     from ..check.grading.cluster import grade_on_cluster
     try:
-        return grade_on_cluster(client, args.submissions, settings, progress)
+        return grade_on_cluster(client, args.sources, settings, progress)
     except sandbox.SandboxMissing as error:
         args.parser.error(f"on a Dask worker: {error}")
 
 
-def write_reports(args, settings, submissions, files):
-    """Write each report asked for: the page, Gradescope's results, the gradebook's CSV,
-    and on stdout the JSON (with its receipt) or the table, with a regrade's changes."""
+def write_reports(args, settings, submissions, files, seconds=None):
+    """Write each report asked for: the page, Gradescope's results (seconds: the
+    grading's), the gradebook's CSV (an LMS's import), and on stdout the JSON (with its
+    receipt) or the table, with a regrade's changes."""
     if "--html" in files:
         files["--html"].write(report.html_page(
             submissions, os.path.dirname(os.path.abspath(args.html))))
     if "--gradescope" in files:
-        files["--gradescope"].write(report.gradescope(
+        files["--gradescope"].write(gradescope_results.results(
             submissions[0], settings.weights, args.gradescope_visibility,
-            args.stdout_visibility))
+            args.stdout_visibility, args.gradescope_tests, seconds))
     if "--csv" in files:
-        files["--csv"].write(gradebook_csv(submissions, settings.weights))
-    made = receipt(settings)
+        files["--csv"].write(lms.gradebook(args, submissions, settings.weights))
+    made = lms.receipt_downloads(receipt(settings), args)
     since = None
     if args.old_grade is not None:
-        asked = [readable(os.path.basename(os.path.normpath(folder)))
-                 for folder in args.submissions]
+        asked = [readable(name_of(source)) for source in args.sources]
         since = regrade.changes(args.old_grade, report.class_json(submissions, made), asked)
     if args.json:
         sys.stdout.write(report.as_json(submissions, made, since))
@@ -329,19 +344,22 @@ def add(subparsers):
     """The grade subcommand."""
     parser = subparsers.add_parser(
         "grade", help="grade a class: every student program, every rule it breaks",
-        description="Build each SUBMISSION (a folder of one student's sources) in a scratch "
+        description="Build each SUBMISSION (a folder of one student's sources, or an LMS's "
+                    "download: Canvas's, Moodle's or Gradescope's zip, or the folder it "
+                    "unzips to, each of its students one submission) in a scratch "
                     "copy, run it on N seeds with its clock reading the seed (so that an "
                     "unchanged srand(time(NULL)) plays seed by seed), with no stdin (but an "
-                    "--assignment's run.stdin), a "
+                    "--assignment-file's run.stdin), a "
                     "scrubbed environment and limits on time, memory, output and processes, "
                     "referee every run rule by rule, and report the rubric: " +
                     ", ".join(NAMES) + ". Every build and run is sandboxed by bubblewrap "
                     "where it works (--isolation; docs/grading.md).",
         epilog=EXAMPLES)
     parser.add_argument("submissions", metavar="SUBMISSION", nargs="+",
-                        help="a folder of one student's sources")
-    parser.add_argument("--assignment", metavar="FILE",
-                        help="grade under an assignment file (its build, run, rubric; "
+                        help="a folder of one student's sources, or an LMS's download (a "
+                             "zip, or the folder it unzips to)")
+    parser.add_argument("--assignment-file", metavar="FILE",
+                        help="grade under an assignment file (its build, run, stdin, rubric; "
                              "pywar assignment show smu prints SMU's, the default); an "
                              "option given here overrides the file's")
     parser.add_argument("--build", metavar="CMD",
@@ -406,19 +424,21 @@ def add(subparsers):
     parser.add_argument("--html", metavar="FILE", help="write the class report as a page")
     parser.add_argument("--gradescope", metavar="FILE",
                         help="write Gradescope's results.json (one submission)")
-    parser.add_argument("--gradescope-visibility", choices=report.GRADESCOPE_VISIBILITY,
+    parser.add_argument("--gradescope-visibility", choices=gradescope_results.VISIBILITY,
                         metavar="WHEN", help="when students see the results: " +
-                        ", ".join(report.GRADESCOPE_VISIBILITY) + " (default: Gradescope's, "
+                        ", ".join(gradescope_results.VISIBILITY) + " (default: Gradescope's, "
                         "visible)")
     parser.add_argument("--gradescope-stdout-visibility", dest="stdout_visibility",
-                        choices=report.GRADESCOPE_VISIBILITY, metavar="WHEN",
+                        choices=gradescope_results.VISIBILITY, metavar="WHEN",
                         help="when students see the autograder's stdout, the table: the "
                              "same choices (default: Gradescope's, hidden)")
     parser.add_argument("--csv", metavar="FILE",
-                        help="write the gradebook: a row per student, each item's points, "
-                             "the score and the most (Canvas and Moodle import it)")
+                        help="write the gradebook: the import of the LMS the class came "
+                             "from (Canvas's, Moodle's worksheet), or a row per student, each "
+                             "item's points, the score and the most (--csv-format)")
     parser.add_argument("--since", metavar="OLD.json",
                         help="grade again and say what changed since OLD.json (pywar grade "
                              "--json's), per student, and why it may have")
+    lms.add_options(parser)
     add_progress_option(parser)
     parser.set_defaults(run=run_grade, parser=parser)

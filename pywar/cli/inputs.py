@@ -69,14 +69,20 @@ MAX_SECONDS = 86_400          # a day: the longest --timeout, within what a cloc
                               # rlimit on CPU time can hold
 
 
-def seconds_type(text):
-    """An argparse type: a number of seconds above 0, at most MAX_SECONDS."""
-    import argparse
-    try:
-        seconds = float(text)
-    except ValueError:
-        seconds = -1.0
-    if not 0 < seconds <= MAX_SECONDS:
-        raise argparse.ArgumentTypeError(f"seconds must be a number above 0 and at most "
-                                         f"{MAX_SECONDS:,} (a day), not {text!r}")
-    return seconds
+def positive_type(label, most, most_words=""):
+    """An argparse type: a number above 0, at most most, refused in words naming label."""
+    def checked(text):
+        import argparse
+        try:
+            value = float(text)
+        except ValueError:
+            value = -1.0
+        if not 0 < value <= most:
+            raise argparse.ArgumentTypeError(f"{label} must be a number above 0 and at most "
+                                             f"{most:,}{most_words}, not {text!r}")
+        return value
+    return checked
+
+
+seconds_type = positive_type("seconds", MAX_SECONDS, " (a day)")
+seconds_type.__doc__ = "An argparse type: a number of seconds above 0, at most MAX_SECONDS."

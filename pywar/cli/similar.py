@@ -120,13 +120,17 @@ def compared(args):
     notes = [f"{code.name}{where}: {note}" for group, where in ((codes, ""),
                                                               (archive, " (archive)"))
              for code in group for note in code.notes]
-    traits = None
+    traits, unknown = None, {}
     if args.games is not None:
-        traits = graded_here(args, [code.name for code in codes])
+        traits, unknown = graded_here(args, [code.name for code in codes])
     elif args.kept is not None or args.grades_json is not None:
         traits = behaviour.traits_of([code.name for code in codes], args.kept,
                                      args.grades_json)
-    found = pairs.ranked(codes, archive, traits)
+        unknown = behaviour.unknown([code.name for code in codes], args.grades_json)
+    notes += [f"{name}: behaviour not compared, it {why}"
+              + (f" (--grades {args.grades})" if why == behaviour.NOT_GRADED else "")
+              + ": what it did is unknown" for name, why in unknown.items()]
+    found = pairs.ranked(codes, archive, traits, unknown)
     by_key = {("now", code.name): code for code in codes}
     by_key.update({("archive", code.name): code for code in archive})
     return found, by_key, [code.name for code in codes], [code.name for code in archive], notes
@@ -134,7 +138,8 @@ def compared(args):
 
 def graded_here(args, names):
     """-n N: the class graded here as pywar grade -n N --fresh 0 --no-memory would, its
-    runs kept in a scratch folder: each submission's traits by name."""
+    runs kept in a scratch folder: each submission's traits by name, and behaviour.unknown's
+    {name: why} of those it ran on no seed."""
     from ..check.grading import keep
     from ..check.grading.grade import GradeInterrupted, Settings, grade
     from ..check.grading.report import class_json
@@ -152,7 +157,8 @@ def graded_here(args, names):
             raise KeyboardInterrupt from None       # nothing compared yet: nothing to report
         finally:
             progress.close()
-        return behaviour.traits_of(names, kept, class_json(graded))
+        grades = class_json(graded)
+        return behaviour.traits_of(names, kept, grades), behaviour.unknown(names, grades)
 
 
 def run_similar(args):
@@ -188,9 +194,10 @@ def add(subparsers):
                     "so that renamed names, removed comments, new layout and reordered "
                     "functions change nothing, the --starter code left out of every match; "
                     "and, given a grading of the class (--grades, --kept), by their "
-                    "behaviour: the lines of their own and the mistakes, seed by seed, that "
-                    "two share and few others do. A score is evidence for a person, never a "
-                    "verdict (docs/instructors.md).",
+                    "behaviour: the lines of their own and the mistakes that two share and "
+                    "few others do, beyond one rare trait that any two may share by chance "
+                    "(a submission the grading lacks is not compared by behaviour). A score "
+                    "is evidence for a person, never a verdict (docs/instructors.md).",
         epilog=EXAMPLES)
     parser.add_argument("submissions", metavar="SUBMISSION", nargs="+",
                         help="a folder of one student's sources")

@@ -1,7 +1,7 @@
 """An instructor's reference teaches pywar its words: `pywar assignment draft` builds the
 reference, runs it on seeds under the seed clock, reads each line with the referee's
 reader (what a line says whatever its words: lines.Reader) and writes each kind of line
-as a template (docs/grading.md, section 7).
+as a template (docs/grading.md, section 8).
 
 Each line the reader reads as one thing of a kind of the file (a play, a count, a card
 of the deal) is paired with what it says (a player, a card, numbers); each kind's
@@ -343,7 +343,7 @@ def file_text(draft, name, rules, build_command, run_command, stdin, reference):
                   != value}
     text = "\n".join([
         f"# Drafted by pywar assignment draft from {reference}: check every line before",
-        "# grading under it (docs/grading.md, section 7).",
+        "# grading under it (docs/grading.md, section 8).",
         "", f'format = "{FORMAT}"', f"version = {VERSION}", "", "[assignment]",
         f"name = {toml_string(name)}", f"title = {toml_string(f'{name}, drafted')}",
         f"source = {toml_string(f'drafted from the reference {reference}')}", "", "[rules]",

@@ -1,5 +1,5 @@
 """An assignment file read and checked: FIELDS is every field it may hold (docs/grading.md,
-section 7, is written from it and a test holds the two together); load() reads one into
+section 8, is written from it and a test holds the two together); load() reads one into
 an Assignment, or raises AssignmentError, one line naming the field and what is valid,
 before any work.
 
@@ -323,7 +323,7 @@ def value(data, path, kind, default=...):
 def describe(path):
     """What a field holds, for a message."""
     field = FIELD.get(path)
-    return field.meaning.replace("`", "") if field else "see docs/grading.md, section 7"
+    return field.meaning.replace("`", "") if field else "see docs/grading.md, section 8"
 
 
 def strings(data, path, count=None):
@@ -464,7 +464,7 @@ def checked_weights(rubric):
 def not_yet(assignment):
     """Why pywar grade cannot grade under an assignment yet, in one line, or None: the
     referee holds a transcript to SMU's rules and reads SMU's wording (the game items and
-    the format) (docs/grading.md, section 7)."""
+    the format) (docs/grading.md, section 8)."""
     smu = builtin("smu")
     if assignment.rules != smu.rules:
         return (f"rules {assignment.rules.name!r}: the referee holds a transcript to the "

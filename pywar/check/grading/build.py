@@ -8,6 +8,7 @@ import shlex
 import shutil
 import tempfile
 
+from ..referee.quote import LINE
 from ..runner import sandbox
 from ..submission.copying import safe_copy
 from ..submission.bounds import MIB, TooLarge
@@ -17,8 +18,9 @@ PROGRAM = "pywar-program"
 
 
 def tail(text, count=3):
-    """The last lines of a text."""
-    return text.rstrip("\n").split("\n")[-count:] if text.strip() else []
+    """The last lines of a text, each cut as a quoted line is."""
+    return [line[:LINE] for line in text.rstrip("\n").split("\n")[-count:]] \
+        if text.strip() else []
 
 
 INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"\n]{1,200})"', re.M)
@@ -27,8 +29,17 @@ SOURCE_READ = 1 << 20               # bytes of a source file read for its #inclu
 
 def first_error(text):
     """The compiler's first 'error:' line of a build's output, or None."""
-    found = re.search(r"^.*\berror\b:.*$", text or "", re.M)
-    return found.group(0).strip()[:300] if found else None
+    return next(iter(compiler_errors(text)), None)
+
+
+ERROR_CHARS = 300                   # of a compiler's error line quoted
+ERRORS = 10                         # a failed build's error lines quoted, at most
+
+
+def compiler_errors(text):
+    """The compiler's first ERRORS 'error:' lines of a build's output, each cut short."""
+    found = re.findall(r"^.*\berror\b:.*$", text or "", re.M)
+    return [line.strip()[:ERROR_CHARS] for line in found[:ERRORS]]
 
 
 def sources_in(folder):
@@ -158,6 +169,42 @@ def source_folder(folder):
         here = os.path.normpath(os.path.join(here, names[0]))
 
 
+COMPILED = ("./*.cpp", "*.cpp")     # the default build's glob (./*.cpp), a word of its own
+NAMED = 3                           # files named in the words of a source-less submission
+
+
+def compiles_the_glob(command):
+    """Whether a build command compiles the folder's *.cpp by the shell's glob, a word of
+    its own (not `$(find . -name '*.cpp')`, which finds sources in folders below)."""
+    try:
+        return any(word in COMPILED for word in shlex.split(command))
+    except ValueError:                  # unbalanced quotes: the shell will say so
+        return False
+
+
+def sourceless(folder, inner, command):
+    """Why a build that compiles ./*.cpp (the default) would have nothing to compile, in
+    one line, or None: the folder it builds in holds no .cpp file (an empty or source-less
+    submission, said so, not by the compiler's "fatal error: ./*.cpp").  A build command
+    of the instructor's own (make, a script) is left to say what it finds."""
+    here = os.path.join(folder, inner)
+    if not compiles_the_glob(command) or any(
+            name.lower().endswith(".cpp") and os.path.isfile(os.path.join(here, name))
+            for name in os.listdir(here)):
+        return None
+    sources = sources_in(folder)
+    count = sum(len(files) for _, _, files in os.walk(folder))
+    if not count:
+        held = "it is empty"
+    elif not sources:
+        held = f"none of its {count} file{'s' if count > 1 else ''} is a C or C++ source"
+    else:
+        held = "its sources: " + ", ".join(sources[:NAMED]) + (
+            f" and {len(sources) - NAMED} more" if len(sources) > NAMED else "")
+    where = "" if inner == "." else f" in {inner}/"
+    return f"the submission holds no C++ sources{where} (no .cpp file; {held})"
+
+
 def build_said(outcome, made, isolation):
     """What went wrong in a build, in words ('' when it made a program): a program that
     could not go out named by its size, a full disk by its bound."""
@@ -195,6 +242,10 @@ def build(source, work, settings):
     if cases and settings.fix_include_case:
         match_case(copy, cases)
     inner = source_folder(copy)
+    nothing = sourceless(copy, inner, settings.build)
+    if nothing:
+        outcome = sandbox.Outcome(None, "", "", 0.0, sandbox.BUILD_LIMITS, notes=skipped)
+        return None, outcome, cases, f"was not run: {nothing}"
     outcome, made = run_build(copy, os.path.join(copy, inner), settings)
     outcome.notes = skipped + ([f"its sources are in the folder {inner}/ alone: built there"]
                                if inner != "." else [])

@@ -9,6 +9,7 @@ memory.
 
 import multiprocessing
 import os
+import re
 import signal
 import tempfile
 import threading
@@ -22,12 +23,13 @@ from ..referee.effort import Effort, OutOfTime
 from ..referee.finding import Finding
 from ..referee.judge import judge
 from ..referee.mistakes import MISTAKE, ROW
+from ..referee.quote import LINE
 from ..referee.rubric import GAME_ITEMS, ITEM, NAMES, RUBRIC, default_weights
 from ..referee.words import rank_of
 from ..runner import sandbox
 from ...stopping import STOPPING
 from ..seeds import seeds_words
-from .build import build, case_note, first_error, run_argv, tail
+from .build import build, case_note, compiler_errors, first_error, run_argv, tail
 from .keep import Kept, discarded_if_stopped
 from .memcheck import memcheck
 from .receipt import files_sha256, stable
@@ -108,6 +110,8 @@ class Submission:
     seeds: list = field(default_factory=list)       # every seed run on, the fresh last
     fresh: list = field(default_factory=list)       # those drawn fresh for this grading
     sha256: str = None                  # of its files (receipt.files_sha256)
+    lms: dict = None                    # the LMS's record of it, from a download
+
 
     def to_json(self):
         """The submission as a JSON-ready dict."""
@@ -116,7 +120,8 @@ class Submission:
                 "left_out": self.left_out, "mistakes": self.mistakes,
                 "mistakes_by_seed": {str(seed): rows for seed, rows in
                                      self.mistakes_by_seed.items()},
-                "seeds": self.seeds, "fresh": self.fresh}
+                "seeds": self.seeds, "fresh": self.fresh,
+                **({"lms": self.lms} if self.lms is not None else {})}
 
     def seeds_said(self):
         """Every seed of its grading, in words that let it be replayed."""
@@ -380,6 +385,23 @@ def endless_words(run):
     return True, f"{said}: {cause}"
 
 
+STDERR_LINES = 4                    # lines of a run's stderr in its example, at most
+CRASH_WORDS = re.compile(           # a line that says why a run died (glibc, libstdc++,
+    r"ERROR: \w*Sanitizer|runtime error:|SUMMARY: \w*Sanitizer|Assertion .* failed|"
+    r"terminate called|what\(\):|stack smashing|double free|free\(\): |malloc\(\): |"
+    r"corrupted|Segmentation fault|Aborted|core dumped")     # the sanitizers, a shell)
+
+
+def said_on_stderr(text):
+    """What a run said on its stderr, bounded for its example: the lines that say why it
+    died (an assertion, `terminate called after throwing ...`, a sanitizer's ERROR and
+    SUMMARY), else its last lines; STDERR_LINES at most, each cut as a quoted line is."""
+    lines = [line.rstrip() for line in (text or "").split("\n") if line.strip()]
+    telling = [line for line in lines if CRASH_WORDS.search(line[:LINE])]
+    chosen = telling[:STDERR_LINES] if telling else lines[-STDERR_LINES:]
+    return [line[:LINE] for line in chosen]
+
+
 def tally_runs(runs, tallies, notes, mistakes, by_seed=None):
     """Each run's marks, mistakes and notes: a run stopped in a game that a mistake makes
     repeat forever keeps runs (its item pays for it), and says so; by_seed gets each
@@ -395,7 +417,8 @@ def tally_runs(runs, tallies, notes, mistakes, by_seed=None):
             explained, words = endless_words(run)
         example = {"seed": run.seed, "required": "a run that ends by itself with status 0",
                    "said": trouble, "progress": f"{progress}; {words}" if words else progress,
-                   "last_lines": judged.last_lines if judged else tail(run.printed)}
+                   "last_lines": judged.last_lines if judged else tail(run.printed),
+                   "stderr": said_on_stderr(outcome.stderr)}
         tallies[RUBRIC.runs].add(bool(trouble) and not explained, example)
         if outcome.ending() and not explained:
             seen[MISTAKE[outcome.ending()].name] += 1
@@ -416,8 +439,21 @@ def tally_runs(runs, tallies, notes, mistakes, by_seed=None):
                                           f"{run.seed} was {run.late}"}, False)
         for item in GAME_ITEMS if judged else ():
             first = judged.first(item)
-            tallies[item].add(first is not None, first and first.to_json(run.seed),
-                              judged.checked(item))
+            tallies[item].add(first is not None, first.to_json(run.seed) if first else
+                              unchecked_why(run, trouble, progress), judged.checked(item))
+
+
+def unchecked_why(run, trouble, progress):
+    """Why an item was not put to the test on a run, where its row's reason ("no refill
+    was due on these seeds") would claim what the run never showed: a game not shown (its
+    end told, no battle), or a run that stopped first; None where the row's reason is true."""
+    if ROW.game_not_shown.name in run.judged.mistakes:
+        return {"seed": run.seed, "said": f"not checked: seed {run.seed}'s game is not "
+                "shown (its end told, and no battle before it)"}
+    if trouble:
+        return {"seed": run.seed, "said": f"not checked: seed {run.seed}'s run {trouble} "
+                f"before its rule was put to the test ({progress})"}
+    return None
 
 
 def said_once(notes):
@@ -446,10 +482,10 @@ def grade_one(source, settings, clock, ran=lambda: None, referee=referee_for):
     their own, and its folder of pywar's (the copy, the program) is closed to every
     other run (sandbox.close_folder): no classmate's run may read or run them; each
     seed's transcript refereed by referee (referee_for here, a Referees in processes)."""
-    name = os.path.basename(os.path.normpath(source))
+    name = name_of(source)
     digest = files_sha256(source)
     tallies = {item: ItemMarks() for item in NAMES}
-    notes, mistakes, by_seed = [], Counter(), {}
+    notes, mistakes, by_seed = list(getattr(source, "notes", ())), Counter(), {}
     settings = replace(settings, group=sandbox.new_group())
     kept = keep_folder(settings, name, notes)
     with tempfile.TemporaryDirectory(prefix="pywar-grade-") as work, \
@@ -470,7 +506,8 @@ def grade_one(source, settings, clock, ran=lambda: None, referee=referee_for):
             "required": "the build command to succeed", "command": settings.build,
             "said": said, "error": None if program is not None else
             first_error(outcome.stderr or outcome.stdout),
-            "last_lines": tail(outcome.stderr or outcome.stdout, 5)})
+            "last_lines": tail(outcome.stderr or outcome.stdout, 5),
+            "errors": compiler_errors(outcome.stderr or outcome.stdout)})
         if program is not None:
             runs = referee_runs(settings, program, clock, ran, kept, referee)
             seed_notes = []
@@ -502,7 +539,20 @@ def grade_one(source, settings, clock, ran=lambda: None, referee=referee_for):
                        "example": {"said": "left out (--no-memory)"}}
     return Submission(name, stable(items), *score_of(items, settings.weights, left_out),
                       stable(notes), left_out, dict(sorted(mistakes.items())),
-                      dict(sorted(by_seed.items())), settings.seeds(), settings.drawn(), digest)
+                      dict(sorted(by_seed.items())), settings.seeds(), settings.drawn(), digest,
+                      lms_of(source))
+
+
+def name_of(source):
+    """A submission's name: its folder's, or, for a student of an LMS's download
+    (submission.students.Student), their name in the class."""
+    return getattr(source, "submission_name", None) or os.path.basename(os.path.normpath(source))
+
+
+def lms_of(source):
+    """The LMS's record of a student of a download (None for a folder)."""
+    record = getattr(source, "lms_record", None)
+    return record() if record is not None else None
 
 
 def keep_folder(settings, name, notes):
@@ -546,11 +596,11 @@ def grade_safely(source, settings, clock, ran=lambda: None, referee=referee_for)
     try:
         return grade_one(source, settings, clock, ran, referee)
     except Exception as error:          # pywar's own fault: contained to this submission
-        return fault_submission(os.path.basename(os.path.normpath(source)), settings, error,
-                                sha256_or_none(source))
+        return fault_submission(name_of(source), settings, error, sha256_or_none(source),
+                                lms_of(source))
 
 
-def fault_submission(name, settings, error, sha256):
+def fault_submission(name, settings, error, sha256, lms=None):
     """The Submission of one that pywar could not grade, for an error of its own: its
     items not checked, and a note saying so."""
     why = "pywar could not grade this submission"
@@ -561,7 +611,7 @@ def fault_submission(name, settings, error, sha256):
             "fault, not the program's: please report it)")
     return Submission(name, items, *score_of(items, settings.weights, left_out),
                       stable([note]), left_out, {}, {}, settings.seeds(), settings.drawn(),
-                      sha256)
+                      sha256, lms)
 
 
 def sha256_or_none(source):

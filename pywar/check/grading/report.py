@@ -1,5 +1,6 @@
 """A class's grades as a reader wants them: a terminal table with each submission's first
-examples, one line of JSON, a self-contained HTML page, and Gradescope's results.json.
+examples, one line of JSON and a self-contained HTML page (Gradescope's results.json is
+gradescope_results', the LMSs' imports canvas_import's and moodle_worksheet's).
 
 Every report is written whatever the names of a class's files and folders: a byte that is
 not UTF-8 is spelled \\xff in all of them, a control or format character (a newline, an
@@ -24,9 +25,6 @@ SHORT = {name: ITEM[name].short for name in NAMES}      # the table's headings
 
 LEGEND = ("(ok: put to the test and kept on every seed; K/N: broken on K of the N seeds "
           "that put it to the test; -: not checked, no points)")
-
-
-GRADESCOPE_FORMAT = "text"      # Gradescope shows each output as it is: no HTML, no Markdown
 
 
 def readable_submission(sub):
@@ -118,10 +116,13 @@ def build_words(where, item, example):
 
 
 def run_words(where, item, example):
-    """A run's example: how it ended, how far the game got, its last lines."""
+    """A run's example: how it ended, how far the game got, its last lines, and what it
+    said on stderr (why it died)."""
     text = f"{where}it {example['said']}; {example['progress']}"
     if example.get("last_lines"):
         text += "; its last lines: " + " | ".join(map(repr, example["last_lines"]))
+    if example.get("stderr"):
+        text += "; on stderr: " + " | ".join(map(repr, example["stderr"]))
     return text
 
 
@@ -335,48 +336,3 @@ def line_row(number, line, required=None):
     at = ' class="at"' if required is not None else ""
     return (f"<tr{at}><td>{number}</td><td>{page_text(line)}</td>"
             f"<td>{page_text(required or '')}</td></tr>")
-
-
-GRADESCOPE_VISIBILITY = ("hidden", "after_due_date", "after_published", "visible")
-
-
-def gradescope(submission, weights, visibility=None, stdout_visibility=None):
-    """Gradescope's results.json for one submission: a test per item, and the score, each
-    output plain text (output_format "text": Gradescope shows it as it is), printable;
-    its visibility and stdout_visibility where given (GRADESCOPE_VISIBILITY).  A
-    submission not graded says why once, in its output, its unchecked items' empty."""
-    submission = readable_submission(submission)
-    unsaid = not_graded(submission)
-    tests = []
-    for name in NAMES:
-        item = submission.items[name]
-        weight = weights[name]
-        if name in submission.left_out:
-            continue                        # left out (memory with --no-memory)
-        text = "ok" if item["ok"] else example_text(name, item["example"])
-        if unsaid and not item["of"]:
-            text = ""
-        context = (item["example"] or {}).get("context") or []
-        if context and not item["ok"]:
-            text += "\n" + "\n".join(f"{number:>5} | {line}" for number, line in context)
-        if not item["ok"] and item["of"] > 1:
-            text = f"broken on {item['failed']} of {item['of']} seeds; first: {text}"
-        tests.append({"name": name, "score": weight if item["ok"] else 0.0,
-                      "max_score": weight, "status": "passed" if item["ok"] else "failed",
-                      "output": printable_lines(text),
-                      "output_format": GRADESCOPE_FORMAT})
-    output = (f"pywar grade: {submission.score:g} of {submission.max_score:g}; run on "
-              f"{submission.seeds_said()}")
-    results = {"score": submission.score, "tests": tests,
-               "output": output + (f"; not graded: {unsaid}" if unsaid else ""),
-               "output_format": GRADESCOPE_FORMAT,
-               "test_output_format": GRADESCOPE_FORMAT}
-    for key, value in (("visibility", visibility), ("stdout_visibility", stdout_visibility)):
-        if value is not None:
-            results[key] = value
-    return json.dumps(results, indent=1) + "\n"
-
-
-def printable_lines(text):
-    """A text of lines, each printable (terminal_name), the lines kept."""
-    return "\n".join(terminal_name(line) for line in text.split("\n"))

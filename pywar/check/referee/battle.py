@@ -204,13 +204,13 @@ def refill_now(table, number, out):
 
 
 def put_down(table, number, named, count):
-    """count cards of a player's 'to play' pile put in the pot face down: those named, or
-    the top ones while its order is known, else cards of it that no line names."""
-    order = table.order[number]
-    known = named or (order[:count] if order is not None and len(order) >= count else None)
-    for card in (known or [None] * count)[:count]:
+    """count cards of a player's 'to play' pile put in the pot face down: those named,
+    else cards of it that no line names (a war of other books takes them from the top or
+    the bottom: the pile's order is not known after)."""
+    for card in (named or [None] * count)[:count]:
         if card is None:
             table.floating |= table.to_play[number]       # which of them, no line says
+            table.order[number] = None
         to_pot(table, number, card)
 
 

@@ -232,7 +232,7 @@ class Judge(Notes):
             self.result.playing = bool(battles) and \
                 battles[-1].events[-1].index >= len(self.lines) - BATTLE_LINES
         self.result.rounds = self.round
-        self.result.last_lines = self.lines[-3:]
+        self.result.last_lines = [line[:LINE] for line in self.lines[-3:]]
         return self.result
 
     def set_deal(self, seen, went_on):
@@ -350,12 +350,12 @@ class Judge(Notes):
             return
         self.test(RUBRIC.end)
         stops = f"in round {self.round}" if self.round else "before the first round"
-        said = f"nothing more: it stops {stops}"
+        at, said, row = len(self.lines), f"nothing more: it stops {stops}", ROW.cut_short
         named = next((e for e in self.events if e.kind in (KIND.announce, KIND.lost, KIND.wins)), None)
-        if not self.round and named is not None:
-            said = f"{self.quoted(named)}: the end told before any battle was played"
-        self.note(RUBRIC.end, len(self.lines), "the game played until a player runs out", said,
-                  ROW.cut_short)
+        if not self.round and named is not None:    # a game played whole, only its end told
+            at, said, row = named, f"{self.quoted(named)}: its end, and no battle before " \
+                "it: its game is not shown", ROW.game_not_shown
+        self.note(RUBRIC.end, at, "the game played until a player runs out", said, row)
 
     @staticmethod
     def battles(events, effort=None):

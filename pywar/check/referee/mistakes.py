@@ -194,7 +194,8 @@ MISTAKES = (
             "a pile's size printed other than the number of cards listed"),
     Mistake("deal_repeats", "deal", "deal", "a card dealt twice"),
     Mistake("deal_unshuffled", "deal", "deal", "the deck dealt in its own order: not "
-            "shuffled (by suit or by rank, either way, dealt alternately or in halves)",
+            "shuffled (built suit by suit or rank by rank, the ace first or last, either way; "
+            "dealt alternately, in halves or in blocks; listed top or bottom first)",
             loops=True),
     Mistake("same_deal", "deal", "class", "the same deal on every run: the program does not "
             "seed rand() with srand(), or does not shuffle"),
@@ -207,6 +208,8 @@ MISTAKES = (
     Mistake("cut_short", "end", "end",
             "the game stopped before a player ran out (the run itself ended well)"),
     Mistake("after_the_end", "end", "end", "a battle after the game was over"),
+    Mistake("game_not_shown", "end", "end", "a game not shown: its end told (a winner, a "
+            "loser) and no battle before it, where the reference prints every battle"),
     # ---- The runner: how a run ended
     Mistake("not_started", "runs", "runner", "the program could not be started"),
     Mistake("timeout", "runs", "runner", "a run that did not finish in time"),

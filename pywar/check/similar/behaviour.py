@@ -1,19 +1,24 @@
 """Similarity by behaviour: what a grading saw each program do, compared pair by pair.
 
-A program's traits are the lines of its own (a line's shape, its cards and numbers
-blanked, that the reference never prints) with the first place it printed each, from
-pywar grade --keep's transcripts, and its mistakes seed by seed (a mistake's row and the
-seed it was seen on: a crash on seed 7 is one), from pywar grade --json.  A trait weighs
-log(N / n), where n of the class's N programs show it: a trait that every program
-shows weighs nothing, one that two alone show weighs most.  A pair's score is the
-weight of the traits it shares over the weight of those either shows.
+A program's traits are the lines of its own (a line's shape, its cards, numbers and
+players' letters blanked, that the reference never prints) with the first place it printed each, from
+pywar grade --keep's transcripts, and its mistakes (a mistake's row, with the seeds it
+was seen on), from pywar grade --json: a mistake made on every seed is one trait, not one
+a seed.  A trait weighs log(N / n), where n of the class's N programs show it: a trait
+that every program shows weighs nothing, one that two alone show weighs most, log(N / 2).
+Any two programs may share one trait by chance, however rare; so a pair's score is the
+weight of the traits it shares, less one rare trait's worth (log(N / 2)), over the
+weight of those either shows: two programs that share one mistake and nothing else
+score 0, and the score grows with each trait more they share.
 
     >>> shape("Player A plays ace of spades"), shape("Round 12!  A takes 4 cards")
-    ('Player A plays <card>', 'Round <n>!  A takes <n> cards')
+    ('Player <p> plays <card>', 'Round <n>!  A takes <n> cards')
     >>> traits = {"a": {("line", "x"): 1, ("line", "y"): 1}, "b": {("line", "x"): 1},
     ...           "c": {("line", "y"): 1}, "d": {}}
-    >>> weigh(traits)[("line", "x")] == math.log(4 / 2)
+    >>> weigh(traits)[("line", "x")] == math.log(4 / 2) == allowance(4)
     True
+    >>> compare(traits["a"], traits["b"], weigh(traits), counted(traits), 4).score
+    0.0
 """
 
 import gzip
@@ -32,19 +37,23 @@ from ..submission.regular import regular_file
 CARD = re.compile(r"\b(?:%s|[2-9]|10|[jqka])\s+of\s+(?:%s)s?\b" % ("|".join(RANKS),
                                                                    "|".join(SUITS)), re.I)
 NUMBER = re.compile(r"\d+")
+PLAYER = re.compile(r"\b(player) [AB]\b", re.I)  # a player named: "Player A wins the loot!"
+                                                # and its twin for B are one wording
 REFERENCE_SEEDS = (1553, 17455, 12)     # games whose lines hold every shape the reference
                                         # prints: the deal, battles, ties, refills, the end
 READ_BYTES = 4 * MIB            # a kept run's first 4 MiB are read: its lines of
                                         # its own come early, a flood repeats them
-SHOWN = 10                              # traits shown as a pair's evidence, the rarest
+SHOWN = 10                              # traits the JSON shows as a pair's evidence, the
+                                        # rarest
 LINE_CHARS = 200                        # a line's first characters make its trait: a program
                                         # looping on one line without an end (cut at 4 MiB)
                                         # would put 4 MiB in every pair's evidence
 
 
 def shape(line):
-    """A line with its cards and numbers blanked: what a program's wording is."""
-    return NUMBER.sub("<n>", CARD.sub("<card>", line))
+    """A line with its cards, numbers and players' letters blanked: what a program's
+    wording is."""
+    return PLAYER.sub(r"\1 <p>", NUMBER.sub("<n>", CARD.sub("<card>", line)))
 
 
 def reference_shapes():
@@ -56,13 +65,16 @@ def reference_shapes():
 
 @dataclass
 class Seen:
-    """Where a program showed a trait: a seed, and a line of its kept run (or None)."""
+    """Where a program showed a trait: a seed, and a line of its kept run (or None), or
+    for a mistake every seed it was seen on (its first the seed)."""
     seed: int
     line: int = None
+    seeds: tuple = ()
 
     def to_json(self):
-        """{"seed", "line"}, without a line it has not."""
-        return {"seed": self.seed, **({"line": self.line} if self.line else {})}
+        """{"seed", "line"} or {"seed", "seeds"}, without what it has not."""
+        return {"seed": self.seed, **({"line": self.line} if self.line else {}),
+                **({"seeds": list(self.seeds)} if self.seeds else {})}
 
 
 def read_kept(path):
@@ -111,9 +123,10 @@ def line_traits(folder, known):
 
 
 def mistake_traits(graded):
-    """A graded submission's mistakes seed by seed (pywar grade --json's
-    mistakes_by_seed): {("mistake", row, seed): where, a Seen}."""
-    traits = {}
+    """A graded submission's mistakes (pywar grade --json's mistakes_by_seed), each one
+    trait whatever the seeds it was seen on: {("mistake", row): a Seen of those seeds}.
+    A mistake the program makes on every seed is one choice it made, not one a seed."""
+    seeds = {}
     found = (graded or {}).get("mistakes_by_seed")
     for text, rows in (found.items() if isinstance(found, dict) else ()):
         seed = seed_of(text)
@@ -121,8 +134,9 @@ def mistake_traits(graded):
             continue                    # a file of pywar's, edited: what it cannot mean
         for row in rows:
             if isinstance(row, str) and row in MISTAKE:
-                traits[("mistake", row, seed)] = Seen(seed)
-    return traits
+                seeds.setdefault(row, set()).add(seed)
+    return {("mistake", row): Seen(min(where), seeds=tuple(sorted(where)))
+            for row, where in seeds.items()}
 
 
 def seed_of(text):
@@ -134,13 +148,43 @@ def seed_of(text):
     return int(text) if int(text) < SEED_LIMIT else None
 
 
+NOT_GRADED = "is not in the grading"
+NOT_RUN = "was run on no seed by the grading"
+
+
+def seeds_run(graded):
+    """How many seeds a grade JSON's submission was run on (its runs item's "of"), or None
+    where the file does not say."""
+    items = graded.get("items")
+    runs = items.get("runs") if isinstance(items, dict) else None
+    found = runs.get("of") if isinstance(runs, dict) else None
+    return found if isinstance(found, int) else None
+
+
+def unknown(names, grades):
+    """{name: why} of the names whose behaviour a grade JSON's dict (or None) cannot tell:
+    not in it, or run on no seed (a build that failed).  Unknown is not none: such a
+    program is left out of the comparison by behaviour."""
+    if grades is None:
+        return {}
+    graded = {sub["name"]: sub for sub in grades.get("submissions", [])
+              if isinstance(sub, dict) and isinstance(sub.get("name"), str)}
+    return {name: NOT_GRADED if name not in graded else NOT_RUN for name in names
+            if name not in graded or seeds_run(graded[name]) == 0}
+
+
 def traits_of(names, kept=None, grades=None):
     """Each submission's traits by name, from a --keep DIR and a grade JSON's dict (either
-    may be None)."""
+    may be None); the names whose behaviour the grade JSON cannot tell are left out
+    (unknown)."""
     known = reference_shapes() if kept is not None else set()
-    graded = {sub["name"]: sub for sub in (grades or {}).get("submissions", [])}
+    graded = {sub["name"]: sub for sub in (grades or {}).get("submissions", [])
+              if isinstance(sub, dict)}
+    left_out = unknown(names, grades)
     found = {}
     for name in names:
+        if name in left_out:
+            continue
         traits = {}
         if kept is not None:
             traits.update(line_traits(os.path.join(kept, kept_name(name)), known))
@@ -154,22 +198,44 @@ def weigh(traits):
     return {trait: math.log(len(traits) / count) for trait, count in counted(traits).items()}
 
 
+def allowance(of):
+    """What two of a class of `of` programs may share by chance: one rare trait's worth,
+    the weight of a trait that two alone show, log(of / 2)."""
+    return math.log(of / 2) if of > 2 else 0.0
+
+
 @dataclass
 class Shared:
-    """A pair's similarity by behaviour and the rarest traits the two share."""
+    """A pair's similarity by behaviour, what it stands on, and the rarest traits the two
+    share."""
     score: float
-    traits: list                # (trait, its weight, how many show it, Seen in a, in b)
+    traits: list                # (trait, its weight, how many show it, Seen in a, in b),
+                                # every trait shared that weighs something, rarest first
+    shared: int = 0             # traits the two share that weigh something
+    weight: float = 0.0         # their weight
+    either: float = 0.0         # the weight of the traits either shows
+    allowed: float = 0.0        # the weight taken off as chance's: allowance(of)
+    of: int = 0                 # the programs compared by behaviour, the weights' class
+
+    def evidence_json(self):
+        """What the score stands on, as JSON."""
+        return {"traits": self.shared, "weight": round(self.weight, 6),
+                "allowance": round(self.allowed, 6), "either": round(self.either, 6),
+                "of": self.of}
 
 
-def compare(a, b, weights, counts):
-    """The Shared of two programs' traits ({trait: Seen}), by the class's weights."""
-    both = set(a) & set(b)
-    union = sum(weights[trait] for trait in set(a) | set(b))
-    score = sum(weights[trait] for trait in both) / union if union else 0.0
-    rarest = sorted((trait for trait in both if weights[trait] > 0),
-                    key=lambda trait: (-weights[trait], repr(trait)))[:SHOWN]
+def compare(a, b, weights, counts, of):
+    """The Shared of two programs' traits ({trait: Seen}), by the weights of their class
+    of `of` programs: (shared weight - allowance(of)) / the weight either shows, at
+    least 0."""
+    both = [trait for trait in set(a) & set(b) if weights[trait] > 0]
+    weight = math.fsum(weights[trait] for trait in both)      # in any order, the same
+    either = math.fsum(weights[trait] for trait in set(a) | set(b))
+    allowed = allowance(of)
+    score = max(0.0, weight - allowed) / either if either else 0.0
+    rarest = sorted(both, key=lambda trait: (-weights[trait], repr(trait)))
     return Shared(score, [(trait, weights[trait], counts[trait], a[trait], b[trait])
-                          for trait in rarest])
+                          for trait in rarest], len(both), weight, either, allowed, of)
 
 
 def counted(traits):

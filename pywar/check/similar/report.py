@@ -13,13 +13,15 @@ TOP = 20                        # pairs the table and the page show, most alike 
 
 def class_json(pairs, names, archive, starter, behaviour_from, notes):
     """The whole comparison as JSON's values: what was compared and every pair."""
-    of = len(names)
+    unknown = dict(found for pair in pairs for found in pair.unknown)
     return {"submissions": [readable(name) for name in names],
             "archive": [readable(name) for name in archive],
             "starter": [readable(folder) for folder in starter],
             "behaviour": behaviour_from, "notes": [readable(note) for note in notes],
+            "unknown": [{"name": readable(name), "why": unknown[name]} for name in names
+                        if name in unknown],
             "says": VERDICT,
-            "pairs": [readable_value(pair_json(pair, of)) for pair in pairs]}
+            "pairs": [readable_value(pair_json(pair)) for pair in pairs]}
 
 
 def as_json(*args):
@@ -55,46 +57,70 @@ def counted(count, noun):
     return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
-def behaviour_words(pair, of):
-    """What two programs' behaviour shares, in words: how many rare traits, how rare."""
+def standing(shared):
+    """What a behaviour score stands on, in words: the shared traits, their weight, what
+    either shows, and the one rare trait's worth taken off as chance's."""
+    said = (f"{counted(shared.shared, 'shared trait')} weighing {shared.weight:.2f}, of "
+            f"{shared.either:.2f} that either shows")
+    if shared.weight <= shared.allowed:
+        return (f"{said}: no more than one rare trait's worth ({shared.allowed:.2f}), "
+                "which any two programs may share by chance, so not alike by behaviour")
+    return f"{said}, less one rare trait's worth ({shared.allowed:.2f}) for chance"
+
+
+def behaviour_words(pair):
+    """What two programs' behaviour shares, in words: what the score stands on, how many
+    rare traits, how rare; or why it was not compared."""
+    if pair.unknown:
+        said = " and ".join(f"{terminal_name(readable(name))} {why}"
+                            for name, why in pair.unknown)
+        return (f"behaviour: not compared, {said}: what "
+                f"{'they' if len(pair.unknown) > 1 else 'it'} did is unknown")
     shared = pair.shared
     if shared is None:
         return None
     if not shared.traits:
         return "behaviour: nothing rare in common"
+    of = shared.of
     lines = [found for found in shared.traits if found[0][0] == "line"]
     mistakes = [found for found in shared.traits if found[0][0] == "mistake"]
     said = []
     if lines:
-        others = min(count for *_, count, _, _ in lines) - 2
+        others = max(count for *_, count, _, _ in lines) - 2
         example = terminal_name(readable(lines[0][0][1]))
         said.append(f"{counted(len(lines), 'line')} of their own that "
                     + (f"none of the {counted(of - 2, 'other program')} prints" if not others
-                       else f"{others} of the {counted(of - 2, 'other program')} print")
+                       else f"at most {others} of the {counted(of - 2, 'other program')} "
+                            "print")
                     + f", as {example!r}")
     if mistakes:
-        seeds = sorted({trait[2] for trait, *_ in mistakes})
-        rows = sorted({trait[1] for trait, *_ in mistakes})
+        rows = sorted(trait[1] for trait, *_ in mistakes)
         said.append(f"the same {'mistake' if len(rows) == 1 else f'{len(rows)} mistakes'} "
-                    f"({', '.join(rows)}) on the "
-                    f"same {counted(len(seeds), 'seed')} ({', '.join(map(str, seeds[:5]))}"
-                    f"{', ...' if len(seeds) > 5 else ''})")
-    return "behaviour: " + "; ".join(said)
+                    f"({', '.join(rows)})")
+    return f"behaviour: {standing(shared)}; " + "; ".join(said)
+
+
+def behaviour_cells(pair):
+    """A pair's behaviour score and the shared traits it stands on, as the tables show
+    them: '-' where not compared, '?' where the grading cannot tell of one of the two."""
+    if pair.shared is None:
+        return ("?", "?") if pair.unknown else ("-", "-")
+    return f"{pair.shared.score:.2f}", str(pair.shared.shared)
 
 
 def terminal(pairs, names, top=TOP):
     """The ranked table, the top pairs, each with its evidence in words."""
     out = [f"{len(pairs)} pairs of {len(names)} submissions, most alike first"
            + (f" (the {top} first):" if len(pairs) > top else ":"),
-           f"{'score':>6}  {'source':>6}  {'behaviour':>9}  pair"]
+           f"{'score':>6}  {'source':>6}  {'behaviour':>9}  {'on':>6}  pair"]
     for pair in pairs[:top]:
-        by_behaviour = "-" if pair.shared is None else f"{pair.shared.score:.2f}"
+        by_behaviour, on = behaviour_cells(pair)
         out.append(f"{pair.score():6.2f}  {pair.match.score():6.2f}  {by_behaviour:>9}  "
-                   f"{name_of(pair, 'a')} ~ {name_of(pair, 'b')}")
-        out.append(f"{'':24}{code_words(pair)}")
-        words = behaviour_words(pair, len(names))
+                   f"{on:>6}  {name_of(pair, 'a')} ~ {name_of(pair, 'b')}")
+        out.append(f"{'':32}{code_words(pair)}")
+        words = behaviour_words(pair)
         if words:
-            out.append(f"{'':24}{words}")
+            out.append(f"{'':32}{words}")
     out.append(VERDICT)
     return "\n".join(out) + "\n"
 
@@ -115,7 +141,8 @@ mark {{ background: #ffe08a; }}
 <h1>pywar similar: {count} pairs of {submissions} submissions</h1>
 <p class="verdict">{verdict}</p>
 {notes}
-<table><tr><th>score</th><th>source</th><th>behaviour</th><th>pair</th></tr>
+<table><tr><th>score</th><th>source</th><th>behaviour</th><th>on (shared traits)</th>
+<th>pair</th></tr>
 {rows}
 </table>
 {shown}
@@ -147,9 +174,9 @@ def side_html(code, regions, title):
     return "".join(parts) + "</div>"
 
 
-def pair_html(number, pair, codes, of):
+def pair_html(number, pair, codes):
     """A pair's section: its evidence in words, then both sides' code."""
-    words = [code_words(pair), behaviour_words(pair, of)]
+    words = [code_words(pair), behaviour_words(pair)]
     said = "".join(f"<li>{html.escape(word)}</li>" for word in words if word)
     sides = "".join(side_html(codes[key], regions, name_of(pair, side))
                     for side, key, regions in (("a", ("now", pair.a), pair.match.regions[0]),
@@ -166,12 +193,12 @@ def html_page(pairs, codes, names, notes, top=TOP):
     ("now" or "archive", name)."""
     rows = []
     for number, pair in enumerate(pairs, 1):
-        by_behaviour = "-" if pair.shared is None else f"{pair.shared.score:.2f}"
+        by_behaviour, on = behaviour_cells(pair)
         title = f"{html.escape(name_of(pair, 'a'))} ~ {html.escape(name_of(pair, 'b'))}"
         link = f"<a href=\"#pair-{number}\">{title}</a>" if number <= top else title
         rows.append(f"<tr><td>{pair.score():.2f}</td><td>{pair.match.score():.2f}</td>"
-                    f"<td>{by_behaviour}</td><td>{link}</td></tr>")
-    shown = "".join(pair_html(number, pair, codes, len(names))
+                    f"<td>{by_behaviour}</td><td>{on}</td><td>{link}</td></tr>")
+    shown = "".join(pair_html(number, pair, codes)
                     for number, pair in enumerate(pairs[:top], 1))
     said = "".join(f"<li>{html.escape(terminal_name(readable(note)))}</li>" for note in notes)
     return PAGE.format(count=len(pairs), submissions=len(names), verdict=html.escape(VERDICT),
