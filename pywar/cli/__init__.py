@@ -24,8 +24,8 @@ import numpy  # noqa: F401  (loaded with the command, where pywar_command makes 
 #               line: a Ctrl-C or SIGTERM inside NumPy's own import, later, would leave it
 #               unloadable, and the report of the work finished needs it)
 
-from . import (autograder, check, clock, completion, diff, exact, exercise, grade, man, page,
-               play, referee, replay, rules, similar, simulate, step)
+from . import (assignment, autograder, check, clock, completion, diff, exact, exercise, grade,
+               man, page, play, referee, replay, rules, similar, simulate, step)
 from . import help as help_command
 from .common import *  # noqa: F401,F403  (the shared helpers, for other modules and tests)
 from .common import (PROG, Parser, UsageError, Version, examples, interrupted_line,
@@ -35,7 +35,7 @@ from .inputs import IO_FAILED, InputError, say_error
 from .outputs import ReaderGone, Stdout, discard_stdout
 
 COMMANDS = (play, simulate, check, exact, rules, step, replay, diff, referee, grade, autograder,
-            similar, clock, exercise, page, completion, man, help_command)
+            assignment, similar, clock, exercise, page, completion, man, help_command)
 
 
 def build_subcommands(parser):

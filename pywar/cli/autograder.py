@@ -7,7 +7,7 @@ import io
 
 from ..check.grading.autograder import (NoSdist, autograder_zip, built_sdist, checked_sdist,
                                         sdist_folder)
-from ..check.grading.grade import Settings
+from ..check.grading.grade import DEFAULT_BUILD, DEFAULT_RUN, Settings
 from . import grade
 from .common import PROG, Parser, UsageError, examples
 from .grade import check_quoting, weights_type
@@ -69,9 +69,11 @@ def checked_options(args, options):
         weights_type(grading.weights or "")
     except ValueError as error:
         args.parser.error(str(error))
-    if "{program}" not in grading.run_command:
+    run = grading.run_command or DEFAULT_RUN        # None where not given (an assignment
+    build = grading.build or DEFAULT_BUILD          # file's may give them: grade's)
+    if "{program}" not in run:
         args.parser.error("--run must name {program}, as in --run '{program} --seed {seed}'")
-    check_quoting(args.parser, Settings(build=grading.build, run=grading.run_command))
+    check_quoting(args.parser, Settings(build=build, run=run))
     return options
 
 

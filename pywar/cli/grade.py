@@ -12,6 +12,7 @@ import sys
 import tempfile
 import time
 
+from ..check.assignment.file import not_yet
 from ..check.grading import gradescope_results, keep, regrade, report
 from ..check.grading.receipt import receipt
 from ..check.runner import sandbox
@@ -23,6 +24,7 @@ from ..check.seeds import draw_fresh
 from ..check.referee.rubric import NAMES, default_weights
 from ..engine_choice import usable_cores
 from . import lms
+from .assignment import assignment_of
 from .common import (Progress, add_isolation_option, add_progress_option, checked_isolation,
                      count_type, examples, interrupted_status, interrupted_words, seed_type,
                      usage_errors)
@@ -40,6 +42,8 @@ EXAMPLES = examples(
      "a program that takes its seed as an argument"),
     ("pywar grade submissions.zip --csv import.csv --assignment 'War (4242)'",
      "Canvas's download: its gradebook import (Moodle's, Gradescope's: docs/grading.md)"),
+    ("pywar grade submissions/*/ --assignment-file course.toml",
+     "under an assignment file: its build, run, stdin and weights (docs/grading.md, 8)"),
     ("pywar grade alice/ --seed 15 -n 1 --fresh 0 --keep seed15",
      "seed 15 alone again: its output kept in seed15/alice/seed-15.txt"),
     ("pywar grade /autograder/submission --gradescope /autograder/results/results.json "
@@ -56,9 +60,9 @@ HARD_LIMITS = (                 # the run's limits that a user who is not root c
 )
 
 
-def weights_type(text):
-    """--weights item=W,...: the weights of the items named (the others 1)."""
-    weights = default_weights()
+def weights_type(text, base=None):
+    """--weights item=W,...: the weights of the items named (the others base's, else 1)."""
+    weights = dict(base) if base is not None else default_weights()
     for part in filter(None, text.split(",")):
         name, _, value = part.partition("=")
         if name not in weights:
@@ -173,6 +177,30 @@ def check_submission_folders(parser, submissions):
                      f"({', '.join(map(repr, same))}): each is reported by its name")
 
 
+def under_assignment(args):
+    """--assignment-file FILE read and checked (a usage error for a bad one, or one that
+    pywar grade cannot grade under yet; exit 3 for one it cannot read), and its build,
+    run, weights and memory taken where the command line gives none (docs/grading.md,
+    section 8)."""
+    found = None
+    if args.assignment_file is not None:
+        found = assignment_of(args.parser, args.assignment_file)[1]
+        said = not_yet(found)
+        if said:
+            args.parser.error(f"--assignment-file {args.assignment_file!r}: cannot grade "
+                              f"under it yet: {said}")
+        heavy = [item for item, weight in found.weights.items() if weight > MAX_WEIGHT]
+        if heavy:
+            args.parser.error(f"--assignment-file {args.assignment_file!r}: rubric.weights."
+                              f"{heavy[0]} must be a number from 0 to {MAX_WEIGHT:,}")
+    args.build = args.build or (found.build if found else DEFAULT_BUILD)
+    args.run_command = args.run_command or (found.run if found else DEFAULT_RUN)
+    args.memory = args.memory if args.memory is not None else (found.memory if found
+                                                               else True)
+    args.assignment_weights = found.weights if found else None
+    args.stdin = found.stdin if found else ""
+
+
 def checked(args):
     """The Settings of a command line, or a usage error found before any work."""
     args.sources = lms.read_sources(args)
@@ -181,6 +209,7 @@ def checked(args):
         args.parser.error("--gradescope writes the results of one submission: give one folder")
     check_gradescope_options(args)
     lms.check_options(args, args.sources)
+    under_assignment(args)
     outputs = [("--html", args.html), ("--gradescope", args.gradescope), ("--csv", args.csv)]
     for option, path in outputs:
         if path:
@@ -201,7 +230,7 @@ def checked(args):
         args.parser.error("the memory item needs valgrind (apt-get install valgrind), or give "
                           "--no-memory")
     try:
-        weights = weights_type(args.weights or "")
+        weights = weights_type(args.weights or "", args.assignment_weights)
     except ValueError as error:
         args.parser.error(str(error))
     if "{program}" not in args.run_command:
@@ -218,7 +247,7 @@ def checked(args):
                         seed=args.seed, limits=limits, memory=args.memory, weights=weights,
                         fix_include_case=args.fix_include_case, isolation=args.isolation,
                         referee_time=args.referee_time, budget=args.budget,
-                        keep=args.keep)
+                        keep=args.keep, stdin=args.stdin)
     settings.fresh = (args.fresh_seeds if args.fresh_seeds is not None else
                       draw_fresh(FRESH if args.fresh is None else args.fresh, settings.fixed()))
     check_quoting(args.parser, settings)
@@ -319,7 +348,8 @@ def add(subparsers):
                     "download: Canvas's, Moodle's or Gradescope's zip, or the folder it "
                     "unzips to, each of its students one submission) in a scratch "
                     "copy, run it on N seeds with its clock reading the seed (so that an "
-                    "unchanged srand(time(NULL)) plays seed by seed), with no stdin, a "
+                    "unchanged srand(time(NULL)) plays seed by seed), with no stdin (but an "
+                    "--assignment-file's run.stdin), a "
                     "scrubbed environment and limits on time, memory, output and processes, "
                     "referee every run rule by rule, and report the rubric: " +
                     ", ".join(NAMES) + ". Every build and run is sandboxed by bubblewrap "
@@ -328,10 +358,14 @@ def add(subparsers):
     parser.add_argument("submissions", metavar="SUBMISSION", nargs="+",
                         help="a folder of one student's sources, or an LMS's download (a "
                              "zip, or the folder it unzips to)")
-    parser.add_argument("--build", default=DEFAULT_BUILD, metavar="CMD",
+    parser.add_argument("--assignment-file", metavar="FILE",
+                        help="grade under an assignment file (its build, run, stdin, rubric; "
+                             "pywar assignment show smu prints SMU's, the default); an "
+                             "option given here overrides the file's")
+    parser.add_argument("--build", metavar="CMD",
                         help="the shell command that builds {program} in the copy "
                              f"(default: {DEFAULT_BUILD.replace('%', '%%')})")
-    parser.add_argument("--run", dest="run_command", default=DEFAULT_RUN, metavar="CMD",
+    parser.add_argument("--run", dest="run_command", metavar="CMD",
                         help="the command of one run: {program}, and {seed} for a program "
                              "that takes its seed (default: {program})")
     parser.add_argument("-n", "--games", type=count_type(1, 100_000), default=40, metavar="N",
@@ -374,7 +408,7 @@ def add(subparsers):
                              "is graded")
     add_scheduler_option(parser, "grade the submissions, one task each,")
     add_isolation_option(parser)
-    parser.add_argument("--no-memory", dest="memory", action="store_false",
+    parser.add_argument("--no-memory", dest="memory", action="store_false", default=None,
                         help="skip the memory item (valgrind memcheck on one seed, the "
                              "first drawn fresh)")
     parser.add_argument("--weights", metavar="ITEM=W,...",

@@ -85,6 +85,7 @@ class Settings:
                                         # refereeing with them (None: default_budget)
     fresh: tuple = ()                   # seeds drawn for this grading (draw_fresh), or given
     keep: str = None                    # --keep DIR: each submission's outputs kept there
+    stdin: str = ""                     # what each run reads on stdin (an assignment's)
 
     def fixed(self):
         """The seeds of -n and --seed: the same at every grading."""
@@ -295,7 +296,8 @@ def referee_runs(settings, program, clock, ran, kept=None, referee=referee_for):
             continue
         outcome = sandbox.run(run_argv(settings, program, seed), settings.limits,
                               isolation=settings.isolation, group=settings.group,
-                              env=sandbox.seeded(clock, seed))
+                              env=sandbox.seeded(clock, seed),
+                              stdin=settings.stdin.encode())
         if kept is not None:
             kept.run(seed, outcome.stdout_bytes)
         outcome = replace(outcome, stdout_bytes=b"")    # kept: not held for every seed

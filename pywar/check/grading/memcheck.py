@@ -213,7 +213,7 @@ def valgrind_log(settings, program, seed, clock):
         argv = [*VALGRIND, f"--log-fd={fd}", *run_argv(settings, program, seed)]
         outcome = sandbox.run(argv, limits, env=sandbox.seeded(clock, seed),
                               isolation=settings.isolation, group=settings.group,
-                              pass_fds=(fd,))
+                              pass_fds=(fd,), stdin=settings.stdin.encode())
     finally:
         for end in {fd, writing}:
             os.close(end)

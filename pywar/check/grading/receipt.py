@@ -45,7 +45,8 @@ def receipt(settings):
                        "budget": settings.budget_seconds()},
             "memory": settings.memory, "fix_include_case": settings.fix_include_case,
             "isolation": {"asked": isolation.asked, "used": isolation.mode},
-            "weights": dict(settings.weights), "sha256_of": SHA256_OF}
+            "weights": dict(settings.weights), "sha256_of": SHA256_OF,
+            **({"stdin": settings.stdin} if settings.stdin else {})}   # an assignment's
 
 
 def temporary_folders():

@@ -24,12 +24,12 @@ from dataclasses import dataclass
 
 from .finding import Finding, RuleBroken
 from .quote import line_shown, shown
-from .words import (CARD_NAMES, HAND, NAME_OF, OPENING, PLAYERS, RANKS, ROUND_HEADER, TIE_LINE,
-                    counts_line, lost_line, pile_line, rank_of, refill_lines, round_line,
-                    size_line, wins_line)
+from .words import (CARD_NAMES, HAND, LINES, NAME_OF, OPENING, PLAYERS, RANKS, ROUND_HEADER,
+                    TIE_LINE, counts_line, line_pattern, lost_line, pile_line, rank_of,
+                    refill_lines, round_line, size_line, wins_line)
 
-PLAYS = re.compile(r"Player ([AB]) plays (.*)")
-LISTED = re.compile(r"Card (\d+), (.*)")
+PLAYS = line_pattern("plays", player="|".join(map(re.escape, PLAYERS)), card=".*")
+LISTED = line_pattern("listed", place=r"\d+", card=".*")
 
 
 def in_words(line):
@@ -122,14 +122,14 @@ class Referee:
 
     def listed(self, number, seen):
         """The card of the line 'Card <number>, <name>' of the deal."""
-        required = f"'Card {number}, <card>'"
+        required = repr(LINES["listed"].format(place=number, card="<card>"))
         line = self.next_line(required)
         match = LISTED.fullmatch(line)
-        if not match or int(match.group(1)) != number or match.group(1) != str(number):
+        if not match or int(match["place"]) != number or match["place"] != str(number):
             self.fault(f"the rules require {required}; the file says {line_shown(line)}")
-        card = self.card_of(match.group(2), "a card of the deck")
+        card = self.card_of(match["card"], "a card of the deck")
         if card in seen:
-            self.fault(f"the {match.group(2)} is dealt twice")
+            self.fault(f"the {match['card']} is dealt twice")
         seen.add(card)
         self.at += 1
         return card
@@ -144,18 +144,18 @@ class Referee:
                     else f"player {name}'s face-up card, one of its 'to play' pile")
         line = self.next_line(required)
         match = PLAYS.fullmatch(line)
-        if not match or match.group(1) != name:
+        if not match or match["player"] != name:
             self.fault(f"the rules require {required}; the file says {line_shown(line)}")
-        card = self.card_of(match.group(2), required)
+        card = self.card_of(match["card"], required)
         if card not in hand:
             self.fault(f"the rules require {required}; the file plays the "
-                       f"{match.group(2)}, which is {self.place_of(card)}")
+                       f"{match['card']}, which is {self.place_of(card)}")
         if self.ordered[player] and card != hand[0]:
             listed_first = self.round == 1 and len(hand) == HAND and card == hand[-1]
             hint = ("; the deal lists it as Card 1: the piles look listed top first, which "
                     "pywar referee --all reads as a format departure") if listed_first else ""
             self.fault(f"the rules require {required}, the top of the pile as dealt; the "
-                       f"file plays the {match.group(2)}{hint}")
+                       f"file plays the {match['card']}{hint}")
         hand.remove(card)
         self.pot.append((card, player))
         self.at += 1

@@ -60,9 +60,14 @@ def written(text):
     return BLOCK.sub(lambda m: m.group(1) + TABLES[m.group(2)]() + "\n<!-- end -->", text)
 
 
-if __name__ == "__main__":
-    for path in sys.argv[1:]:
+def rewrite(paths, write=written):
+    """Write each page's marked tables in again (write: a page's text -> the new text)."""
+    for path in paths:
         with open(path, encoding="utf-8") as file:
             page = file.read()
         with open(path, "w", encoding="utf-8") as file:
-            file.write(written(page))
+            file.write(write(page))
+
+
+if __name__ == "__main__":
+    rewrite(sys.argv[1:])

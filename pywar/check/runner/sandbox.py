@@ -18,8 +18,8 @@ Two modes (docs/grading.md says what each protects and what it does not):
   It reads what any user may: /proc, the installed pywar, folders
   open to others.
 
-In both modes: no stdin, a scrubbed environment, limits on wall-clock time, CPU time,
-address space, the size of any file written (stdout and stderr included) and processes;
+In both modes: no stdin (but the bytes a caller gives, an assignment's, read-only), a
+scrubbed environment, limits on wall-clock time, CPU time, address space, the size of any file written (stdout and stderr included) and processes;
 as root, a fresh user id per run with no groups and no new privileges.  No preexec_fn:
 the child's steps are programs of util-linux (setpriv, prlimit, unshare) and bwrap, so
 that grade --jobs may start runs from threads.  Nothing a run wrote is followed by pywar:
@@ -636,14 +636,15 @@ def full_argv(argv, scratch, home, shown, writable, limits, uid, hide=(), isolat
 
 
 def run(argv, limits=Limits(), cwd=None, env=None, show=(), writable=(), pass_fds=(),
-        hide=(), isolation="auto", group=None):
+        hide=(), isolation="auto", group=None, stdin=b""):
     """Run argv under the limits with a fresh scratch folder as its working directory
     (cwd, a folder of writable, instead): an Outcome.  show: host paths it may read;
     writable: host folders it may write (made by the caller, handed to its user here);
     hide: folders of the system it may not see (under bubblewrap); isolation: the
     command's Isolation (resolve, where it started), or a wish, auto (in bubblewrap where
     it works), required or none; group: the group it runs in (new_group: a submission's,
-    shared by its runs), else one of its own."""
+    shared by its runs), else one of its own; stdin: the bytes it reads on its standard
+    input (an assignment's run.stdin; none by default)."""
     isolation = resolve(isolation, check=False)
     said = isolation.warning()
     if said:
@@ -659,10 +660,12 @@ def run(argv, limits=Limits(), cwd=None, env=None, show=(), writable=(), pass_fd
         command = full_argv(argv, scratch, home, shown, list(writable), limits, uid, hide,
                             isolation, group, rules)
         kept = (*pass_fds, *([] if rules is None else [rules]))
-        with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err, \
+                stdin_of(stdin) as given:
             start = time.monotonic()
             status, timed_out, failed, waited = wait_for(command, out, err, home, env,
-                                                         limits, uid, kept, isolation.mode)
+                                                         limits, uid, kept, isolation.mode,
+                                                         given)
             seconds = time.monotonic() - start
             if isolation.mode == "none":        # under bwrap /tmp was its own tmpfs
                 clear_left(uid, keep=[scratch, *writable])
@@ -674,12 +677,31 @@ def run(argv, limits=Limits(), cwd=None, env=None, show=(), writable=(), pass_fd
                    waited=min(waited, seconds))
 
 
-def wait_for(command, out, err, home, env, limits, uid, pass_fds, mode_now):
+@contextlib.contextmanager
+def stdin_of(data):
+    """What a run reads on stdin: nothing (DEVNULL) for no bytes, else a read-only
+    descriptor of an unnamed file of pywar's holding them, so that a run cannot write
+    through its stdin."""
+    if not data:
+        yield subprocess.DEVNULL
+        return
+    with tempfile.TemporaryFile() as file:
+        file.write(data)
+        file.flush()
+        reader = os.open(f"/proc/self/fd/{file.fileno()}", os.O_RDONLY)
+        try:
+            yield reader
+        finally:
+            os.close(reader)
+
+
+def wait_for(command, out, err, home, env, limits, uid, pass_fds, mode_now,
+             stdin=subprocess.DEVNULL):
     """Start a command and wait for it within its own time (RunClock): (status, timed
     out, words if it could not start, seconds it waited for a processor); every process
     it left is killed."""
     try:
-        process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=out, stderr=err,
+        process = subprocess.Popen(command, stdin=stdin, stdout=out, stderr=err,
                                    cwd=home if mode_now == "none" else None,
                                    env=scrubbed_environment(home, env), start_new_session=True,
                                    pass_fds=pass_fds)
