@@ -194,6 +194,12 @@ def test_an_unreadable_file_is_an_input_error(tmp_path):
     assert status == 3 and "cannot read the assignment" in err
 
 
+def test_an_unknown_built_in_name_is_a_usage_error_naming_the_built_ins():
+    status, out, err = pywar("assignment", "show", "cecs325")
+    assert (status, out, err.count("\n")) == (2, "", 1)
+    assert "no built-in assignment 'cecs325'" in err and "choose smu" in err
+
+
 def test_the_command_line_overrides_the_files_choices(tmp_path):
     """The file's build, run, weights and memory are taken where the command line gives
     none; an option given wins (read through grade's own checks, before any work)."""

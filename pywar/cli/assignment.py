@@ -30,6 +30,12 @@ EXAMPLES = examples(
 MAX_DRAFT_GAMES = 100           # seeds a draft runs the reference on, at most
 
 
+def looks_like_a_name(name):
+    """Whether what was given reads as a built-in's name (no folder, no suffix), not a
+    file's path."""
+    return os.sep not in name and "." not in name
+
+
 def assignment_of(parser, name):
     """(the file's text, its Assignment) of a built-in NAME or a FILE: a usage error for
     a bad file, exit 3 for one that cannot be read."""
@@ -37,6 +43,9 @@ def assignment_of(parser, name):
         if name in BUILTIN and not os.path.exists(name):
             text = builtin_text(name)
             return text, loads(text, f"{name}.toml")
+        if looks_like_a_name(name) and not os.path.exists(name):
+            parser.error(f"no built-in assignment {name!r}, nor a file of that name: choose "
+                         f"{', '.join(BUILTIN)}, or give an assignment file (NAME.toml)")
         found = load(name)
         with open(name, encoding="utf-8") as file:
             return file.read(), found
