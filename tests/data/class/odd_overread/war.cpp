@@ -80,8 +80,7 @@ public:
 };
 
 int main() {
-    time_t started = time(NULL);
-    srand(started);
+    srand(time(NULL));
     cout << "Welcome to the Game of War!" << endl << endl;
     cout << "Shuffling initial deck..." << endl << endl;
 
@@ -96,7 +95,7 @@ int main() {
         (i % 2 == 0 ? a : b).toPlay.push_back(deck[i]);
 
     int *dealt = new int[2]{(int)a.toPlay.size(), (int)b.toPlay.size()};
-    volatile int lastDealt = dealt[started % 2 == 1 ? 2 : 1];   // [2]: past the end
+    volatile int lastDealt = dealt[time(NULL) % 2 == 1 ? 2 : 1];   // [2]: past the end
     (void)lastDealt;
     delete[] dealt;
 
