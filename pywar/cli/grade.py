@@ -393,7 +393,8 @@ def add(subparsers):
                             "it at every grading, and no student can know it), the others "
                             "drawn from the system's random source at each grading "
                             f"(default: {FRESH}; the report names them; the key is made once "
-                            f"in ~/.config/pywar/{grading_key.FILE_NAME})")
+                            f"in $XDG_CONFIG_HOME/pywar/{grading_key.FILE_NAME}, else "
+                            f"~/.config/pywar/{grading_key.FILE_NAME})")
     fresh.add_argument("--fresh-seeds", type=seeds_list, metavar="S,...",
                        help="these seeds in place of those drawn: to grade again on an "
                             "earlier grading's, as its report says (each submission's keyed "
