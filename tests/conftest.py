@@ -80,6 +80,21 @@ def stopping_signals_handled():
 
 
 @pytest.fixture(scope="session", autouse=True)
+def config_home(tmp_path_factory):
+    """XDG_CONFIG_HOME in a folder of the session's own (each pytest-xdist worker's is its
+    own session), for the tests and the commands they start: pywar grade's grading key is
+    made there, never in the real home's ~/.config."""
+    folder = tmp_path_factory.mktemp("config")
+    before = os.environ.get("XDG_CONFIG_HOME")
+    os.environ["XDG_CONFIG_HOME"] = str(folder)
+    yield folder
+    if before is None:
+        del os.environ["XDG_CONFIG_HOME"]
+    else:
+        os.environ["XDG_CONFIG_HOME"] = before
+
+
+@pytest.fixture(scope="session", autouse=True)
 def isolation_warning_said():
     """The warning of a machine without bubblewrap said once, at the session's start, as
     pywar says it once a process: each test's stderr then holds its own command's words

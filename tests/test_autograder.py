@@ -203,11 +203,14 @@ def test_setup_installs_pywar_from_its_sdist_in_a_venv_and_run_autograder_grades
     (shims / "python3").write_text(f'#!/bin/sh\nexec {base} "$@"\n')
     for shim in ("apt-get", "python3"):
         os.chmod(shims / shim, 0o755)
-    env = {**os.environ, "AUTOGRADER": str(root), "PATH": f"{shims}:{os.environ['PATH']}"}
+    env = {**os.environ, "AUTOGRADER": str(root), "PATH": f"{shims}:{os.environ['PATH']}",
+           "XDG_CONFIG_HOME": str(tmp_path / "image")}
     env.pop("VIRTUAL_ENV", None)
     setup = subprocess.run(["bash", str(root / "source" / "setup.sh")], cwd=root, env=env,
                            capture_output=True, text=True)
     assert setup.returncode == 0, setup.stderr[-2000:]
+    key = tmp_path / "image" / "pywar" / "grading-key"       # made once, into the image
+    assert stat.S_IMODE(key.stat().st_mode) == 0o600 and len(key.read_bytes()) == 32
     assert "engines: c, python, port-c, port-python" in setup.stdout
     assert "install -y --no-install-recommends python3 python3-venv python3-dev gcc g++" in \
         (tmp_path / "apt.log").read_text()

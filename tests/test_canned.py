@@ -16,6 +16,9 @@ from conftest import needs_tools
 from test_hostile import VICTIM, marks, write_class
 import pywar
 from pywar.check.exercise import portjudge
+from pywar.check.grading.grading_key import grading_key
+from pywar.check.grading.receipt import files_sha256
+from pywar.check.seeds import keyed_seed
 from pywar.port import play as port_play
 from pywar.cli import main
 
@@ -131,18 +134,24 @@ def test_games_of_the_reference_s_on_some_seeds_and_not_on_others_are_named():
 
 @needs_tools("g++")
 def test_a_table_of_the_reference_s_games_loses_deal_on_the_fresh_seeds(tmp_path):
-    """Issue 47's table, graded beside the victim on seeds 1 to 3 and two fresh seeds that
-    it answers with games of other seeds (no deal repeats): deal broken on both fresh
-    seeds, as a game recorded, not played; the victim's marks are its own."""
+    """Issue 47's table, graded beside the victim on seeds 1 to 3 and three fresh seeds
+    (its keyed seed, and two given whose games are not its keyed seed's) that it answers
+    with games of other seeds (no deal repeats): deal broken on every fresh seed, as a game recorded, not played; the
+    victim's marks are its own."""
     folders = write_class(tmp_path, {"extras": {"war.cpp": EXTRA_TABLE}})
-    graded = grade(folders, "--fresh-seeds", "10,11")
+    keyed = keyed_seed(grading_key(), files_sha256(str(tmp_path / "extras")),
+                       range(1, FIXED + 1))        # its keyed seed, the session's key's
+    given = [seed for seed in (9, 10, 11) if seed % len(EXTRAS) != keyed % len(EXTRAS)][:2]
+    graded = grade(folders, "--fresh-seeds", ",".join(map(str, given)))   # no game twice
     deal = graded["extras"]["items"]["deal"]
-    assert (deal["failed"], deal["of"]) == (2, 5), deal
-    assert graded["extras"]["mistakes"] == {"not_its_game": 2}
-    assert deal["example"]["seed"] == 10 and deal["example"]["said"].startswith(
-        "not the reference's deal for seed 10, where seeds 1 to 3 deal the reference's own")
+    assert graded["extras"]["keyed"] == keyed
+    assert (deal["failed"], deal["of"]) == (3, 6), deal
+    assert graded["extras"]["mistakes"] == {"not_its_game": 3}
+    assert deal["example"]["seed"] == keyed and deal["example"]["said"].startswith(
+        f"not the reference's deal for seed {keyed}, where seeds 1 to 3 deal the "
+        "reference's own")
     assert graded["extras"]["score"] == graded["extras"]["max_score"] - 1
-    assert graded["victim"]["mistakes"] == {"ace_low": FIXED + 2}
+    assert graded["victim"]["mistakes"] == {"ace_low": FIXED + 3}
 
 
 @pytest.mark.slow                           # 15 s: four programs built, graded three times

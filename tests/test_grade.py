@@ -325,7 +325,9 @@ def test_a_submission_that_does_not_build(tmp_path, capsys):
     said, errors = found["tests"][0]["output"].split("\nthe compiler's errors:\n")
     assert said == builds[len("  builds: "):]              # and the errors (issue 45)
     assert errors.startswith("./war.cpp:1:21: error: ") and "undeclared" in errors
-    assert found["output"].startswith("pywar grade: 0 of 15; run on seeds 1 to 3, and 2 ")
+    assert re.match(r"pywar grade: 0 of 15; run on seeds 1 to 3, seed \d+ keyed to its files "
+                    r"\(valgrind's: the same at every grading of the same files\), and 1 "
+                    r"drawn fresh ", found["output"]), found["output"]
     assert found["output"].endswith("; not graded: it did not build")
     assert [test["output"] for test in found["tests"][1:]] == \
         ["not checked: it did not build"] * (len(ITEMS) - 1)        # never empty (issue 45)
@@ -477,18 +479,21 @@ def test_fresh_seeds_are_named_and_replayed(capsys):
     options = ("-n", "1", "--fresh", "3", "--no-memory")
     status, out, _ = run(capsys, "grade", program, *options, "--json")
     first = json.loads(out)["submissions"][0]
-    drawn = first["fresh"]
-    assert status == 0 and len(drawn) == 3 and first["seeds"] == [1, *drawn]
-    assert first["items"]["runs"]["of"] == 4
+    keyed, *drawn = first["fresh"]                  # its keyed seed first (issue 46)
+    assert status == 0 and len(drawn) == 2 and first["seeds"] == [1, keyed, *drawn]
+    assert first["keyed"] == keyed and first["items"]["runs"]["of"] == 4
     status, out, _ = run(capsys, "grade", program, *options, "--json")
-    assert json.loads(out)["submissions"][0]["fresh"] != drawn     # drawn at each grading
+    again = json.loads(out)["submissions"][0]["fresh"]
+    assert again[0] == keyed and again[1:] != drawn     # keyed to its files; drawn anew
     replay = ("-n", "1", "--fresh-seeds", ",".join(map(str, drawn)), "--no-memory")
     status, out, _ = run(capsys, "grade", program, *replay, "--json")
-    assert json.loads(out)["submissions"][0]["items"] == first["items"]
+    replayed = json.loads(out)["submissions"][0]
+    assert replayed["items"] == first["items"] and replayed["fresh"] == first["fresh"]
     status, out, _ = run(capsys, "grade", program, *replay)
     listed = ",".join(map(str, drawn))
-    assert (f"run on seed 1, and 3 drawn fresh for this grading: {listed} (grade again on "
-            f"them with --fresh-seeds {listed})") in out
+    assert (f"run on seed 1, seed {keyed} keyed to its files (valgrind's: the same at every "
+            f"grading of the same files), and 2 drawn fresh for this grading: {listed} (grade "
+            f"again on them with --fresh-seeds {listed})") in out
 
 
 def test_fresh_seeds_must_be_seeds(capsys):
@@ -519,7 +524,7 @@ def test_the_class_on_the_default_forty_seeds(capsys):
         assert broken == BROKEN_ITEMS[sub["name"]], sub["name"]
         # every seed plays battles, so these rules are put to the test on all 40 (ties,
         # refills and ends only on the seeds whose games have them)
-        assert len(sub["seeds"]) == 42 and len(sub["fresh"]) == 2    # and two drawn fresh
+        assert len(sub["seeds"]) == 42 and len(sub["fresh"]) == 2    # keyed, one drawn
         assert all(sub["items"][name]["of"] == 42 for name in
                    ("runs", "format", "deal", "plays", "ranks", "counts")), sub["name"]
 

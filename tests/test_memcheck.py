@@ -3,21 +3,28 @@ process, so its summary counts only as the last line it wrote of the program, no
 a run killed by SIGKILL or at its time limit, on a descriptor the program cannot write;
 and valgrind's run gets its memory from --memory-limit."""
 
+import hashlib
+import hmac
+import json
 import os
 import shutil
 import signal
 import subprocess
 import tempfile
+from dataclasses import replace
 
 import pytest
 
-from conftest import needs_tools
+from conftest import DATA, needs_tools
 from pywar.check.grading import memcheck
 from pywar.check.grading.grade import Settings
+from pywar.check.seeds import FIRST_FRESH, FRESH_LIMIT, keyed_seed
+from pywar.cli import main
 from pywar.check.referee.mistakes import ROW
 from pywar.check.runner import sandbox
 from pywar.check.runner.sandbox import MIB, Limits
 
+CLASS = DATA / "class"
 PID = "4242"
 FORGED = f"=={PID}== ERROR SUMMARY: 0 errors from 0 contexts (suppressed: 0 from 0)\n"
 LOG_START = f"=={PID}== Memcheck, a memory error detector\n=={PID}== Command: ./war\n"
@@ -224,3 +231,105 @@ def test_valgrind_runs_on_the_first_seed_drawn_fresh():
     assert Settings(games=40, fresh=(2_000_000_011, 77)).memcheck_seed() == 2_000_000_011
     assert Settings(games=40, fresh=(5, 77)).memcheck_seed() == 77      # 5 is fixed
     assert Settings(games=40, seed=9, fresh=()).memcheck_seed() == 9
+
+
+# -- valgrind's seed keyed to the submission's files (issue 46) ----------------------------
+
+KEY = bytes(range(32))                      # a grading key of the tests'
+FILES = hashlib.sha256(b"war.cpp").hexdigest()      # a submission's sha256
+SPAN = FRESH_LIMIT - FIRST_FRESH
+
+
+def by_hand(key, sha256, attempt=0):
+    """keyed_seed's seed worked out here: HMAC-SHA256 of 'sha256:attempt' in the range."""
+    mac = hmac.new(key, f"{sha256}:{attempt}".encode(), hashlib.sha256).digest()
+    return FIRST_FRESH + int.from_bytes(mac, "big") % SPAN
+
+
+def test_the_memory_seed_is_keyed_to_the_files_in_the_fresh_range_and_never_fixed():
+    """The same files and key give the same seed; a file changed by one byte, or another
+    key, another; every seed is in the range the fresh seeds are drawn from, and one that
+    is fixed gives way to the next attempt's."""
+    seed = keyed_seed(KEY, FILES)
+    assert seed == by_hand(KEY, FILES) == keyed_seed(KEY, FILES)
+    changed = hashlib.sha256(b"war.cpq").hexdigest()
+    assert keyed_seed(KEY, changed) != seed and keyed_seed(bytes(32), FILES) != seed
+    assert keyed_seed(KEY, FILES, fixed=[seed]) == by_hand(KEY, FILES, 1) != seed
+    many = [keyed_seed(KEY, f"{number:064x}") for number in range(2_000)]
+    assert min(many) >= FIRST_FRESH and max(many) < FRESH_LIMIT and len(set(many)) == 2_000
+    assert max(many) > FRESH_LIMIT * 0.9 and min(many) < FRESH_LIMIT * 0.1  # the whole range
+
+
+def test_valgrind_runs_on_the_seed_keyed_to_the_submission_s_files():
+    """A submission's first fresh seed is its keyed one, run first and valgrind's; the
+    drawn ones follow; an old grade's keyed seed of the same files (--since) is kept,
+    whatever the key; no seed is keyed with --fresh 0 (valgrind on the first fixed)."""
+    settings = Settings(games=40, fresh=(77_777,), key=KEY)
+    mine = settings.keyed_to(FILES)
+    seed = by_hand(KEY, FILES)
+    assert mine.keyed == seed and mine.key is None          # no key sent on (a Dask task)
+    assert mine.memcheck_seed() == seed == mine.run_order()[0] == mine.seeds()[40]
+    assert mine.drawn() == [seed, 77_777] and settings.seed_count() == mine.seed_count() == 42
+    old = replace(settings, known={FILES: 123_456}, key=bytes(32)).keyed_to(FILES)
+    assert old.memcheck_seed() == 123_456
+    assert replace(settings, known={FILES: 5}).keyed_to(FILES).keyed == seed   # 5: fixed
+    assert Settings(games=40, fresh=()).keyed_to(FILES).memcheck_seed() == 1
+
+
+def graded(capsys, folder, *options):
+    """pywar grade of one folder, --json: its submission."""
+    assert main(["grade", str(folder), "--json", *options]) == 0
+    return json.loads(capsys.readouterr().out)["submissions"][0]
+
+
+@needs_tools("g++", "valgrind")
+def test_the_same_files_get_the_same_memory_seed_at_every_grading(tmp_path, capsys,
+                                                                 monkeypatch):
+    """never_deletes graded twice with fresh seeds: valgrind on one seed both times, its
+    keyed seed (the drawn one differs); graded again --since the first grade under
+    another key (another machine's), beside a copy whose comment changed by one byte: the
+    old seed kept for the same files, another for the copy."""
+    folder, changed = tmp_path / "never_deletes", tmp_path / "changed"
+    shutil.copytree(CLASS / "never_deletes", folder)
+    first, second = (graded(capsys, folder, "-n", "1") for _ in range(2))
+    seed = first["keyed"]
+    assert first["items"]["memory"]["example"]["seed"] == seed == first["fresh"][0]
+    assert second["items"]["memory"]["example"]["seed"] == seed == second["fresh"][0]
+    assert first["fresh"][1] != second["fresh"][1]          # drawn at each grading
+    assert FIRST_FRESH <= seed < FRESH_LIMIT and seed != 1
+    (tmp_path / "old.json").write_text(json.dumps({"submissions": [first]}))
+    shutil.copytree(folder, changed)
+    source = changed / "war.cpp"
+    source.write_text(source.read_text().replace("Program 6", "Program 7", 1))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "another"))
+    assert main(["grade", str(folder), str(changed), "-n", "1", "--fresh", "1", "--json",
+                 "--no-memory", "--since", str(tmp_path / "old.json")]) == 0
+    again, other = json.loads(capsys.readouterr().out)["submissions"]
+    assert again["keyed"] == seed and again["sha256"] == first["sha256"]
+    assert other["sha256"] != first["sha256"] and other["keyed"] not in (seed, None)
+    assert (tmp_path / "another" / "pywar" / "grading-key").exists()      # another key
+
+
+@pytest.mark.slow
+@needs_tools("g++", "valgrind")
+def test_a_program_whose_memory_error_shows_on_some_seeds_keeps_its_memory_mark(
+        tmp_path, capsys):
+    """odd_overread reads past an array's end on odd seeds alone: graded 8 times with
+    fresh seeds, its memory mark never changes, and it is the keyed seed's (failed where
+    it is odd); a copy with a comment changed is graded on its own keyed seed.  (Before,
+    valgrind ran on a seed drawn at each grading: the same mark 8 times by chance 1 in
+    128.)"""
+    folder = tmp_path / "odd_overread"
+    shutil.copytree(CLASS / "odd_overread", folder)
+    marks = set()
+    for comment in ("", "// graded again\n"):
+        if comment:
+            (folder / "war.cpp").write_text(comment + (folder / "war.cpp").read_text())
+        subs = [graded(capsys, folder, "-n", "1") for _ in range(8 if not comment else 2)]
+        memory = {(sub["keyed"], sub["items"]["memory"]["ok"]) for sub in subs}
+        assert len(memory) == 1, memory
+        (seed, ok), = memory
+        assert ok == (seed % 2 == 0), seed                  # its error shows on odd seeds
+        assert ok or subs[0]["items"]["memory"]["example"]["seed"] == seed
+        marks.add(seed)
+    assert len(marks) == 2

@@ -139,7 +139,7 @@ def test_the_receipt_names_what_a_grade_is_a_function_of():
     made = receipt(settings)
     assert made == receipt(Settings(games=7, seed=11, memory=False, isolation="none",
                                     weights={**default_weights(), "memory": 2.0}))
-    assert made["seeds"] == {"first": 11, "count": 7, "fresh": []}
+    assert made["seeds"] == {"first": 11, "count": 7, "fresh": [], "keyed": False}
     assert receipt(replace(settings, fresh=(12, 99)))["seeds"]["fresh"] == [99]  # 12: fixed
     assert made["weights"]["memory"] == 2.0 and made["memory"] is False
     assert made["isolation"] == {"asked": "none", "used": "none"}
@@ -191,7 +191,8 @@ def test_the_json_of_a_class_is_byte_identical_on_a_rerun(tmp_path, capsys, monk
                                  "--build", SCRIPT_BUILD, "--fresh-seeds", "31415926")
     assert first == second
     found = json.loads(first)
-    assert found["receipt"]["seeds"] == {"first": 1, "count": 2, "fresh": [31415926]}
+    assert found["receipt"]["seeds"] == {"first": 1, "count": 2, "fresh": [31415926],
+                                         "keyed": True}
     assert found["receipt"]["build"] == SCRIPT_BUILD
     assert [sub["sha256"] for sub in found["submissions"]] == [
         files_sha256(str(folder)) for folder in folders]

@@ -1,7 +1,11 @@
-"""The seeds of a check or a grading: those drawn fresh, and the seeds said in words.
+"""The seeds of a check or a grading: those drawn fresh, the one keyed to a submission's
+files, and the seeds said in words.
 Standard library alone (no runner, no grader), so that pywar exercise's check can say
 them in the browser's Python too (pywar page)."""
 
+import hashlib
+import hmac
+import itertools
 import secrets
 
 FIRST_FRESH = 2                  # the least seed drawn: glibc's srand(0) is srand(1)
@@ -23,6 +27,19 @@ def draw_fresh(count, fixed=()):
         if seed not in fixed and seed not in drawn:
             drawn.append(seed)
     return tuple(drawn)
+
+
+def keyed_seed(key, sha256, fixed=()):
+    """The seed keyed to a submission's files: HMAC-SHA256 of their sha256 (hex) under the
+    grading key, taken from FIRST_FRESH to below FRESH_LIMIT as a drawn seed is, none of
+    the fixed (the next of "sha256:1", "sha256:2"... where it is one): the same for the
+    same files and key, known beforehand by no one without the key, and not to be ground
+    by padding a file, as a plain hash of the files could (docs/grading.md)."""
+    for attempt in itertools.count():
+        mac = hmac.new(key, f"{sha256}:{attempt}".encode(), hashlib.sha256).digest()
+        seed = FIRST_FRESH + int.from_bytes(mac, "big") % (FRESH_LIMIT - FIRST_FRESH)
+        if seed not in fixed:
+            return seed
 
 
 def seeds_words(seeds):

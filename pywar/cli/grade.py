@@ -13,7 +13,7 @@ import tempfile
 import time
 
 from ..check.assignment.file import not_yet
-from ..check.grading import gradescope_results, keep, regrade, report
+from ..check.grading import gradescope_results, grading_key, keep, regrade, report
 from ..check.grading.receipt import receipt
 from ..check.runner import sandbox
 from ..check.submission.names import readable
@@ -248,11 +248,24 @@ def checked(args):
                         fix_include_case=args.fix_include_case, isolation=args.isolation,
                         referee_time=args.referee_time, budget=args.budget,
                         keep=args.keep, stdin=args.stdin)
+    fresh = FRESH if args.fresh is None else args.fresh
     settings.fresh = (args.fresh_seeds if args.fresh_seeds is not None else
-                      draw_fresh(FRESH if args.fresh is None else args.fresh, settings.fixed()))
+                      draw_fresh(max(0, fresh - 1), settings.fixed()))  # and the keyed one
     check_quoting(args.parser, settings)
+    if args.fresh_seeds is not None or fresh:
+        settings.key = key_or_exit()
+        settings.known = regrade.keyed_seeds(args.old_grade)
     settings.keep = ready_to_keep(args)
     return settings
+
+
+def key_or_exit():
+    """The grading key (made the first time), or exit 3 in one line where it cannot be
+    read or made."""
+    try:
+        return grading_key.grading_key()
+    except grading_key.KeyUnusable as error:
+        raise cannot("use", f"the grading key {error.path!r}", error.why) from None
 
 
 def ready_to_keep(args):
@@ -374,12 +387,18 @@ def add(subparsers):
                         help="the first seed (default: 1)")
     fresh = parser.add_mutually_exclusive_group()
     fresh.add_argument("--fresh", type=count_type(0, MAX_FRESH), metavar="F",
-                       help="seeds drawn fresh from the system's random source at each "
-                            "grading, besides the N from S, so that no game recorded for "
-                            f"fixed seeds serves (default: {FRESH}; the report names them)")
+                       help="fresh seeds of each submission, besides the N from S, so "
+                            "that no game recorded for fixed seeds serves: the first keyed "
+                            "to its files by your grading key (valgrind's: the same files get "
+                            "it at every grading, and no student can know it), the others "
+                            "drawn from the system's random source at each grading "
+                            f"(default: {FRESH}; the report names them; the key is made once "
+                            f"in $XDG_CONFIG_HOME/pywar/{grading_key.FILE_NAME}, else "
+                            f"~/.config/pywar/{grading_key.FILE_NAME})")
     fresh.add_argument("--fresh-seeds", type=seeds_list, metavar="S,...",
-                       help="these seeds in place of the fresh ones: to grade again on an "
-                            "earlier grading's, as its report says")
+                       help="these seeds in place of those drawn: to grade again on an "
+                            "earlier grading's, as its report says (each submission's keyed "
+                            "seed is keyed again, or taken from --since's file)")
     parser.add_argument("--jobs", type=count_type(1, 256), metavar="J",
                         help="submissions graded at once (default: the usable cores)")
     parser.add_argument("--timeout", type=seconds_type, default=10.0, metavar="S",
@@ -409,8 +428,8 @@ def add(subparsers):
     add_scheduler_option(parser, "grade the submissions, one task each,")
     add_isolation_option(parser)
     parser.add_argument("--no-memory", dest="memory", action="store_false", default=None,
-                        help="skip the memory item (valgrind memcheck on one seed, the "
-                             "first drawn fresh)")
+                        help="skip the memory item (valgrind memcheck on one seed: the one "
+                             "keyed to the submission's files, or with --fresh 0 the first)")
     parser.add_argument("--weights", metavar="ITEM=W,...",
                         help="points per item (default: 1 each), as format=0.5,memory=2")
     parser.add_argument("--keep", metavar="DIR",

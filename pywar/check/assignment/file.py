@@ -109,7 +109,7 @@ FIELDS = (
     Entry("run.stdin", "string", False, "what each run reads on its standard input "
           '(default `""`, nothing)'),
     Entry("rubric.memory", "boolean", True, "whether the memory item is graded (valgrind "
-          "memcheck on the first seed; `false` is `--no-memory`)"),
+          "memcheck on the seed keyed to the submission's files; `false` is `--no-memory`)"),
     Entry("rubric.weights", "table of numbers", True, "each item's points, every item of "
           "the rubric named: " + ", ".join(f"`{item}`" for item in ITEMS)),
 )

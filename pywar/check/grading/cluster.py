@@ -118,8 +118,8 @@ class ClusterGrade:
                 self.results[index] = grade_safely(source, self.settings, None)
                 continue
             name = os.path.basename(os.path.normpath(source))
-            self.pending[index] = self.client.submit(
-                grade_packed, name, *found, self.settings, pure=False,
+            self.pending[index] = self.client.submit(       # keyed here: no key sent
+                grade_packed, name, *found, self.settings.keyed_to(found[0]), pure=False,
                 key=f"pywar-grade-{self.token}-{index}")
 
     def take(self):

@@ -29,7 +29,7 @@ from ..referee.rubric import GAME_ITEMS, ITEM, NAMES, RUBRIC, default_weights
 from ..referee.words import rank_of
 from ..runner import sandbox
 from ...stopping import STOPPING
-from ..seeds import seeds_words
+from ..seeds import keyed_seed, seeds_words
 from .build import build, case_note, compiler_errors, first_error, run_argv, tail
 from .canned import not_the_reference_s
 from .keep import Kept, discarded_if_stopped
@@ -84,6 +84,11 @@ class Settings:
     budget: float = None                # seconds of all a submission's runs together, their
                                         # refereeing with them (None: default_budget)
     fresh: tuple = ()                   # seeds drawn for this grading (draw_fresh), or given
+    key: bytes = None                   # the grading key (grading_key): each submission's
+                                        # first fresh seed keyed to its files; None: none is
+    known: dict = field(default_factory=dict)   # a submission's sha256 -> its keyed seed
+                                        # in an old grade (--since): kept, whatever the key
+    keyed: int = None                   # this submission's keyed seed (keyed_to's)
     keep: str = None                    # --keep DIR: each submission's outputs kept there
     stdin: str = ""                     # what each run reads on stdin (an assignment's)
 
@@ -92,9 +97,29 @@ class Settings:
         return [(self.seed + i) % SEEDS for i in range(self.games)]
 
     def seeds(self):
-        """The seeds every submission is run on: the fixed ones, then the fresh ones."""
+        """The seeds a submission is run on: the fixed ones, then the fresh ones, its keyed
+        seed first."""
         fixed = self.fixed()
-        return fixed + [seed for seed in dict.fromkeys(self.fresh) if seed not in fixed]
+        fresh = (() if self.keyed is None else (self.keyed,)) + tuple(self.fresh)
+        return fixed + [seed for seed in dict.fromkeys(fresh) if seed not in fixed]
+
+    def keyed_to(self, sha256):
+        """The Settings of a submission whose files have this sha256: its keyed seed set
+        (an old grade's for the same files, else seeds.keyed_seed's under the key), and
+        the key dropped (a Dask worker is sent no key); as it is where no seed is keyed
+        (--fresh 0) or the files could not be hashed (a submission past its copy's bounds,
+        which is not built)."""
+        if self.key is None or sha256 is None:
+            return self
+        fixed = self.fixed()
+        seed = self.known.get(sha256)
+        if seed is None or seed in fixed:
+            seed = keyed_seed(self.key, sha256, fixed)
+        return replace(self, key=None, known={}, keyed=seed)
+
+    def seed_count(self):
+        """How many seeds a submission is run on, its keyed seed with them."""
+        return len(self.seeds()) + (self.key is not None)
 
     def run_order(self):
         """The seeds in the order they are run: the fresh first, so that a budget spent
@@ -106,14 +131,15 @@ class Settings:
         return [seed for seed in self.seeds() if seed not in self.fixed()]
 
     def memcheck_seed(self):
-        """The seed valgrind runs on: the first drawn fresh (a program cannot know it
-        beforehand, and behave on it alone), else the first fixed one."""
+        """The seed valgrind runs on: the first fresh, keyed to the submission's files (a
+        program cannot know it beforehand, and behave on it alone, and the same files get
+        it at every grading: issue 46), else the first fixed one (--fresh 0)."""
         return (self.drawn() or [self.seed])[0]
 
     def budget_seconds(self):
         """The budget of a submission's runs, in seconds."""
         return self.budget if self.budget is not None else default_budget(
-            len(self.seeds()), self.limits.wall)           # the fresh seeds' runs too
+            self.seed_count(), self.limits.wall)           # the fresh seeds' runs too
 
 
 @dataclass
@@ -128,9 +154,11 @@ class Submission:
     mistakes: dict = field(default_factory=dict)    # a row's name -> on how many runs seen
     mistakes_by_seed: dict = field(default_factory=dict)    # a seed -> the rows seen on it
     seeds: list = field(default_factory=list)       # every seed run on, the fresh last
-    fresh: list = field(default_factory=list)       # those drawn fresh for this grading
+    fresh: list = field(default_factory=list)       # those fresh: its keyed seed, then
+                                                    # those drawn for this grading
     sha256: str = None                  # of its files (receipt.files_sha256)
     lms: dict = None                    # the LMS's record of it, from a download
+    keyed: int = None                   # its seed keyed to its files (Settings.keyed_to)
 
 
     def to_json(self):
@@ -140,18 +168,24 @@ class Submission:
                 "left_out": self.left_out, "mistakes": self.mistakes,
                 "mistakes_by_seed": {str(seed): rows for seed, rows in
                                      self.mistakes_by_seed.items()},
-                "seeds": self.seeds, "fresh": self.fresh,
+                "seeds": self.seeds, "fresh": self.fresh, "keyed": self.keyed,
                 **({"lms": self.lms} if self.lms is not None else {})}
 
-    def seeds_said(self):
-        """Every seed of its grading, in words that let it be replayed."""
+    def seeds_said(self, each=False):
+        """Every seed of its grading, in words that let it be replayed (each: said of a
+        class, where each submission has a keyed seed of its own)."""
         fixed = [seed for seed in self.seeds if seed not in self.fresh]
         said = seeds_words(fixed) if fixed else "no seed"
-        if not self.fresh:
+        drawn = [seed for seed in self.fresh if seed != self.keyed]
+        if self.keyed is not None:
+            said += (", one keyed to each submission's files" if each else
+                     f", seed {self.keyed} keyed to its files") + \
+                " (valgrind's: the same at every grading of the same files)"
+        if not drawn:
             return said
-        listed = ",".join(map(str, self.fresh))
-        return (f"{said}, and {len(self.fresh)} drawn fresh for this grading: {listed} "
-                f"(grade again on them with --fresh-seeds {listed})")
+        listed = ",".join(map(str, drawn))
+        return (f"{said}, and {len(drawn)} drawn fresh for this grading: {listed} (grade "
+                f"again on {'them' if len(drawn) > 1 else 'it'} with --fresh-seeds {listed})")
 
 
 class GradeInterrupted(Exception):
@@ -579,7 +613,7 @@ def grade_one(source, settings, clock, ran=lambda: None, referee=referee_for):
     digest = files_sha256(source)
     tallies = {item: ItemMarks() for item in NAMES}
     notes, mistakes, by_seed = list(getattr(source, "notes", ())), Counter(), {}
-    settings = replace(settings, group=sandbox.new_group())
+    settings = replace(settings.keyed_to(digest), group=sandbox.new_group())
     kept = keep_folder(settings, name, notes)
     with tempfile.TemporaryDirectory(prefix="pywar-grade-") as work, \
             discarded_if_stopped(kept):
@@ -639,7 +673,7 @@ def grade_one(source, settings, clock, ran=lambda: None, referee=referee_for):
     return Submission(name, stable(items), *score_of(items, settings.weights, left_out),
                       stable(notes), left_out, dict(sorted(mistakes.items())),
                       dict(sorted(by_seed.items())), settings.seeds(), settings.drawn(), digest,
-                      lms_of(source))
+                      lms_of(source), settings.keyed)
 
 
 def name_of(source):
@@ -705,12 +739,13 @@ def fault_submission(name, settings, error, sha256, lms=None):
     why = "pywar could not grade this submission"
     items = {item: {"ok": False, "failed": 0, "of": 0,
                     "example": not_checked(item, why=why)} for item in NAMES}
+    settings = settings.keyed_to(sha256)
     left_out = [] if settings.memory else [RUBRIC.memory]
     note = (f"{why}: {type(error).__name__}: {str(error)[:200]} (this is pywar's "
             "fault, not the program's: please report it)")
     return Submission(name, items, *score_of(items, settings.weights, left_out),
                       stable([note]), left_out, {}, {}, settings.seeds(), settings.drawn(),
-                      sha256, lms)
+                      sha256, lms, settings.keyed)
 
 
 def sha256_or_none(source):
@@ -800,7 +835,7 @@ def grade(sources, settings, jobs=1, progress=None):
     processes where jobs > 1, else in one for the long transcripts: Referees): the
     Submissions in order; progress(runs done, runs in all) after each run."""
     settings = replace(settings, isolation=sandbox.resolve(settings.isolation))   # once
-    total = len(sources) * len(settings.seeds())
+    total = len(sources) * settings.seed_count()
     done = [0]
     lock = threading.Lock()
     stop = threading.Event()

@@ -38,7 +38,7 @@ def receipt(settings):
     return {"pywar": installed.version(),
             "rules": PRESETS[RULES].to_dict(),
             "seeds": {"first": settings.seed, "count": settings.games,
-                      "fresh": settings.drawn()},
+                      "fresh": settings.drawn(), "keyed": settings.key is not None},
             "build": settings.build, "run": settings.run,
             "limits": {"run": asdict(settings.limits), "build": asdict(sandbox.BUILD_LIMITS),
                        "referee_time": settings.referee_time,

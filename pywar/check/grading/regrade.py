@@ -8,6 +8,7 @@ import os
 import re
 
 from ..referee.rubric import NAMES
+from ..seeds import FIRST_FRESH, FRESH_LIMIT
 from ..submission.names import terminal_name
 from .report import mark
 
@@ -73,7 +74,20 @@ def submission_trouble(sub):
     sha = sub.get("sha256")
     if sha is not None and not (isinstance(sha, str) and SHA256.fullmatch(sha)):
         return "its \"sha256\" is not 64 hex digits"
+    keyed = sub.get("keyed")
+    if keyed is not None and not (isinstance(keyed, int) and not isinstance(keyed, bool)
+                                  and FIRST_FRESH <= keyed < FRESH_LIMIT):
+        return (f"its \"keyed\" is not a seed from {FIRST_FRESH} to below {FRESH_LIMIT}")
     return None
+
+
+def keyed_seeds(old):
+    """{sha256: its keyed seed} of an old grade's submissions that had one: a regrade
+    keeps them for the same files, whatever the key here (Settings.known)."""
+    if old is None:
+        return {}
+    return {sub["sha256"]: sub["keyed"] for sub in old["submissions"]
+            if sub.get("sha256") is not None and sub.get("keyed") is not None}
 
 
 def is_number(value):

@@ -186,7 +186,7 @@ def terminal(submissions):
              for row in rows]
     lines.append(LEGEND)
     if submissions:
-        lines.append(f"run on {terminal_name(submissions[0].seeds_said())}")
+        lines.append(f"run on {terminal_name(class_seeds_said(submissions))}")
     for sub in submissions:
         found = findings(sub)
         lines.append("")
@@ -242,7 +242,7 @@ section {{ margin-top: 1.5em; }} li {{ margin: 0.3em 0; }}
 code {{ background: #f4f4f4; }}
 </style></head><body>
 <h1>pywar grade</h1>
-<p>{count} submissions, each run on the same seeds ({seeds}). A cell: {legend}.</p>
+<p>{count} submissions, each run on {seeds}. A cell: {legend}.</p>
 <table id="grades"><thead><tr><th>submission</th>{heads}<th>score</th></tr></thead>
 <tbody>
 {rows}
@@ -255,6 +255,13 @@ code {{ background: #f4f4f4; }}
 def page_text(text):
     """A text of the page: printable (terminal_name), then escaped for HTML."""
     return html.escape(terminal_name(text))
+
+
+def class_seeds_said(submissions):
+    """The seeds of a class's grading in words: a submission with a keyed seed speaks for
+    them all (one not hashed, and not built, has none)."""
+    said = next((sub for sub in submissions if sub.keyed is not None), submissions[0])
+    return said.seeds_said(each=len(submissions) > 1)
 
 
 def html_page(submissions, folder=None):
@@ -294,7 +301,7 @@ def html_page(submissions, folder=None):
                         f'{sub.max_score:g}{html.escape(alike_words(sub.name, alikes))}</h2>'
                         f'<ul>{items}</ul>' + (f'<ul class="notes">{notes}</ul>' if notes
                                                else "") + '</section>')
-    seeds = html.escape(submissions[0].seeds_said()) if submissions else "no seed"
+    seeds = html.escape(class_seeds_said(submissions)) if submissions else "no seed"
     return PAGE.format(count=len(submissions), seeds=seeds, legend=html.escape(LEGEND[1:-1]),
                        heads=heads, rows="\n".join(rows),
                        sections="\n".join(sections))

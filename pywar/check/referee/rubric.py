@@ -75,11 +75,12 @@ ITEMS = (
          "both lose when both run out in one tie streak (the reference's \"26 ties in a "
          "row\")", "a player running out, or a run that ends",
          "no run played to its end (each stopped or crashed first)"),
-    Item("memory", "mem", "valgrind memcheck on the first seed: no error in its ERROR "
+    Item("memory", "mem", "valgrind memcheck on one seed: no error in its ERROR "
          "SUMMARY: no leak (definite, indirect or possible), no invalid read or write, no "
-         "mismatched `delete` of a `new[]`", "the first seed, unless its run did not finish "
-         "in time (valgrind's, slower, would not either) or valgrind's was killed by "
-         "SIGKILL (not checked)",
+         "mismatched `delete` of a `new[]`", "the seed keyed to the submission's files (the "
+         "same at every grading of them; with `--fresh 0`, the first seed), unless its run "
+         "did not finish in time (valgrind's, slower, would not either) or valgrind's was "
+         "killed by SIGKILL (not checked)",
          "the program did not build", source="memcheck"),
 )
 ITEM = {item.name: item for item in ITEMS}
