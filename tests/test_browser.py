@@ -274,7 +274,7 @@ def test_the_server_gives_the_types_a_browser_needs(tmp_path):
                      "pyodide/pyodide.mjs": "text/javascript"}
 
 
-# ---- In a browser, with Pyodide from the folder and no network (slow: .ci/run, step 4f)
+# ---- In a browser, with Pyodide from the folder and no network (slow: .ci/run, step 5)
 
 def pyodide_or_skip():
     """A copy of npm's pyodide package ($PYWAR_PYODIDE, or node_modules/pyodide in the

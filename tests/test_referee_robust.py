@@ -92,7 +92,7 @@ def test_a_mangled_transcript_is_refereed_without_an_exception(text, complete):
 
 
 @pytest.mark.slow
-@settings(max_examples=5000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mangled(), st.booleans())
 def test_thousands_of_mangled_transcripts(text, complete):
     judged_whole(text, complete)
