@@ -18,7 +18,7 @@ from .words import ACE, DECK, a_rank, both, cards, player, rank_of, the_card
 TO_PLAY, PLAYED = 0, 1            # a player's piles, as Table.count holds them
 DOWN = (3, 1, 2)                  # cards face down in a war of other books, the likelier
                                   # first: three (Wikipedia's, iofall's, Lehigh's), one, two
-MORE_DOWN = DOWN + (4,)           # then four, tried after every pair of the others
+FOUR = 4                          # then four each, tried after every pair of those
 
 
 class Down(NamedTuple):
@@ -238,11 +238,11 @@ def put_down(table, number, named, count):
 
 def take_played(table, number, count):
     """count cards of a player's 'played' pile put in the pot face down (a war of other
-    books taken from the cards won): which of them, no line says, and the order the pile
-    was won in is not known after."""
+    books taken from the cards won): which of them, no line says, so any of the pile's
+    cards may turn up anywhere (its blocks won then count more cards than it holds, and
+    its next refill is not judged for its shuffle: Table.refill)."""
     if count:
         table.floating |= table.played[number]
-        table.won[number] = [None]
     table.count[number][1] -= count
     table.pot.extend([(None, number)] * max(0, min(count, DECK - len(table.pot))))
 
@@ -251,18 +251,22 @@ def down_counts(table, battle):
     """The cards each player may have put face down before this battle (where no line
     says), likelier first (Down): from 'to play', three, one, two, fewer from a short pile,
     keeping one to play (short by its 'to play' pile, or by all its cards with a refill
-    among them as pywar's engine plays it), then four; none for both only where neither
-    has a card of 'to play' to spare (none for both is no war of this kind); then as many
-    from the top of 'played', fewer from a short one, some for one player at least."""
-    def choices(number, pile, counts):
+    among them as pywar's engine plays it); none for both only where neither has a card
+    of 'to play' to spare (none for both is no war of this kind); then four each; then as
+    many each from the top of 'played' (a program treats both players alike: the pairs of
+    one number only, fewer from a short pile)."""
+    def choices(number, counts):
         to_play, played = table.count[number]
-        lefts = (played,) if pile == PLAYED else (to_play + played - 1, to_play - 1)
-        return dict.fromkeys(max(0, min(n, left)) for n in counts for left in lefts)
+        return dict.fromkeys(max(0, min(n, left)) for n in counts
+                             for left in (to_play + played - 1, to_play - 1))
     spare = [table.count[number][0] > 1 for number in (0, 1)]
-    return list(dict.fromkeys(
-        Down((a, b), pile) for pile in (TO_PLAY, PLAYED) for counts in (DOWN, MORE_DOWN)
-        for a in choices(0, pile, counts) for b in choices(1, pile, counts)
-        if a or b or (pile == TO_PLAY and not any(spare))))
+    from_to_play = [Down((a, b)) for a in choices(0, DOWN) for b in choices(1, DOWN)
+                    if a or b or not any(spare)]
+    four = [Down((a, b)) for a in choices(0, (FOUR,)) for b in choices(1, (FOUR,)) if a or b]
+    from_played = [Down(tuple(min(n, table.count[number][1]) for number in (0, 1)), PLAYED)
+                   for n in DOWN + (FOUR,)]
+    return list(dict.fromkeys(from_to_play + four +
+                              [down for down in from_played if any(down.counts)]))
 
 
 def wrong_card(table, number, card):
