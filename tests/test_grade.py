@@ -213,14 +213,16 @@ def test_a_deck_dealt_in_its_own_order_is_not_shuffled(class_json, name, seeds):
     assert found["said"].endswith("not shuffled")
 
 
-WARS = ["face_down", "war_one_down", "war_refill_first", "war_from_bottom", "war_short_loses"]
+WARS = ["face_down", "war_one_down", "war_refill_first", "war_from_bottom", "war_short_loses",
+        "war_down_from_played", "war_four_down"]
 
 
 @pytest.mark.parametrize("name", WARS)
 def test_every_war_of_other_books_costs_ties_alone(class_json, name):
     """A war with cards face down in each form a student writes (three, one, two with a
-    refill first, three from the bottom, a short player losing): face_down_war on every
-    seed, charged to ties alone, no cascade into counts, refill or plays (issue 46)."""
+    refill first, three from the bottom, a short player losing, three from the 'played'
+    pile, four): face_down_war on every seed, charged to ties alone, no cascade into
+    counts, refill or plays (issue 46)."""
     assert marks(class_json, name) == {"ties": ALL}
     assert class_json[0][name]["mistakes"] == {"face_down_war": SEEDS}
     assert example(class_json, name, "ties")["mistake"] == "face_down_war"

@@ -6,12 +6,29 @@ battle put to the test."""
 
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import NamedTuple
 
 from .finding import Finding
 from .lines import KIND
 from .mistakes import ROW
 from .rubric import GAME_ITEMS, RUBRIC
 from .words import ACE, DECK, a_rank, both, cards, player, rank_of, the_card
+
+
+TO_PLAY, PLAYED = 0, 1            # a player's piles, as Table.count holds them
+DOWN = (3, 1, 2)                  # cards face down in a war of other books, the likelier
+                                  # first: three (Wikipedia's, iofall's, Lehigh's), one, two
+FOUR = 4                          # then four each, tried after every pair of those
+
+
+class Down(NamedTuple):
+    """The cards each player puts face down in a war where no line says: how many of
+    each, and from which of its piles (TO_PLAY, or PLAYED: the top of the cards won)."""
+    counts: tuple
+    pile: int = TO_PLAY
+
+
+NO_DOWN = Down((0, 0))
 
 
 class Battle:
@@ -106,7 +123,7 @@ def play_battle(table, battle, policy, last, known, near_stop=False, kept=None, 
     """The battle played on a copy of the table by the policy: a BattleOutcome.  last:
     the file ends inside this battle; known: the deal's order is known; near_stop: the
     run stopped soon after; kept: the cards of the pot the winner keeps (pot_kept part);
-    down: the cards each player puts face down first, where the file does not say."""
+    down: the cards each player puts face down first, where the file does not say (Down)."""
     out = BattleOutcome(table.copy())
     table = out.table
     cards_up = []
@@ -122,7 +139,7 @@ def play_battle(table, battle, policy, last, known, near_stop=False, kept=None, 
             return out
         downs = battle.downs_of[number] if battle.downs else ()
         if war and policy.follows(ROW.face_down_war):
-            face_down(table, number, battle, down[number] if down else 0, out)
+            face_down(table, number, battle, down or NO_DOWN, out)
         elif downs:
             out.miss(RUBRIC.ties, downs[0], "after a tie, the next battle at once, with no card "
                      "face down" if war else "no card face down: no tie came before")
@@ -180,13 +197,18 @@ def to_pot(table, number, card):
         table.pot.append((card, number))
 
 
-def face_down(table, number, battle, count, out):
+def face_down(table, number, battle, down, out):
     """A player's cards put face down before a war's battle: those the file names, or
-    count of them (the file's number, where it gives one).  A 'to play' pile that runs
-    out among them, or before the face-up card that follows them, is refilled then,
-    from 'played' (and told then)."""
+    down's count of them (the file's number, where it gives one).  From 'to play': a pile
+    that runs out among them, or before the face-up card that follows them, is refilled
+    then, from 'played' (and told then).  From 'played': cards of it, which no line says."""
     named, said = battle.down_count[number]
-    count = min(len(named) + said, DECK) if battle.downs_of[number] else count
+    if battle.downs_of[number]:
+        count = min(len(named) + said, DECK)
+    elif down.pile == PLAYED:
+        return take_played(table, number, down.counts[number])
+    else:
+        count = down.counts[number]
     if count + 1 <= table.count[number][0] or table.count[number][1] == 0:
         return put_down(table, number, named, count)
     first = min(count, table.count[number][0])
@@ -214,18 +236,37 @@ def put_down(table, number, named, count):
         to_pot(table, number, card)
 
 
+def take_played(table, number, count):
+    """count cards of a player's 'played' pile put in the pot face down (a war of other
+    books taken from the cards won): which of them, no line says, so any of the pile's
+    cards may turn up anywhere (its blocks won then count more cards than it holds, and
+    its next refill is not judged for its shuffle: Table.refill)."""
+    if count:
+        table.floating |= table.played[number]
+    table.count[number][1] -= count
+    table.pot.extend([(None, number)] * max(0, min(count, DECK - len(table.pot))))
+
+
 def down_counts(table, battle):
     """The cards each player may have put face down before this battle (where no line
-    says), likelier first: three, one, two, fewer from a short pile, keeping one to play
-    (short by its 'to play' pile, or by all its cards with a refill among them as pywar's
-    engine plays it); none for both only where neither has a card of 'to play' to spare
-    (none for both is no war of this kind)."""
-    def choices(number):
+    says), likelier first (Down): from 'to play', three, one, two, fewer from a short pile,
+    keeping one to play (short by its 'to play' pile, or by all its cards with a refill
+    among them as pywar's engine plays it); none for both only where neither has a card
+    of 'to play' to spare (none for both is no war of this kind); then four each; then as
+    many each from the top of 'played' (a program treats both players alike: the pairs of
+    one number only, fewer from a short pile)."""
+    def choices(number, counts):
         to_play, played = table.count[number]
-        return list(dict.fromkeys(max(0, min(n, left)) for n in (3, 1, 2)
-                                  for left in (to_play + played - 1, to_play - 1)))
+        return dict.fromkeys(max(0, min(n, left)) for n in counts
+                             for left in (to_play + played - 1, to_play - 1))
     spare = [table.count[number][0] > 1 for number in (0, 1)]
-    return [(a, b) for a in choices(0) for b in choices(1) if a or b or not any(spare)]
+    from_to_play = [Down((a, b)) for a in choices(0, DOWN) for b in choices(1, DOWN)
+                    if a or b or not any(spare)]
+    four = [Down((a, b)) for a in choices(0, (FOUR,)) for b in choices(1, (FOUR,)) if a or b]
+    from_played = [Down(tuple(min(n, table.count[number][1]) for number in (0, 1)), PLAYED)
+                   for n in DOWN + (FOUR,)]
+    return list(dict.fromkeys(from_to_play + four +
+                              [down for down in from_played if any(down.counts)]))
 
 
 def wrong_card(table, number, card):

@@ -162,8 +162,9 @@ MISTAKES = (
     deviation("play_after_out", "end", "end", "play going on after a player ran out of "
               "cards during a tie", after_run_out="play goes on"),
     deviation("face_down_war", "war", "ties", "the war of other books: after a tie each player "
-              "puts cards face down (up to three, fewer from a short pile) before the next "
-              "battle", face_down="some"),
+              "puts cards face down (one to four, fewer from a short pile; from its 'to "
+              "play' pile, or the top of its 'played' pile) before the next battle",
+              face_down="some"),
     deviation("counts_less_one", "counts", "counts", "each pile's count printed one less "
               "than the cards it holds", counts_shown="less one"),
     deviation("counts_swapped", "counts", "counts", "the two counts printed swapped, the "
