@@ -283,6 +283,17 @@ def graded(capsys, folder, *options):
 
 
 @needs_tools("g++", "valgrind")
+def test_a_crash_on_valgrind_s_seed_costs_runs_alone(capsys):
+    """tie_crash dies of an exception on seeds 5 and 6 (SIGABRT, the exception's block
+    still held) and not on 7: valgrind runs on seed 7, the first whose run ended by
+    itself, so the crash costs runs and not memory too (one mistake, one item)."""
+    sub = graded(capsys, CLASS / "tie_crash", "-n", "3", "--seed", "5", "--fresh", "0")
+    assert sub["mistakes"] == {ROW.crash.name: 2}
+    assert (sub["items"]["runs"]["failed"], sub["items"]["memory"]) == (
+        2, {"ok": True, "failed": 0, "of": 1, "example": None})
+
+
+@needs_tools("g++", "valgrind")
 def test_the_same_files_get_the_same_memory_seed_at_every_grading(tmp_path, capsys,
                                                                  monkeypatch):
     """never_deletes graded twice with fresh seeds: valgrind on one seed both times, its

@@ -369,6 +369,19 @@ def referee_in_time(run, settings, left, referee=referee_for):
     return took
 
 
+def memcheck_seed_of(settings, runs):
+    """The seed valgrind runs on: settings.memcheck_seed(), unless its run crashed or did
+    not finish; then the first fixed seed whose run ended by itself (a crash costs `runs`,
+    and what a crashed program held is no leak of its own: one mistake, one item), else
+    settings.memcheck_seed() all the same.  Never a drawn seed: the choice depends on the
+    files alone, not on the draw (issue 46)."""
+    ended = {run.seed for run in runs if run.outcome.status is not None
+             and run.outcome.status >= 0 and not run.outcome.timed_out
+             and not run.outcome.failed_to_start}
+    first = settings.memcheck_seed()
+    return next((seed for seed in [first, *settings.fixed()] if seed in ended), first)
+
+
 def unrun(settings, runs):
     """The seeds the budget left unrun, in the order of settings.seeds()."""
     run = {r.seed for r in runs}
@@ -644,14 +657,14 @@ def grade_one(source, settings, clock, ran=lambda: None, referee=referee_for):
             notes.extend(filter(None, [budget_note(settings, runs),
                                        alone_note(settings, runs)]))
             hung = {run.seed for run in runs if run.outcome.timed_out}
-            seed = settings.memcheck_seed()
+            seed = memcheck_seed_of(settings, runs)
             if settings.memory and seed in hung:                # valgrind would hang too
                 tallies[RUBRIC.memory].add(False, {"seed": seed, "said": (
                     f"not checked: its run of seed {seed} did not finish within "
                     f"{settings.limits.wall:g} s, so valgrind's (slower) could not")}, False)
-            elif settings.memory and settings.seed in unrun(settings, runs):
-                tallies[RUBRIC.memory].add(False, {"seed": settings.seed, "said": (
-                    f"not checked: seed {settings.seed} was not run, its time budget "
+            elif settings.memory and seed in unrun(settings, runs):
+                tallies[RUBRIC.memory].add(False, {"seed": seed, "said": (
+                    f"not checked: seed {seed} was not run, its time budget "
                     "spent on its other seeds, so valgrind's (slower) run was not")}, False)
             elif settings.memory:
                 *marks, mistake = memcheck(settings, program, seed, clock,

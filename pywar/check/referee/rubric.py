@@ -78,9 +78,11 @@ ITEMS = (
     Item("memory", "mem", "valgrind memcheck on one seed: no error in its ERROR "
          "SUMMARY: no leak (definite, indirect or possible), no invalid read or write, no "
          "mismatched `delete` of a `new[]`", "the seed keyed to the submission's files (the "
-         "same at every grading of them; with `--fresh 0`, the first seed), unless its run "
-         "did not finish in time (valgrind's, slower, would not either) or valgrind's was "
-         "killed by SIGKILL (not checked)",
+         "same at every grading of them; with `--fresh 0`, the first seed); where that "
+         "seed's run crashed or did not finish in time, the first fixed seed whose run "
+         "ended by itself (a crash costs `runs`, not `memory` too); where none did, not "
+         "checked if it did not finish (valgrind's, slower, would not either), nor if "
+         "valgrind's was killed by SIGKILL",
          "the program did not build", source="memcheck"),
 )
 ITEM = {item.name: item for item in ITEMS}
