@@ -375,9 +375,7 @@ def memcheck_seed_of(settings, runs):
     and what a crashed program held is no leak of its own: one mistake, one item), else
     settings.memcheck_seed() all the same.  Never a drawn seed: the choice depends on the
     files alone, not on the draw (issue 46)."""
-    ended = {run.seed for run in runs if run.outcome.status is not None
-             and run.outcome.status >= 0 and not run.outcome.timed_out
-             and not run.outcome.failed_to_start}
+    ended = {run.seed for run in runs if run.outcome.ending() in (None, "exit_status")}
     first = settings.memcheck_seed()
     return next((seed for seed in [first, *settings.fixed()] if seed in ended), first)
 

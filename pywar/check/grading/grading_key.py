@@ -5,8 +5,9 @@ folder and never replaced, that key each submission's memory seed to its files
 import errno
 import os
 import secrets
-import stat
 import tempfile
+
+from ..submission.regular import regular_file
 
 KEY_BYTES = 32                      # secrets' bytes: HMAC-SHA256's own block of strength
 FILE_NAME = "grading-key"           # in $XDG_CONFIG_HOME/pywar/, else ~/.config/pywar/
@@ -38,31 +39,29 @@ def grading_key(path=None):
     except FileNotFoundError:
         pass
     except OSError as error:
-        raise KeyUnusable(path, reason(error)) from None
+        raise KeyUnusable(path, reason(error, path)) from None
     try:
         make_key(path)
         return read_key(path)
     except OSError as error:
-        raise KeyUnusable(path, reason(error)) from None
+        raise KeyUnusable(path, reason(error, path)) from None
 
 
-def reason(error):
-    """An OSError of the key's in words (a link: refused, not followed)."""
+def reason(error, path):
+    """An OSError of the key's at path in words (a link: refused, not followed)."""
     if error.errno == errno.ELOOP:
         return "it is a symbolic link, which pywar does not follow: remove it"
-    return error.strerror or str(error)
+    return error.strerror or str(error).removeprefix(f"{path}: ")
 
 
 def read_key(path):
-    """The key of the file at path, opened without following a link: a regular file of
-    KEY_BYTES bytes that no one else may read (KeyUnusable otherwise)."""
-    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
-    with os.fdopen(fd, "rb") as file:
-        found = os.fstat(fd)
-        if not stat.S_ISREG(found.st_mode):
-            raise KeyUnusable(path, "not a regular file")
-        if found.st_mode & 0o077:
-            raise KeyUnusable(path, f"others may read it (mode {found.st_mode & 0o777:o}): "
+    """The key of the file at path, opened as the submission room opens a file (a regular
+    file, no link followed: regular_file): KEY_BYTES bytes that no one else may read
+    (KeyUnusable otherwise)."""
+    with regular_file(path) as file:
+        mode = os.fstat(file.fileno()).st_mode
+        if mode & 0o077:
+            raise KeyUnusable(path, f"others may read it (mode {mode & 0o777:o}): "
                                     "chmod 600 it")
         key = file.read(KEY_BYTES + 1)
     if len(key) != KEY_BYTES:
