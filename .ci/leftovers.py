@@ -1,28 +1,27 @@
 """The processes a step of .ci/run left behind: named, then ended.
 
 A process is the run's if it carries the run's PYWAR_CI_RUN token in its environment (every
-process the tests start, but those whose environment the sandbox clears), or if it started
-after the run and runs as a user other than root (the runs of a user of their own, under
---isolation none).  Nothing of the run's may outlive the step that started it: a process
-left spinning takes the 2 cores from the steps after it.  Usage: leftovers.py STEP;
-exit status 1 if it found any.
+process the tests start, but those whose environment the sandbox clears), or if it runs as
+one of the sandbox's users of a run's own (--isolation none: pywar/check/runner/sandbox.py).
+Nothing of the run's may outlive the step that started it: a process left spinning takes
+the 2 cores from the steps after it.  One still ending when the step does (a browser
+closing) is given a few seconds.  Usage: leftovers.py STEP; exit status 1 if it found any.
 """
 import os
 import signal
 import sys
+import time
+
+from pywar.check.runner.sandbox import FIRST_UID, LAST_UID
 
 TOKEN = os.environ.get("PYWAR_CI_RUN", "").encode()
+GRACE = 5                           # seconds for a process that is ending to end
 
 
 def fields(pid):
     """The fields of /proc/PID/stat after the command's name (state, ppid, ...)."""
     with open(f"/proc/{pid}/stat", "rb") as stat:
         return stat.read().rsplit(b")", 1)[1].split()
-
-
-def started(pid):
-    """When PID started, in clock ticks since boot."""
-    return int(fields(pid)[19])
 
 
 def ancestors(pid):
@@ -34,15 +33,22 @@ def ancestors(pid):
     return chain
 
 
-def is_the_runs(pid, run_started):
-    """Whether PID belongs to the run (its token, or a user of its own since it began)."""
+def is_the_runs(pid):
+    """Whether PID belongs to the run (its token, or a run's user of its own)."""
     try:
+        if FIRST_UID <= os.stat(f"/proc/{pid}").st_uid <= LAST_UID:
+            return True
         with open(f"/proc/{pid}/environ", "rb") as environ:
-            if TOKEN and b"PYWAR_CI_RUN=" + TOKEN in environ.read().split(b"\0"):
-                return True
-        return started(pid) >= run_started and os.stat(f"/proc/{pid}").st_uid != 0
+            return bool(TOKEN) and b"PYWAR_CI_RUN=" + TOKEN in environ.read().split(b"\0")
     except OSError:                 # ended meanwhile, or a kernel thread's environ
         return False
+
+
+def the_runs():
+    """The run's processes but this one and its ancestors."""
+    mine = ancestors(os.getpid())
+    return [pid for pid in map(int, filter(str.isdigit, os.listdir("/proc")))
+            if pid not in mine and is_the_runs(pid)]
 
 
 def command(pid):
@@ -56,10 +62,10 @@ def command(pid):
 
 def main(step):
     """Name and end the run's processes that outlived STEP; 1 if there were any."""
-    mine = ancestors(os.getpid())
-    run_started = started(os.getppid())
-    left = [pid for pid in map(int, filter(str.isdigit, os.listdir("/proc")))
-            if pid not in mine and is_the_runs(pid, run_started)]
+    left = the_runs()
+    if left:
+        time.sleep(GRACE)
+        left = [pid for pid in the_runs() if pid in left]
     for pid in left:
         print(f"ci: left behind by {step}: pid {pid}: {command(pid)}", file=sys.stderr)
         try:
