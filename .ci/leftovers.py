@@ -12,7 +12,7 @@ import signal
 import sys
 import time
 
-from pywar.check.runner.sandbox import FIRST_UID, LAST_UID
+from pywar.check.runner.sandbox import FIRST_UID, LAST_UID, users_of_processes
 
 TOKEN = os.environ.get("PYWAR_CI_RUN", "").encode()
 GRACE = 5                           # seconds for a process that is ending to end
@@ -33,11 +33,9 @@ def ancestors(pid):
     return chain
 
 
-def is_the_runs(pid):
-    """Whether PID belongs to the run (its token, or a run's user of its own)."""
+def has_the_token(pid):
+    """Whether PID's environment carries the run's token."""
     try:
-        if FIRST_UID <= os.stat(f"/proc/{pid}").st_uid <= LAST_UID:
-            return True
         with open(f"/proc/{pid}/environ", "rb") as environ:
             return bool(TOKEN) and b"PYWAR_CI_RUN=" + TOKEN in environ.read().split(b"\0")
     except OSError:                 # ended meanwhile, or a kernel thread's environ
@@ -45,10 +43,11 @@ def is_the_runs(pid):
 
 
 def the_runs():
-    """The run's processes but this one and its ancestors."""
+    """The run's processes (a run's user of its own, or the token) but this one and its
+    ancestors."""
     mine = ancestors(os.getpid())
-    return [pid for pid in map(int, filter(str.isdigit, os.listdir("/proc")))
-            if pid not in mine and is_the_runs(pid)]
+    return [pid for pid, uid in users_of_processes().items()
+            if pid not in mine and (FIRST_UID <= uid <= LAST_UID or has_the_token(pid))]
 
 
 def command(pid):
