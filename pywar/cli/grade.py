@@ -12,7 +12,7 @@ import sys
 import tempfile
 import time
 
-from ..check.assignment.file import not_yet
+from ..check.assignment.file import game_of, not_yet
 from ..check.grading import gradescope_results, grading_key, keep, regrade, report
 from ..check.grading.receipt import receipt
 from ..check.runner import sandbox
@@ -177,6 +177,11 @@ def check_submission_folders(parser, submissions):
                      f"({', '.join(map(repr, same))}): each is reported by its name")
 
 
+def not_smu_game(assignment):
+    """Whether an assignment's game is not SMU's (the referee then judges by its file)."""
+    return game_of(assignment.rules) != "war"
+
+
 def under_assignment(args):
     """--assignment-file FILE read and checked (a usage error for a bad one, or one that
     pywar grade cannot grade under yet; exit 3 for one it cannot read), and its build,
@@ -199,6 +204,7 @@ def under_assignment(args):
                                                                else True)
     args.assignment_weights = found.weights if found else None
     args.stdin = found.stdin if found else ""
+    args.graded_under = found if found is not None and not_smu_game(found) else None
 
 
 def checked(args):
@@ -247,7 +253,8 @@ def checked(args):
                         seed=args.seed, limits=limits, memory=args.memory, weights=weights,
                         fix_include_case=args.fix_include_case, isolation=args.isolation,
                         referee_time=args.referee_time, budget=args.budget,
-                        keep=args.keep, stdin=args.stdin)
+                        keep=args.keep, stdin=args.stdin,
+                        assignment=args.graded_under)
     fresh = FRESH if args.fresh is None else args.fresh
     settings.fresh = (args.fresh_seeds if args.fresh_seeds is not None else
                       draw_fresh(max(0, fresh - 1), settings.fixed()))  # and the keyed one

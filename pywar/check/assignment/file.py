@@ -34,7 +34,7 @@ from ..referee.rubric import NAMES as ITEMS
 
 FORMAT = "pywar-assignment"         # the file's `format`, what it is
 VERSION = 1                         # the `version` this pywar reads
-BUILTIN = ("smu",)                  # the assignments that ship in the package (NAME.toml)
+BUILTIN = ("smu", "cecs325")                 # the assignments that ship in the package (NAME.toml)
 ACES = ("high", "low")
 DEALS = ("piles", "deck", "none")   # what the deal lists: each player's pile, the shuffled
                                     # deck, nothing
@@ -53,7 +53,36 @@ LINES = {
     "counts": (("player", "to_play", "played"), ("player", "to_play", "played")),
     "lost": (("player",), ("player",)),
 }
+# A one-card game's lines (rules game = "one-card", wording deal = "deck"): the deck listed
+# as made and as shuffled, in rows; each battle's header lines, its plays and verdict;
+# the statistics at the end.  A stats number may be padded as C++'s setw pads it:
+# {wins1:<12}, left-aligned in 12 columns.
+STATS_FIELDS = ("player1", "player2", "wins1", "wins2", "losses1", "losses2", "ties1",
+                "ties2")
+ONE_CARD_LINES = {
+    "unshuffled": ((), ()),
+    "shuffled": ((), ()),
+    "row": (("cards",), ("cards",)),
+    "battle": (("number",), ()),
+    "plays": (("player", "card"), ("player", "card")),
+    "wins": (("player",), ("player",)),
+    "tie": ((), ()),
+    "stats": (STATS_FIELDS, ()),
+}
+LISTS = ("refill", "battle", "stats")   # kinds of more than one line: a list of templates
+PADDED = STATS_FIELDS[2:]               # fields that may be padded ({wins1:<12})
+PAD = re.compile(r"[<>]([1-9][0-9]?)")  # a padding: left (<) or right (>), 1 to 99 columns
 CARD_FIELDS = ("rank", "suit")
+
+
+def lines_of(game):
+    """The line kinds of a game of the rules ("war" or "one-card"): {kind: (may, must)}."""
+    return ONE_CARD_LINES if game == "one-card" else LINES
+
+
+def game_of(rules):
+    """The rules' game: "war", or "one-card" (single battles, nothing won back)."""
+    return getattr(rules, "game", "war")
 
 
 @dataclass(frozen=True)
@@ -66,14 +95,18 @@ class Entry:
     meaning: str
 
 
-def line_field(kind):
-    """The Entry of a line's template."""
-    may, must = LINES[kind]
+def line_field(kind, table=LINES, game="war"):
+    """The Entry of a line's template, of a game's table of kinds."""
+    may, must = table[kind]
     names = ", ".join(f"`{{{name}}}`" for name in may) or "no field"
     needs = f"; it must name {', '.join(f'`{{{n}}}`' for n in must)}" if must else ""
-    what = "a list of templates, a line each" if kind == "refill" else "a template"
-    return Entry(f"wording.lines.{kind}", "list of strings" if kind == "refill" else
-                 "string", True, f"the {kind} line, {what}: it may name {names}{needs}")
+    what = "a list of templates, a line each" if kind in LISTS else "a template"
+    where = "" if game == "war" else f" (a {game} game's)"
+    return Entry(f"wording.lines.{kind}", "list of strings" if kind in LISTS else
+                 "string", True, f"the {kind} line{where}, {what}: it may name {names}{needs}")
+
+
+ONE_CARD_ONLY = tuple(kind for kind in ONE_CARD_LINES if kind not in LINES)
 
 
 FIELDS = (
@@ -101,7 +134,12 @@ FIELDS = (
           "pile: its heading, its size and its cards), `deck` (the shuffled deck) or `none`"),
     Entry("wording.opening", "list of strings", True, "the lines before the deal, as "
           "printed (no template)"),
+    Entry("wording.between", "string", False, "what separates the cards of a row of the "
+          "deck's listing (`deal = \"deck\"`; default `\", \"`)"),
+    Entry("wording.per_row", "integer", False, "the cards of a full row of the deck's "
+          "listing (`deal = \"deck\"`; default all the deck's, one row)"),
     *(line_field(kind) for kind in LINES),
+    *(line_field(kind, ONE_CARD_LINES, "one-card") for kind in ONE_CARD_ONLY),
     Entry("build.command", "string", True, "the shell command that builds `{program}` in "
           "a copy of the submission (as `--build`)"),
     Entry("run.command", "string", True, "the command of one run, naming `{program}` (and "
@@ -132,7 +170,10 @@ class Wording:
     ace: str
     deal: str
     opening: tuple
-    lines: tuple                        # (kind, template or tuple of templates) in LINES' order
+    lines: tuple                        # (kind, template or tuple of templates) in the
+                                        # order of its game's kinds (LINES, ONE_CARD_LINES)
+    between: str = ", "                 # between a deck row's cards (deal "deck")
+    per_row: int = None                 # a full row's cards (None: the whole deck)
 
     def card_name(self, card):
         """A card's name (its id, as pywar numbers cards: suit * ranks + rank)."""
@@ -140,41 +181,71 @@ class Wording:
         return self.card.format(rank=self.ranks[rank], suit=self.suits[suit])
 
     def line(self, kind, **values):
-        """A line of a kind (of LINES) with its values: a player's number, a card's id, a
-        number; a refill's lines as a tuple."""
+        """A line of a kind (of its game's kinds) with its values: a player's number, a
+        card's id, a number, a row's cards' ids; a list kind's lines as a tuple."""
         named = dict(values)
         if "player" in named:
             named["player"] = self.players[named["player"]]
         if "card" in named:
             named["card"] = self.card_name(named["card"])
+        if "cards" in named:
+            named["cards"] = self.between.join(map(self.card_name, named["cards"]))
         template = dict(self.lines)[kind]
         if isinstance(template, tuple):
             return tuple(part.format(**named) for part in template)
         return template.format(**named)
 
+    def names(self):
+        """{field: the texts it may be} of the fields that name a player, rank, suit or card."""
+        cards = [self.card_name(card) for card in range(len(self.ranks) * len(self.suits))]
+        return {"player": self.players, "rank": self.ranks, "suit": self.suits,
+                "card": cards, "player1": self.players[:1], "player2": self.players[1:2],
+                "cards": (f"(?:{'|'.join(map(re.escape, sorted(cards, key=len, reverse=True)))})"
+                          f"(?:{re.escape(self.between)}(?:{'|'.join(map(re.escape, cards))}))*"
+                          f"{re.escape(self.between.rstrip())}?",)}
+
+    @property
     def patterns(self):
-        """[(kind, which of its lines, compiled pattern)] of each line's template (a
-        refill's each, but a blank one): each field a named group."""
-        names = {"player": self.players, "rank": self.ranks, "suit": self.suits,
-                 "card": [self.card_name(card) for card in range(len(self.ranks) *
-                                                                 len(self.suits))]}
-        found = []
-        for kind, template in self.lines:
-            for number, part in enumerate(template if isinstance(template, tuple) else
-                                          (template,)):
-                if part:
-                    found.append((kind, number, pattern(part, names)))
-        return found
+        """[(kind, which of its lines, template, compiled pattern)] of each line's template
+        (a list kind's each, but a blank one): each field a named group."""
+        return compiled_patterns(self)
 
     def read(self, line):
         """[(kind, {field: text})] of each template that reads the whole line."""
         return [(kind, values) for kind, _, values in self.read_parts(line)]
 
     def read_parts(self, line):
-        """[(kind, which of its lines: 0 but for a refill's, {field: text})] of each
-        template that reads the whole line."""
-        return [(kind, number, match.groupdict()) for kind, number, compiled in
-                self.patterns() for match in [compiled.fullmatch(line)] if match]
+        """[(kind, which of its lines: 0 but for a list kind's, {field: text})] of each
+        template that reads the whole line, as that template prints it (padding too)."""
+        found = []
+        for kind, number, part, compiled in self.patterns:
+            match = compiled.fullmatch(line)
+            if match and (PAD_FIELD.search(part) is None or
+                          part.format(**padded(match.groupdict())) == line):
+                found.append((kind, number, match.groupdict()))
+        return found
+
+
+PAD_FIELD = re.compile(r"\{\w+:")         # a template with a padded field
+
+
+def padded(values):
+    """A match's values, its numbers as numbers (for a padded field's format)."""
+    return {name: int(text) if text and re.fullmatch(NUMBER, text) else text
+            for name, text in values.items()}
+
+
+@lru_cache(maxsize=64)
+def compiled_patterns(wording):
+    """Wording.patterns, compiled once per wording."""
+    names = wording.names()
+    found = []
+    for kind, template in wording.lines:
+        for number, part in enumerate(template if isinstance(template, tuple) else
+                                      (template,)):
+            if part:
+                found.append((kind, number, part, pattern(part, names)))
+    return tuple(found)
 
 
 @dataclass(frozen=True)
@@ -199,9 +270,10 @@ NUMBER = r"-?[0-9]+"                # a number field's text: a count may be prin
 
 def pattern(template, names):
     """A template as a regular expression: each field a named group, of one of its names
-    (names: {field: the texts it may be}, longest first) or a number."""
+    (names: {field: the texts it may be}, longest first; a row's cards, a pattern) or a
+    number (padded with spaces where its template pads it)."""
     regex, seen = "", set()
-    for literal, field, _, _ in string.Formatter().parse(template):
+    for literal, field, spec, _ in string.Formatter().parse(template):
         regex += re.escape(literal)
         if field is None:
             continue
@@ -210,8 +282,10 @@ def pattern(template, names):
             continue
         seen.add(field)
         texts = sorted(names.get(field, ()), key=len, reverse=True)
-        choice = "|".join(map(re.escape, texts)) if texts else NUMBER
-        regex += f"(?P<{field}>{choice})"
+        choice = texts[0] if field == "cards" else \
+            "|".join(map(re.escape, texts)) if texts else NUMBER
+        pad = {"<": "(?P<{0}>{1}) *", ">": " *(?P<{0}>{1})"}.get(spec[:1], "(?P<{0}>{1})")
+        regex += pad.format(field, choice)
     return re.compile(regex)
 
 
@@ -366,6 +440,12 @@ def checked_wording(wording, rules):
     for path, found, choices in (("wording.ace", ace, ACES), ("wording.deal", deal, DEALS)):
         if found not in choices:
             raise AssignmentError(f"{path} {found!r}: choose {', '.join(choices)}")
+    game = game_of(rules)
+    deals = DEALS_OF[game]
+    if deal not in deals:
+        raise AssignmentError(f"wording.deal {deal!r}: a {game} game's deal lists "
+                              f"{' or '.join(deals)}")
+    kinds = lines_of(game)
     return told_apart(Wording(
         players=distinct(strings(wording, "wording.players", rules.players), "wording.players"),
         ranks=distinct(strings(wording, "wording.ranks", ranks), "wording.ranks"),
@@ -373,19 +453,44 @@ def checked_wording(wording, rules):
         card=template(value(wording, "wording.card", str), "wording.card", CARD_FIELDS,
                       CARD_FIELDS),
         ace=ace, deal=deal, opening=strings(wording, "wording.opening"),
-        lines=checked_lines(table(wording, "wording.lines", tuple(LINES)))))
+        lines=checked_lines(table(wording, "wording.lines", tuple(kinds)), kinds),
+        between=between(wording), per_row=per_row(wording, ranks * suits)))
+
+
+DEALS_OF = {"war": ("piles", "none"), "one-card": ("deck",)}    # what each game's referee
+                                    # reads of the deal: a one-card game's, the deck's order
+
+
+def between(wording):
+    """What separates a deck row's cards: some characters, not all of them spaces."""
+    found = value(wording, "wording.between", str, ", ")
+    if not found.strip():
+        raise AssignmentError(f"wording.between {found!r}: some characters that are not all "
+                              "spaces (a row's cards are told apart by them)")
+    return found
+
+
+def per_row(wording, deck):
+    """A full row's cards: 1 to the deck's cards (None: not given, the whole deck)."""
+    found = value(wording, "wording.per_row", int, None)
+    if found is not None and not 1 <= found <= deck:
+        raise AssignmentError(f"wording.per_row {found}: a whole number from 1 to {deck}")
+    return found
 
 
 SAMPLE = {"player": 0, "card": 0, "number": 3, "count": 26, "place": 5, "to_play": 24,
-          "played": 2}          # the values a template is tried with (told_apart)
+          "played": 2, "cards": (0, 1, 2), "player1": "", "player2": "", "wins1": 14,
+          "wins2": 10, "losses1": 10, "losses2": 14, "ties1": 2, "ties2": 2}
+                                # the values a template is tried with (told_apart)
 
 
 def told_apart(wording):
     """The wording, where each line's template, filled in, is read as its own kind alone
     and no opening line is read as one: else one line names the two that meet."""
+    sample = {**SAMPLE, "player1": wording.players[0], "player2": wording.players[-1]}
     for kind, template in wording.lines:
-        may = LINES[kind][0]
-        filled = wording.line(kind, **{name: SAMPLE[name] for name in may})
+        may = {**LINES, **ONE_CARD_LINES}[kind][0]
+        filled = wording.line(kind, **{name: sample[name] for name in may})
         for line in filled if isinstance(filled, tuple) else (filled,):
             others = [other for other, _ in wording.read(line) if other != kind] if line else []
             if others:
@@ -400,12 +505,12 @@ def told_apart(wording):
     return wording
 
 
-def checked_lines(lines):
-    """Each line's template checked, in LINES' order."""
+def checked_lines(lines, kinds=LINES):
+    """Each line's template checked, in the order of its game's kinds."""
     found = []
-    for kind, (may, must) in LINES.items():
+    for kind, (may, must) in kinds.items():
         path = f"wording.lines.{kind}"
-        if kind == "refill":
+        if kind in LISTS:
             parts = strings(lines, path)
             found.append((kind, tuple(template(part, path, may, ()) for part in parts)))
         else:
@@ -414,7 +519,8 @@ def checked_lines(lines):
 
 
 def template(text, path, may, must):
-    """A template that names only fields of may, each of must, as plain {name}s."""
+    """A template that names only fields of may, each of must, as plain {name}s (a stats
+    number may be padded: {wins1:<12})."""
     try:
         parts = list(string.Formatter().parse(text))
     except ValueError as error:
@@ -424,7 +530,8 @@ def template(text, path, may, must):
     for _, field, spec, conversion in parts:
         if field is None:
             continue
-        if field not in may or spec or conversion:
+        if field not in may or conversion or (
+                spec and not (field in PADDED and PAD.fullmatch(spec))):
             valid = ", ".join(f"{{{name}}}" for name in may) or "no field"
             raise AssignmentError(f"{path} names {{{field}{'!' + conversion if conversion else ''}"
                                   f"{':' + spec if spec else ''}}}: it may name {valid}")
@@ -466,6 +573,8 @@ def not_yet(assignment):
     referee holds a transcript to SMU's rules and reads SMU's wording (the game items and
     the format) (docs/grading.md, section 8)."""
     smu = builtin("smu")
+    if game_of(assignment.rules) == "one-card":
+        return None                     # the one-card referee reads any wording (single)
     if assignment.rules != smu.rules:
         return (f"rules {assignment.rules.name!r}: the referee holds a transcript to the "
                 f"rules of {smu.rules.name!r} only, so far")

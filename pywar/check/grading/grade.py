@@ -22,7 +22,9 @@ from dataclasses import dataclass, field, replace
 
 from ..referee.effort import Effort, OutOfTime
 from ..referee.finding import Finding
+from ..assignment.file import game_of
 from ..referee.judge import judge
+from ..referee.single import judge_single
 from ..referee.mistakes import MISTAKE, ROW
 from ..referee.quote import LINE
 from ..referee.rubric import GAME_ITEMS, ITEM, NAMES, RUBRIC, default_weights
@@ -91,6 +93,8 @@ class Settings:
     keyed: int = None                   # this submission's keyed seed (keyed_to's)
     keep: str = None                    # --keep DIR: each submission's outputs kept there
     stdin: str = ""                     # what each run reads on stdin (an assignment's)
+    assignment: object = None           # an assignment file's Assignment whose game the
+                                        # referee judges (None: SMU's, judge's)
 
     def fixed(self):
         """The seeds of -n and --seed: the same at every grading."""
@@ -266,13 +270,13 @@ class OutOfMemory(Exception):
         self.memory = memory            # the bytes of data it had (RLIMIT_DATA)
 
 
-def referee_for(printed, complete, seed, seconds):
+def referee_for(printed, complete, seed, seconds, assignment=None):
     """referee_one within seconds of the referee's CPU time, from now: its Judgement, its
     note, and the CPU seconds it took, which the budget is charged; OutOfMemory past the
     memory of a referee's process."""
     start = time.thread_time()
     try:
-        judged, fault = referee_one(printed, complete, seed, WorkEffort(seconds))
+        judged, fault = referee_one(printed, complete, seed, WorkEffort(seconds), assignment)
     except MemoryError:                 # raised once its frames, and what they held, are gone
         judged = fault = MemoryError
     if judged is MemoryError:
@@ -281,11 +285,15 @@ def referee_for(printed, complete, seed, seconds):
     return judged, fault, time.thread_time() - start
 
 
-def referee_one(printed, complete, seed, effort=None):
-    """The referee's Judgement of one run, or (None, the note) on a fault of pywar's own:
-    that seed's items are then not checked, and every other seed is graded.  OutOfTime
-    once the effort's deadline has passed."""
+def referee_one(printed, complete, seed, effort=None, assignment=None):
+    """The referee's Judgement of one run (under an assignment's game and words, where
+    given), or (None, the note) on a fault of pywar's own: that seed's items are then not
+    checked, and every other seed is graded.  OutOfTime once the effort's deadline has
+    passed."""
     try:
+        if assignment is not None and game_of(assignment.rules) == "one-card":
+            return judge_single(printed, assignment.wording, assignment.rules.players,
+                                complete, effort), None
         return judge(printed, complete=complete, effort=effort), None
     except (OutOfTime, MemoryError):
         raise
@@ -348,6 +356,20 @@ def referee_runs(settings, program, clock, ran, kept=None, referee=referee_for):
     return runs
 
 
+def judging(settings):
+    """The keywords that hand the referee an assignment's game (none for SMU's)."""
+    return {} if settings.assignment is None else {"assignment": settings.assignment}
+
+
+def left_out_of(settings):
+    """The items out of the rubric: memory with --no-memory, and the items of rules the
+    assignment's game has not (a one-card game's pickup and refill)."""
+    memory = [] if settings.memory else [RUBRIC.memory]
+    if settings.assignment is None or game_of(settings.assignment.rules) != "one-card":
+        return memory
+    return [RUBRIC.pickup, RUBRIC.refill, *memory]
+
+
 def referee_in_time(run, settings, left, referee=referee_for):
     """Referee a run within the referee's time on a seed and the budget left: past them
     the seed is not refereed (its game items not checked, its run judged as it ended),
@@ -355,6 +377,7 @@ def referee_in_time(run, settings, left, referee=referee_for):
     seconds = max(0.0, min(settings.referee_time, left))
     try:
         run.judged, run.fault, took = referee(run.printed, not run.stopped(), run.seed,
+                                              **judging(settings),
                                               seconds)
     except OutOfTime:                     # a transcript too long to referee: never a stall
         why = (f"the referee's time on a seed, {settings.referee_time:g} s (--referee-time)"
@@ -677,10 +700,11 @@ def grade_one(source, settings, clock, ran=lambda: None, referee=referee_for):
         kept.commit()
         kept_examples(items, kept)
         notes.extend(filter(None, [kept.note()]))
-    left_out = [] if settings.memory else [RUBRIC.memory]
+    left_out = left_out_of(settings)
     for item in left_out:
-        items[item] = {"ok": False, "failed": 0, "of": 0,
-                       "example": {"said": "left out (--no-memory)"}}
+        items[item] = {"ok": False, "failed": 0, "of": 0, "example": {"said": (
+            "left out (--no-memory)" if item == RUBRIC.memory else
+            f"left out (the rules of {settings.assignment.name!r} have no {item})")}}
     return Submission(name, stable(items), *score_of(items, settings.weights, left_out),
                       stable(notes), left_out, dict(sorted(mistakes.items())),
                       dict(sorted(by_seed.items())), settings.seeds(), settings.drawn(), digest,
@@ -751,7 +775,7 @@ def fault_submission(name, settings, error, sha256, lms=None):
     items = {item: {"ok": False, "failed": 0, "of": 0,
                     "example": not_checked(item, why=why)} for item in NAMES}
     settings = settings.keyed_to(sha256)
-    left_out = [] if settings.memory else [RUBRIC.memory]
+    left_out = left_out_of(settings)
     note = (f"{why}: {type(error).__name__}: {str(error)[:200]} (this is pywar's "
             "fault, not the program's: please report it)")
     return Submission(name, items, *score_of(items, settings.weights, left_out),
@@ -797,26 +821,27 @@ class Referees:
         return ProcessPoolExecutor(self.jobs, multiprocessing.get_context("forkserver"),
                                    initializer=quiet_referee, initargs=(self.memory,))
 
-    def __call__(self, printed, complete, seed, seconds):
+    def __call__(self, printed, complete, seed, seconds, **judging):
         """referee_for in one of the processes (here, for a transcript shorter than
         here_below); a pool one of whose processes died (the kernel's OOM killer, say) is
         started again once, then the referee runs here: one dead process was every later
         submission's 'pywar could not grade'."""
         if len(printed) < self.here_below:
-            return referee_for(printed, complete, seed, seconds)
+            return referee_for(printed, complete, seed, seconds, **judging)
         with self.lock:
             if self.pool is None:
                 self.pool = self.started()
         for _ in range(2):
             pool = self.pool
             try:
-                return pool.submit(referee_for, printed, complete, seed, seconds).result()
+                return pool.submit(referee_for, printed, complete, seed, seconds,
+                                   **judging).result()
             except BrokenProcessPool:
                 with self.lock:
                     if self.pool is pool:           # not started again by another job yet
                         pool.shutdown(wait=False, cancel_futures=True)
                         self.pool = self.started()
-        return referee_for(printed, complete, seed, seconds)
+        return referee_for(printed, complete, seed, seconds, **judging)
 
     def close(self):
         """Stop the processes."""

@@ -1,0 +1,547 @@
+"""The referee of a one-card game (rules `game = "one-card"`: CSULB CECS 325's One Card
+WAR, docs/rules.md): the deck is listed, shuffled; battle i plays its cards (i-1)P+1 to iP
+in listed order, one a player, the first player first; the single highest rank wins, a
+highest rank shared is a tie; nothing is won back, so the game is the deck's battles,
+then the statistics (each player's wins, losses and ties).  docs/grading.md, section 8.
+
+    >>> from pywar.check.assignment.file import builtin
+    >>> wording = builtin("cecs325").wording
+    >>> said = read_line(wording, "        Aquaman=>9C")
+    >>> said.kind, said.exact, said.values
+    ('plays', True, {'player': 0, 'card': 46})
+    >>> read_line(wording, "Aquaman plays the 9 of clubs").values
+    {'player': 0, 'card': 46}
+
+Each line is read by the assignment's templates first (the format item: every line as
+its template prints it, in the order the wording lays them out), else by what it carries
+(its cards, the players it names, its cue words), so that a program in words of its own
+is judged on its game.  The game is judged on the file's own story: the deal as it lists
+it, each battle by the cards it says were played, the statistics by the verdicts it gave;
+so that one mistake costs one item.
+"""
+
+import re
+from bisect import bisect_right
+from dataclasses import dataclass, field
+
+from .finding import Finding
+from .judge import CONTEXT, Judgement
+from .quote import LINE, line_shown
+from .rubric import RUBRIC
+
+STANDARD_RANKS = (("2", "two", "deuce"), ("3", "three"), ("4", "four"), ("5", "five"),
+                  ("6", "six"), ("7", "seven"), ("8", "eight"), ("9", "nine"),
+                  ("10", "t", "ten"), ("j", "jack"), ("q", "queen"), ("k", "king"),
+                  ("a", "ace", "1"))         # other names of each rank, from the two
+SUIT_SYMBOLS = {"♣": "c", "♠": "s", "♦": "d", "♥": "h", "♧": "c", "♤": "s", "♢": "d",
+                "♡": "h"}
+ROW_CARDS = 4                   # a line of this many cards or more is a row of the deck
+WIN_WORDS = {"wins", "win", "won", "winner", "winning", "beats", "takes"}
+TIE_WORDS = {"tie", "tied", "ties", "draw", "tying", "even"}
+LOSS_WORDS = {"loss", "losses", "lose", "loses", "lost", "loser", "losing"}
+STAT_WORDS = {**dict.fromkeys(WIN_WORDS - {"beats", "takes", "winner"}, "wins"),
+              **dict.fromkeys(LOSS_WORDS, "losses"), **dict.fromkeys(TIE_WORDS, "ties")}
+COLUMN_WORDS = {"w": "wins", "l": "losses", "t": "ties"}    # a table's heading: W L T
+BATTLE_WORDS = {"game", "round", "battle", "hand", "turn"}
+SHUFFLED_WORDS = {"shuffled", "shuffle", "shuffling"}
+DECK_WORDS = {"deck", "cards", "pile"}
+
+
+@dataclass
+class Said:
+    """What one line says: its kind (a line kind of a one-card game, or 'blank' and
+    'other'), whether its template reads it (exact) and which of a list kind's lines it
+    is, and its values (a player's number, a card's id, a row's cards' ids, numbers)."""
+    kind: str
+    exact: bool = False
+    part: int = 0
+    values: dict = field(default_factory=dict)
+    plays: list = field(default_factory=list)      # (player or None, card) of a line of plays
+
+
+# ---- Reading a line
+
+def read_line(wording, line):
+    """What a line says: by its template, else by what it carries."""
+    for kind, part, texts in wording.read_parts(line):
+        return Said(kind, True, part, valued(wording, texts))
+    return meaning(wording, line)
+
+
+def valued(wording, texts):
+    """A template's texts as values: players' numbers, cards' ids, numbers."""
+    names = card_ids(wording)
+    values = {}
+    for name, text in texts.items():
+        if name == "player":
+            values[name] = wording.players.index(text)
+        elif name == "card":
+            values[name] = names[text]
+        elif name == "cards":
+            values[name] = [names[part.strip()] for part in
+                            text.rstrip().rstrip(wording.between.strip()).split(
+                                wording.between.strip())]
+        elif name in ("player1", "player2"):
+            values[name] = text
+        else:
+            values[name] = int(text)
+    return values
+
+
+def card_ids(wording):
+    """{a card's name: its id} in the assignment's words."""
+    return {wording.card_name(card): card for card in range(len(wording.ranks) *
+                                                            len(wording.suits))}
+
+
+def card_pattern(wording):
+    """A card in the line by its assignment's name, or by other usual names ('9 of clubs',
+    'TC', '9♣'): the groups rank and suit (a letter alone in capitals: 'AS', never 'as')."""
+    ranks = sorted({name for names in STANDARD_RANKS for name in names} |
+                   {rank.lower() for rank in wording.ranks}, key=len, reverse=True)
+    suits = sorted({suit.lower() for suit in wording.suits} |
+                   {form for suit in wording.suits for form in suit_forms(suit)},
+                   key=len, reverse=True)
+    words = "|".join(re.escape(rank) for rank in ranks if len(rank) > 1 or rank.isdigit())
+    letters = "".join(rank.upper() for rank in ranks if len(rank) == 1 and rank.isalpha())
+    suit_words = "|".join(re.escape(suit) for suit in suits if len(suit) > 1)
+    suit_letters = "".join(re.escape(suit.upper() if suit.isalpha() else suit)
+                           for suit in suits if len(suit) == 1)
+    return re.compile(
+        rf"(?<![A-Za-z0-9])(?:(?P<rank>(?i:{words})|[{letters}])\s?(?:(?i:of)\s+)?"
+        rf"(?P<suit>(?i:{suit_words})|[{suit_letters}])|(?P<name>NAMES))(?![A-Za-z0-9])"
+        .replace("NAMES", "|".join(map(re.escape, sorted(card_ids(wording), key=len,
+                                                         reverse=True)))))
+
+
+def suit_forms(suit):
+    """Other names of a suit: its initial, its plural, its symbol ('C', 'clubs', '♣')."""
+    initial = next((letter for symbol, letter in SUIT_SYMBOLS.items() if symbol == suit),
+                   suit[0].lower())
+    return {initial, suit.lower() + "s", suit.lower().rstrip("s"),
+            *(symbol for symbol, letter in SUIT_SYMBOLS.items() if letter == initial)}
+
+
+def rank_number(wording, text):
+    """A rank's number (0 for the two) from any of its names, or None."""
+    text = text.lower()
+    for number, rank in enumerate(wording.ranks):
+        if text == rank.lower() or text in STANDARD_RANKS[number]:
+            return number
+    return None
+
+
+def suit_number(wording, text):
+    """A suit's number from any of its names, or None."""
+    text = text.lower()
+    for number, suit in enumerate(wording.suits):
+        if text == suit.lower() or text in suit_forms(suit):
+            return number
+    return None
+
+
+def cards_in(wording, line):
+    """[(position, card id)] of the cards a line names."""
+    found = []
+    for match in card_pattern(wording).finditer(line):
+        if match["name"]:
+            found.append((match.start(), card_ids(wording)[match["name"]]))
+            continue
+        rank, suit = rank_number(wording, match["rank"]), suit_number(wording, match["suit"])
+        if rank is not None and suit is not None:
+            found.append((match.start(), suit * len(wording.ranks) + rank))
+    return found
+
+
+def players_in(wording, line):
+    """[(position, player's number)] of the players a line names: by their names, or as
+    'player 1', 'P2'."""
+    found = [(match.start(), number) for number, name in enumerate(wording.players)
+             for match in re.finditer(rf"(?<![A-Za-z0-9]){re.escape(name)}(?![A-Za-z0-9])",
+                                      line, re.I)]
+    found += [(match.start(), int(match[1]) - 1) for match in
+              re.finditer(r"(?i)\b(?:player\s*|p)([1-9])\b", line)
+              if int(match[1]) <= len(wording.players)]
+    return sorted(found)
+
+
+def meaning(wording, line):
+    """What a line says by what it carries, not by its template."""
+    words = re.findall(r"[a-z0-9]+", line.lower())
+    if not words:
+        return Said("blank" if not line.strip() else "other")
+    cards, players = cards_in(wording, line), players_in(wording, line)
+    numbers = [int(word) for word in words if word.isdigit() and len(word) < 9]
+    if len(cards) >= ROW_CARDS:
+        return Said("row", values={"cards": [card for _, card in cards]})
+    if cards:
+        return Said("plays", plays=[(owner(players, at), card) for at, card in cards])
+    said = set(words)
+    columns = [COLUMN_WORDS.get(word, STAT_WORDS.get(word)) for word in words
+               if word in COLUMN_WORDS or word in STAT_WORDS]
+    if len(columns) >= 2 and not numbers:
+        return Said("stats", values={"columns": columns})
+    if said & DECK_WORDS and not numbers:
+        return Said("shuffled" if said & SHUFFLED_WORDS else "unshuffled")
+    stats = stats_said(words, players, numbers)
+    if stats:
+        return Said("stats", values=stats)
+    if said & TIE_WORDS:
+        return Said("tie")
+    if said & WIN_WORDS and players:
+        return Said("wins", values={"player": players[0][1]})
+    if said & BATTLE_WORDS and numbers:
+        return Said("battle", values={"number": numbers[0]})
+    return Said("other")
+
+
+def table_row(wording, line, columns):
+    """A row of a table of statistics under its heading's columns ('Aquaman 13 12 1'
+    under 'Player W L T'), or None."""
+    players = {number for _, number in players_in(wording, line)}
+    numbers = [int(word) for word in re.findall(r"[0-9]+", line)]
+    if len(players) != 1 or len(numbers) != len(columns):
+        return None
+    player = players.pop()
+    return Said("stats", values={(player, stat): value for stat, value in
+                                 zip(columns, numbers)})
+
+
+def owner(players, at):
+    """The player named nearest before a position (else the first after it), or None."""
+    before = [number for place, number in players if place < at]
+    after = [number for place, number in players if place > at]
+    return before[-1] if before else after[0] if after else None
+
+
+def stats_said(words, players, numbers):
+    """{(player or None, 'wins'|'losses'|'ties'): numbers} a line of statistics gives, by
+    its stat words and the numbers nearest them; {} for a line that gives none."""
+    if not numbers or not any(word in STAT_WORDS for word in words):
+        return {}
+    named = sorted({number for _, number in players})
+    found = {}
+    for at, word in enumerate(words):
+        stat = STAT_WORDS.get(word)
+        if stat is None:
+            continue
+        after = [int(w) for w in words[at + 1:] if w.isdigit()]
+        before = [int(w) for w in words[:at] if w.isdigit()]
+        if len(named) == 1:
+            value = (after or before[-1:])[:1]
+            if value:
+                found[(named[0], stat)] = value[0]
+        elif after:
+            found[(None, stat)] = after[:2]
+    return found
+
+
+# ---- The file read whole
+
+class SingleJudgement(Judgement):
+    """A one-card game's Judgement: its rounds are its battles."""
+
+    def progress(self):
+        """How far the game got, in words."""
+        if self.finished:
+            return f"the game ended after battle {self.rounds}, its statistics printed"
+        return f"the game got to battle {self.rounds}" if self.rounds else \
+            "the game never began"
+
+
+@dataclass
+class Battle:
+    """One battle as the file tells it: each player's card, the verdict (a player's
+    number, 'tie' or None) and the line of each."""
+    cards: dict = field(default_factory=dict)
+    first: int = None
+    verdict: object = None
+    verdict_at: int = None
+
+
+def judge_single(printed, wording, players=2, complete=True, effort=None):
+    """The Judgement of a one-card game's transcript under its assignment's wording."""
+    lines = printed.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    said, columns = [], None
+    for line in lines:
+        said.append(read_line(wording, line))
+        if said[-1].kind == "stats" and "columns" in said[-1].values:
+            columns = said[-1].values.pop("columns")
+        elif columns and said[-1].kind == "other":
+            said[-1] = table_row(wording, line, columns) or said[-1]
+        if effort is not None:
+            effort.step()
+    notes = Notes(lines)
+    listings, battles, stats = story(said, players)
+    notes.battle_lines = [battle.first for battle in battles]
+    deck = len(wording.ranks) * len(wording.suits)
+    judge_format(notes, wording, said, deck, complete)
+    listed = judge_deal(notes, listings, deck)
+    for number, battle in enumerate(battles):
+        judge_battle(notes, wording, battle, number, listed, players)
+    judge_end(notes, battles, stats, deck // players, complete, lines)
+    judge_counts(notes, battles, stats, players)
+    judged = notes.result
+    judged.rounds = len(battles)
+    judged.finished = len(battles) == deck // players and bool(stats)
+    judged.last_lines = [line[:LINE] for line in lines[-3:]]
+    if listed is not None:
+        judged.dealt = tuple(tuple(listed[player::players]) for player in range(players))
+    return judged
+
+
+def story(said, players):
+    """The listings (each [(line, cards)]), the battles and the statistics' lines of a file."""
+    listings, battles, stats = [], [], []
+    battle = Battle()
+    for at, line in enumerate(said):
+        if line.kind == "row":
+            if not at or said[at - 1].kind != "row":        # a listing's rows are together
+                listings.append([])
+            listings[-1].append((at, line.values["cards"]))
+        elif line.kind == "plays":
+            for player, card in line.plays or [(line.values["player"], line.values["card"])]:
+                if player is None:
+                    player = len(battle.cards)
+                if player in battle.cards or battle.verdict is not None:
+                    battles.append(battle)
+                    battle = Battle()
+                battle.cards[player] = card
+                battle.first = at if battle.first is None else battle.first
+        elif line.kind in ("wins", "tie") and battle.cards and battle.verdict is None:
+            battle.verdict = "tie" if line.kind == "tie" else line.values["player"]
+            battle.verdict_at = at
+        elif line.kind == "stats":
+            stats.append((at, line))
+    if battle.cards:
+        battles.append(battle)
+    return listings, battles, [(at, line) for at, line in stats
+                               if not battles or at > battles[-1].first]
+
+
+class Notes:
+    """The findings of one file, each at its line with the lines around it."""
+
+    def __init__(self, lines):
+        self.lines = lines
+        self.result = SingleJudgement()
+        self.battle_lines = []          # each battle's first line, in order
+
+    def note(self, item, at, required, said=None, battle=None):
+        """A rule broken at a line (an index, or None), charged to an item."""
+        found = self.result.findings.get(item)
+        if found:
+            found[1] += 1
+            return
+        line = None if at is None else at + 1
+        context = [] if at is None else [
+            [number + 1, self.lines[number][:LINE]]
+            for number in range(max(0, at - CONTEXT), min(len(self.lines), at + CONTEXT + 1))]
+        if said is None:
+            said = ("nothing more (the file ends)" if at is None or at >= len(self.lines)
+                    else line_shown(self.lines[at]))
+        if battle is None and at is not None:
+            battle = bisect_right(self.battle_lines, at)
+        self.result.findings[item] = [Finding(line, battle, required, said, item=item,
+                                              context=context), 1]
+
+    def test(self, item, times=1):
+        """An item's rule put to the test."""
+        self.result.tested[item] += times
+
+
+def judge_format(notes, wording, said, deck, complete):
+    """The format: each line as the wording's template prints it, in its layout (the
+    opening, each listing's heading and rows, each battle's lines, the statistics); the
+    first departure is charged."""
+    expected = list(layout(wording, deck))
+    notes.test(RUBRIC.format)
+    at = 0
+    for at, line in enumerate(said):
+        if at >= len(expected):
+            return notes.note(RUBRIC.format, at, "the file to end after the statistics")
+        if not fits(wording, expected[at], line, notes.lines[at]):
+            return notes.note(RUBRIC.format, at, expected_words(wording, expected[at]))
+    if complete and len(said) < len(expected):
+        notes.note(RUBRIC.format, len(said), expected_words(wording, expected[len(said)]))
+
+
+def layout(wording, deck):
+    """The lines of a whole transcript, in order: ('opening', text) or (kind, part), a
+    battle's verdict as ('verdict', 0)."""
+    lines = dict(wording.lines)
+    rows = 1 if wording.per_row is None else -(-deck // wording.per_row)
+    for text in wording.opening:
+        yield "opening", text
+    for heading in ("unshuffled", "shuffled"):
+        yield heading, 0
+        for _ in range(rows):
+            yield "row", 0
+    for _ in range(deck // len(wording.players)):
+        for part in range(len(lines["battle"])):
+            yield "battle", part
+        for _ in wording.players:
+            yield "plays", 0
+        yield "verdict", 0
+    for part in range(len(lines["stats"])):
+        yield "stats", part
+
+
+def fits(wording, place, said, line):
+    """Whether a line is the one its place in the layout expects, as its template prints it."""
+    kind, part = place
+    if kind == "opening":
+        return line == part
+    if kind == "verdict":
+        return said.exact and said.kind in ("wins", "tie")
+    if template_at(wording, kind, part) == "":
+        return line == ""
+    return said.exact and said.kind == kind and said.part == part
+
+
+def template_at(wording, kind, part):
+    """The template of a kind's line (a list kind's part)."""
+    template = dict(wording.lines)[kind]
+    return template[part] if isinstance(template, tuple) else template
+
+
+def expected_words(wording, place):
+    """What the layout expects at a place, in words: the line or its template."""
+    kind, part = place
+    if kind == "opening":
+        return f"the opening line {part!r}"
+    if kind == "verdict":
+        lines = dict(wording.lines)
+        return f"a verdict line ({lines['wins']!r} or {lines['tie']!r})"
+    template = template_at(wording, kind, part)
+    return f"the {kind} line {template!r}" if template else "a blank line"
+
+
+def judge_deal(notes, listings, deck):
+    """The deal: the deck listed as shuffled (the last listing before the first battle)
+    holds the deck's cards, each once, and is not the order it was made in.  The listed
+    order, or None where it is not sound."""
+    if not listings:
+        return None
+    notes.test(RUBRIC.deal)
+    first_at, _ = listings[-1][0]
+    listed = [card for _, cards in listings[-1] for card in cards]
+    if len(listed) != deck or len(set(listed)) != deck:
+        doubled = len(listed) - len(set(listed))
+        notes.note(RUBRIC.deal, first_at, f"the shuffled deck's {deck} different cards "
+                   "listed", f"{len(listed)} cards" + (f", {doubled} of them twice or more"
+                                                       if doubled else ""))
+        return None
+    if len(listings) > 1 and listed == [card for _, cards in listings[0] for card in cards]:
+        notes.note(RUBRIC.deal, first_at, "the deck shuffled", "the deck in the order "
+                   "it was made")
+        return None
+    return listed
+
+
+def judge_battle(notes, wording, battle, number, listed, players):
+    """One battle: its cards the listing's next (plays), its verdict the rules' (ranks,
+    ties)."""
+    at = battle.first
+    if listed is not None and len(battle.cards) == players:
+        notes.test(RUBRIC.plays)
+        for player in range(players):
+            place = number * players + player
+            want = listed[place] if place < len(listed) else None
+            if battle.cards.get(player) != want:
+                required = (f"player {player + 1} to play card {place + 1} of the shuffled "
+                            f"deck, {wording.card_name(want)}" if want is not None else
+                            "no battle past the deck's cards")
+                return notes.note(RUBRIC.plays, at, required, battle=number + 1) or \
+                    judge_verdict(notes, wording, battle, number, players)
+    judge_verdict(notes, wording, battle, number, players)
+
+
+def value_of(wording, card):
+    """A card's rank as the rules compare it: the two lowest, the ace high or low."""
+    rank = card % len(wording.ranks)
+    return -1 if wording.ace == "low" and rank == len(wording.ranks) - 1 else rank
+
+
+def judge_verdict(notes, wording, battle, number, players):
+    """The battle's verdict: the single highest rank wins, a highest rank shared ties."""
+    if len(battle.cards) != players or battle.verdict is None:
+        return
+    values = {player: value_of(wording, card) for player, card in battle.cards.items()}
+    best = max(values.values())
+    winners = [player for player, value in values.items() if value == best]
+    at = battle.verdict_at
+    if len(winners) > 1:
+        notes.test(RUBRIC.ties)
+        if battle.verdict != "tie":
+            notes.note(RUBRIC.ties, at, "a tie: the highest rank is shared", battle=number + 1)
+        return
+    notes.test(RUBRIC.ranks)
+    if battle.verdict != winners[0]:
+        notes.note(RUBRIC.ranks, at, f"{wording.players[winners[0]]} to win: the higher "
+                   f"rank, {wording.card_name(battle.cards[winners[0]])} "
+                   f"(the ace {wording.ace})", battle=number + 1)
+
+
+def judge_end(notes, battles, stats, hand, complete, lines):
+    """The end: the deck's battles, then the statistics (a run that stopped is judged
+    on what it printed alone)."""
+    if len(battles) > hand:
+        notes.test(RUBRIC.end)
+        return notes.note(RUBRIC.end, battles[hand].first, f"no battle after battle {hand} "
+                          "(the deck's cards are all played)", battle=hand + 1)
+    if not complete:
+        return None
+    notes.test(RUBRIC.end)
+    if len(battles) < hand:
+        at = stats[0][0] if stats else len(lines)
+        return notes.note(RUBRIC.end, at, f"{hand} battles, one for each of a hand's cards",
+                          f"{len(battles)} battles" + ("" if stats else ", then the file ends"))
+    if not stats:
+        notes.note(RUBRIC.end, len(lines), "the statistics after the last battle")
+
+
+def tallies(battles, players):
+    """{(player, stat): count} of the verdicts the file gave."""
+    counted = {(player, stat): 0 for player in range(players)
+               for stat in ("wins", "losses", "ties")}
+    for battle in battles:
+        if battle.verdict == "tie":
+            for player in battle.cards:
+                counted[(player, "ties")] += 1
+        elif battle.verdict is not None:
+            for player in battle.cards:
+                counted[(player, "wins" if player == battle.verdict else "losses")] += 1
+    return counted
+
+
+def judge_counts(notes, battles, stats, players):
+    """The statistics: each player's wins, losses and ties as the file's own verdicts
+    count them."""
+    if not stats:
+        return
+    counted = tallies(battles, players)
+    for at, line in stats:
+        for player, stat, value in stat_values(line, players):
+            notes.test(RUBRIC.counts)
+            if value != counted[(player, stat)]:
+                notes.note(RUBRIC.counts, at, f"player {player + 1}'s {stat}: "
+                           f"{counted[(player, stat)]}, as the file's verdicts count them")
+
+
+def stat_values(line, players):
+    """[(player, stat, value)] a line of statistics gives."""
+    if line.exact:
+        return [(int(name[-1]) - 1, name[:-1], value) for name, value in line.values.items()
+                if name[:-1] in ("wins", "losses", "ties") and int(name[-1]) <= players]
+    found = []
+    for (player, stat), value in line.values.items():
+        if player is not None:
+            found.append((player, stat, value))
+        elif len(value) == players:
+            found += [(number, stat, each) for number, each in enumerate(value)]
+        elif len(value) == 1 and stat == "ties":
+            found += [(number, stat, value[0]) for number in range(players)]
+    return found
