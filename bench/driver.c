@@ -115,7 +115,7 @@ static int Driver_Transcripts(int64_t count, uint32_t seed, const PywarRules *ru
     return status;
 }
 
-#define RULE_FIELDS 12
+#define RULE_FIELDS 13
 
 int main(int argc, char **argv)
 {
@@ -132,7 +132,7 @@ int main(int argc, char **argv)
     }
     PywarRules rules = {field[0], field[1], field[2], field[3], field[4], field[5],
                         (int32_t)field[6], field[7], field[8], field[9], field[10],
-                        field[11], argc > 4 + RULE_FIELDS ? atoi(argv[4 + RULE_FIELDS]) : 0};
+                        field[11], field[12], argc > 4 + RULE_FIELDS ? atoi(argv[4 + RULE_FIELDS]) : 0};
     long every = argc > 3 + RULE_FIELDS ? atol(argv[3 + RULE_FIELDS]) : 0;
     long long rounds = 0;
     uint64_t folds[PYWAR_COLUMN_COUNT + 1];

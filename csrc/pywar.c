@@ -14,6 +14,15 @@ static int Pywar_InRange(int value, int low, int high)
     return value >= low && value <= high;
 }
 
+/* A one-card game keeps the war's settings at their defaults (pywar/rules.py
+ * ONE_CARD_FIXED): it plays no war and wins no cards back. */
+static int Pywar_OneCardKept(const PywarRules *rules)
+{
+    return rules->face_down == 0 && rules->short_war == PYWAR_SHORT_LOSE
+           && rules->pickup == PYWAR_PICKUP_SMU && rules->piles == PYWAR_PILES_TWO
+           && rules->refill == PYWAR_REFILL_SHUFFLE;
+}
+
 int pywar_rules_check(const PywarRules *rules)
 {
     if (rules == NULL
@@ -27,6 +36,8 @@ int pywar_rules_check(const PywarRules *rules)
         || !Pywar_InRange(rules->detect_cycles, 0, 1)
         || !Pywar_InRange(rules->players, 2, PYWAR_MAX_PLAYERS)
         || !Pywar_InRange(rules->refill, PYWAR_REFILL_SHUFFLE, PYWAR_REFILL_KEEP)
+        || !Pywar_InRange(rules->game, PYWAR_GAME_WAR, PYWAR_GAME_ONE_CARD)
+        || (rules->game == PYWAR_GAME_ONE_CARD && !Pywar_OneCardKept(rules))
         || !Pywar_InRange(rules->ranks, 1, PYWAR_MAXCARDS)
         || !Pywar_InRange(rules->suits, 1, PYWAR_MAXCARDS)
         || rules->ranks * rules->suits > PYWAR_MAXCARDS

@@ -34,6 +34,7 @@ enum PywarPickup { PYWAR_PICKUP_SMU, PYWAR_PICKUP_POT_ORDER, PYWAR_PICKUP_RANDOM
                    PYWAR_PICKUP_NATURAL, PYWAR_PICKUP_SORTED };
 enum PywarPiles { PYWAR_PILES_TWO, PYWAR_PILES_QUEUE };
 enum PywarRefill { PYWAR_REFILL_SHUFFLE, PYWAR_REFILL_KEEP };
+enum PywarGame { PYWAR_GAME_WAR, PYWAR_GAME_ONE_CARD };
 enum PywarShuffle { PYWAR_SHUFFLE_SMU, PYWAR_SHUFFLE_SWAP_EACH, PYWAR_SHUFFLE_FISHER_YATES };
 enum PywarNarration { PYWAR_NARRATION_SMU, PYWAR_NARRATION_LEHIGH, PYWAR_NARRATION_IOFALL };
 
@@ -46,7 +47,7 @@ enum PywarRngPath { PYWAR_RNG_PATH_BEST, PYWAR_RNG_PATH_SCALAR, PYWAR_RNG_PATH_A
 
 /* Outcomes and winners. */
 enum PywarOutcome { PYWAR_OUTCOME_WIN, PYWAR_OUTCOME_BOTH_LOSE, PYWAR_OUTCOME_CYCLE,
-                    PYWAR_OUTCOME_CAPPED };
+                    PYWAR_OUTCOME_CAPPED, PYWAR_OUTCOME_DRAW };
 #define PYWAR_NOBODY -1
 #define PYWAR_PLAYER_A 0
 #define PYWAR_PLAYER_B 1
@@ -64,6 +65,7 @@ typedef struct PywarRules {
     int ranks;            /* the deck: ranks (13) ... */
     int suits;            /* ... times suits (4), at most 52 cards */
     int refill;           /* enum PywarRefill: 'played' becomes 'to play' shuffled or as is */
+    int game;             /* enum PywarGame: War, or single battles with no war (one-card) */
     int rng_path;         /* not a rule: the generator's path (enum PywarRngPath), which
                              changes no game; 0 (a zeroed field) is PYWAR_RNG_PATH_BEST */
 } PywarRules;

@@ -50,7 +50,8 @@ def sources(absolute=False):
 HEADER = CSRC / "fields.h"
 C_TYPES = {"int8": "int8_t", "int32": "int32_t", "uint64": "uint64_t"}   # a dtype's C type
 RESULT_ARRAYS = {"piles": "int32_t {name}[PYWAR_MAX_PLAYERS][2]",        # a kind's C field
-                 "depths": "int32_t {name}[PYWAR_WAR_DEPTHS]"}
+                 "depths": "int32_t {name}[PYWAR_WAR_DEPTHS]",
+                 "record": "int32_t {name}[PYWAR_MAX_PLAYERS][3]"}
 RESULT_INTS = ("winner", "outcome")     # ints in the result, bytes (int8) in the batch
 
 

@@ -134,6 +134,8 @@ def python_value(kind, value, players):
         return None if value < 0 else value
     if kind == "piles":
         return [[value[p][0], value[p][1]] for p in range(players)]
+    if kind == "record":
+        return [list(value[p]) for p in range(players)]
     if kind == "depths":
         return {depth: value[depth] for depth in range(1, lib.PYWAR_WAR_DEPTHS) if value[depth]}
     return value

@@ -4,7 +4,7 @@ result fields (pywar.common.fields)."""
 from dataclasses import asdict, dataclass
 
 from .arguments import check_text_target
-from .common.fields import PLAYER_NAMES, check_seed
+from .common.fields import PLAYER_NAMES, RECORD_KEYS, check_seed
 from . import twin
 from .engine_choice import PORT_ENGINES, check_port, resolve_engine
 from .rules import check_deal, make_rules, parse_deck
@@ -15,7 +15,8 @@ from .stopping import runner_for
 class GameResult:
     """How one game went: the same fields from every engine (pywar.common.fields: the
     winner "A", "B", ... or None, the outcome's name, the piles as {"A": {"to_play": n,
-    "played": n}, ...}, the digest an int), with its transcript and trace if asked for.
+    "played": n}, ...}, the record as {"A": {"won": n, "lost": n, "tied": n}, ...}, the
+    digest an int), with its transcript and trace if asked for.
     Between the game's rules, seed and engine and its texts, one field a row of the
     table (tests/test_fields.py holds them alike)."""
     rules: str
@@ -40,6 +41,7 @@ class GameResult:
     refills: int = 0
     war_rounds: int = 0
     war_depths: dict = None
+    record: dict = None
     transcript: object = None
     trace: object = None
 
@@ -129,11 +131,14 @@ def game_result(fields, rules_name, seed, engine, **texts):
     fields = dict(fields)
     winner = fields.pop("winner")
     piles = fields.pop("piles")
+    record = fields.pop("record")
     return GameResult(
         rules=rules_name, seed=seed, engine=engine,
         winner=None if winner is None else PLAYER_NAMES[winner],
         piles={name: {"to_play": pile[0], "played": pile[1]}
                for name, pile in zip(PLAYER_NAMES, piles)},
+        record={name: dict(zip(RECORD_KEYS, counts))
+                for name, counts in zip(PLAYER_NAMES, record)},
         **texts, **fields)
 
 

@@ -18,13 +18,14 @@ PILES = ("to-play+played", "queue")
 SHUFFLES = ("smu", "swap-each", "fisher-yates")
 NARRATIONS = ("smu", "lehigh", "iofall")
 REFILLS = ("shuffle", "keep")
+GAMES = ("war", "one-card")
 MAX_FACE_DOWN = 25
 MAX_PLAYERS = 8
 MAX_ROUNDS_LIMIT = 100_000_000
 MAX_CARDS = 52
 DECK_HELP = f"RxS: R ranks times S suits, at most {MAX_CARDS} cards (13x4 is the standard deck)"
 DIMENSIONS = ("face_down", "short_war", "pickup", "piles", "shuffle", "max_rounds",
-              "detect_cycles", "deck", "players", "refill")
+              "detect_cycles", "deck", "players", "refill", "game")
 
 CHOICES = {
     "short_war": SHORT_WARS,
@@ -33,7 +34,14 @@ CHOICES = {
     "shuffle": SHUFFLES,
     "narration": NARRATIONS,
     "refill": REFILLS,
+    "game": GAMES,
 }
+
+# What a one-card game leaves at its default, as it plays no war and wins no cards back
+# (docs/rules.md 7.12): any other value of these is refused.  (detect_cycles=False is
+# refused by check: with these, no game can repeat.)
+ONE_CARD_FIXED = {"face_down": 0, "short_war": "lose", "pickup": "smu",
+                  "piles": "to-play+played", "refill": "shuffle"}
 
 
 def python_name(setting):
@@ -111,6 +119,18 @@ def check_range(rules, name, low, high):
                          low=low, high=high, value=value)
 
 
+def check_one_card(rules):
+    """Raise RulesError for a one-card game with a war's setting other than its default."""
+    if rules.game != "one-card":
+        return
+    for name, default in ONE_CARD_FIXED.items():
+        if getattr(rules, name) != default:
+            kept = ", ".join(f"{{{key}}} {value!r}" for key, value in ONE_CARD_FIXED.items())
+            raise RulesError("{game} 'one-card' plays no war and wins no cards back, so it "
+                             "keeps " + kept + ", not {setting}",
+                             setting=Setting(name, getattr(rules, name)))
+
+
 def check(rules):
     """Raise TypeError or ValueError (a RulesError), naming what is valid, for a bad Rules
     value."""
@@ -123,6 +143,7 @@ def check(rules):
     if not isinstance(rules.detect_cycles, bool):
         raise TypeError("detect_cycles must be True or False")
     check_range(rules, "players", 2, MAX_PLAYERS)
+    check_one_card(rules)
     ranks, suits = parse_deck(rules.deck)
     if ranks * suits < rules.players:
         raise RulesError("{deck} {deck_name!r} has too few cards to deal one to each of "
@@ -151,6 +172,7 @@ class Rules:
     deck: str = "13x4"
     players: int = 2
     refill: str = "shuffle"
+    game: str = "war"
 
     def __post_init__(self):
         check(self)
@@ -173,6 +195,7 @@ PRESETS = {
     "iofall-single": Rules(name="iofall-single", face_down=1, short_war="iofall",
                            pickup="random", piles="queue", shuffle="fisher-yates",
                            narration="iofall", max_rounds=100_000),
+    "cecs325": Rules(name="cecs325", game="one-card"),
 }
 
 # Other programs' rules as dimensions over smu (docs/rules.md 12.1; tests/test_peers.py
@@ -194,6 +217,7 @@ PRESET_HELP = {
     "lehigh": "Lehigh design: war of 3 down 1 up, a queue, winnings in pot order",
     "iofall": "iofall/War: war of 3 down 1 up, a queue, the pot shuffled for the winner",
     "iofall-single": "iofall/War's war_single_routine: war of 1 down 1 up",
+    "cecs325": "CSULB CECS 325 One Card WAR: 26 single battles, no war, no cards won back",
 }
 
 
@@ -257,7 +281,8 @@ def c_numbers(rules):
             "shuffle": SHUFFLES.index(rules.shuffle),
             "narration": NARRATIONS.index(rules.narration), "max_rounds": rules.max_rounds,
             "detect_cycles": int(rules.detect_cycles), "players": rules.players,
-            "ranks": ranks, "suits": suits, "refill": REFILLS.index(rules.refill)}
+            "ranks": ranks, "suits": suits, "refill": REFILLS.index(rules.refill),
+            "game": GAMES.index(rules.game)}
 
 
 def preset(name):

@@ -261,21 +261,23 @@ static int Driver_Exact(const PywarRules *base, int threads)
     return !equal;
 }
 
+#define RULE_FIELDS 13
+
 int main(int argc, char **argv)
 {
-    if (argc != 3 + 12) {
-        fprintf(stderr, "usage: threads_driver GAMES THREADS RULES (12 numbers)\n");
+    if (argc != 3 + RULE_FIELDS) {
+        fprintf(stderr, "usage: threads_driver GAMES THREADS RULES (13 numbers)\n");
         return 2;
     }
     int64_t games = atoll(argv[1]);
     int threads = atoi(argv[2]);
-    int numbers[12];
-    for (int i = 0; i < 12; i++) {
+    int numbers[RULE_FIELDS];
+    for (int i = 0; i < RULE_FIELDS; i++) {
         numbers[i] = atoi(argv[3 + i]);
     }
     PywarRules rules = {numbers[0], numbers[1], numbers[2], numbers[3], numbers[4],
                         numbers[5], numbers[6], numbers[7], numbers[8], numbers[9],
-                        numbers[10], numbers[11], PYWAR_RNG_PATH_BEST};
+                        numbers[10], numbers[11], numbers[12], PYWAR_RNG_PATH_BEST};
     if (games < threads || threads < 2 || threads > MAX_THREADS
         || pywar_rules_check(&rules) != PYWAR_OK) {
         fprintf(stderr, "threads_driver: bad arguments\n");

@@ -162,6 +162,7 @@ void Observer_Battle(Observer *observer, int winner)
             result->longest_tie_streak = observer->streak;
         }
     }
+    Tally_Battle(result, 3u, winner, winner < 0 ? 3u : 0u, PLAYERS);
     result->digest = Digest_Fold(result->digest,
                                  DIGEST_BATTLE | (winner < 0 ? DIGEST_TIE : (uint32_t)winner));
     Observer_Start(observer, &event, TRACE_BATTLE);

@@ -1,6 +1,7 @@
 /* tally.h: every statistic of a game (docs/rules.md section 15), counted in one place
  * for both editions.  The engine (game.c) and the port's observer (observer.c) call
- * Tally_Round after the deal and after each round, Tally_Pot as a pot is won,
+ * Tally_Round after the deal and after each round, Tally_Battle as a battle is decided,
+ * Tally_Pot as a pot is won,
  * Tally_Refill at a refill and Tally_End when the game is over.  pywar/common/tally.py
  * is the Python twin, which the twin and the port's Python observer share.
  *
@@ -81,6 +82,30 @@ STEP void Tally_Round(Lead *lead, PywarResult *result, int wars,
 STEP void Tally_Pot(PywarResult *result, int cards)
 {
     result->biggest_pot = cards > result->biggest_pot ? cards : result->biggest_pot;
+}
+
+/* A battle among inBattle (bit p: player p) is decided: a win for winner and a loss for
+ * each other player, or, winner -1, a tie for the tied players and a loss for the others
+ * (docs/rules.md 7.12).  With two players both are in every battle. */
+/* Its cost: see docs/performance.md (record). */
+STEP void Tally_Battle(PywarResult *result, unsigned inBattle, int winner, unsigned tied,
+                       int players)
+{
+    if (players == 2) {
+        if (winner >= 0) {
+            result->record[winner][0]++;
+            result->record[1 - winner][1]++;
+        } else {
+            result->record[PYWAR_PLAYER_A][2]++;
+            result->record[PYWAR_PLAYER_B][2]++;
+        }
+        return;
+    }
+    for (int p = 0; p < players; p++) {
+        if (inBattle & (1u << p)) {
+            result->record[p][p == winner ? 0 : (tied & (1u << p)) ? 2 : 1]++;
+        }
+    }
 }
 
 /* A 'played' pile has become a 'to play' pile. */

@@ -9,7 +9,7 @@
 static const char *const KINDS[] = {"deal", "round", "take_back", "face_up", "battle",
                                     "pickup", "refill", "face_down", "run_out", "cap",
                                     "cycle", "end"};
-static const char *const OUTCOMES[] = {"win", "both-lose", "cycle", "capped"};
+static const char *const OUTCOMES[] = {"win", "both-lose", "cycle", "capped", "draw"};
 
 /* A line under construction: a fixed buffer, ample for 52 cards and 8 players. */
 typedef struct Line {

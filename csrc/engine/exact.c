@@ -690,8 +690,8 @@ static int Exact_Spec(const PywarRules *rules, ExactSpec *spec)
      *   pywar exact --deck 4x4 --face-down 0 --short-war lose --piles queue --pickup natural */
     static const uint8_t B_FIRST[PYWAR_PICKUP_SORTED + 1] = {1, 0, 0, 0, 1, 0, 0, 0, 0};
     static const uint8_t B_FIRST_FLIPS[PYWAR_PICKUP_SORTED + 1] = {0, 0, 0, 1, 1, 0, 0, 1, 1};
-    if (pywar_rules_check(rules) != PYWAR_OK || rules->piles != PYWAR_PILES_QUEUE
-        || rules->players != 2 || rules->pickup == PYWAR_PICKUP_RANDOM || !rules->detect_cycles
+    if (pywar_rules_check(rules) != PYWAR_OK || rules->game != PYWAR_GAME_WAR
+        || rules->piles != PYWAR_PILES_QUEUE || rules->players != 2 || rules->pickup == PYWAR_PICKUP_RANDOM || !rules->detect_cycles
         || rules->ranks * rules->suits > PYWAR_EXACT_MAX_CARDS) {
         return PYWAR_EINVAL;
     }

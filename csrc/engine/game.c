@@ -154,6 +154,7 @@ static Spec Game_Spec(const Game *game)
     spec.battles = rules->pickup == PYWAR_PICKUP_NATURAL;
     spec.watching = rules->detect_cycles && Game_CanCycle(rules);
     spec.observed = game->observed;
+    spec.oneCard = rules->game == PYWAR_GAME_ONE_CARD;
     return spec;
 }
 
@@ -674,6 +675,16 @@ STEP int Game_Compare(const Game *game, Spec spec, unsigned inBattle, unsigned *
     return Game_SeveralIn(top) ? -1 : Game_FirstOf(top);
 }
 
+/* A battle's digest code: the winner; a tie DIGEST_TIE with two players, with more
+ * DIGEST_TIED_MANY and the tied players' bits. */
+STEP uint32_t Game_BattleCode(Spec spec, int winner, unsigned tied)
+{
+    if (winner >= 0) {
+        return DIGEST_BATTLE | (uint32_t)winner;
+    }
+    return DIGEST_BATTLE | (spec.players == 2 ? DIGEST_TIE : DIGEST_TIED_MANY | tied);
+}
+
 /* After the deal and after each round: the round's statistics (tally.h), from the cards
  * each player holds. */
 STEP void Game_Tally(Game *game, Spec spec, Lead *lead, int wars)
@@ -691,13 +702,64 @@ STEP void Game_Tally(Game *game, Spec spec, Lead *lead, int wars)
     Tally_Round(lead, &game->result, wars, held, spec.players);
 }
 
-/* One round: battles until the pot is won or a war ends the round. Returns 1 at the
- * end of the game. */
+/* The end of a one-card game: the one player with the most battles won wins; the most
+ * shared is a draw. */
+STEP void Game_OneCardEnd(Game *game, Spec spec)
+{
+    int most = -1, leader = PYWAR_NOBODY;
+    for (int p = 0; p < spec.players; p++) {
+        int won = game->result.record[p][0];
+        leader = won > most ? p : won == most ? PYWAR_NOBODY : leader;
+        most = won > most ? won : most;
+    }
+    game->over = 1;
+    game->result.winner = leader;
+    game->result.outcome = leader == PYWAR_NOBODY ? PYWAR_OUTCOME_DRAW : PYWAR_OUTCOME_WIN;
+}
+
+/* A round of a one-card game (docs/rules.md 7.12): every player's top card face up, one
+ * battle, no war; the cards stay in the pot, out of play.  The game ends once a hand is
+ * empty. */
+STEP int Game_PlayOneCard(Game *game, Spec spec, Running *running)
+{
+    PywarResult *result = &game->result;
+    unsigned tied;
+    result->rounds++;
+    if (spec.observed) {
+        Game_TellCards(game, TRACE_ROUND, -1, NULL, 0);
+    }
+    Game_FaceUp(game, spec, running, game->inGame, 0);
+    int winner = Game_Compare(game, spec, game->inGame, &tied);
+    Tally_Battle(result, game->inGame, winner, tied, spec.players);
+    Game_Fold(running, Game_BattleCode(spec, winner, tied));
+    if (winner < 0) {
+        result->ties++;
+        result->longest_tie_streak = 1;
+    }
+    if (spec.observed) {
+        Game_TellBattle(game, winner, tied);
+    }
+    Game_Tally(game, spec, &running->lead, 0);
+    int empty = 0;
+    for (int p = 0; p < spec.players; p++) {
+        empty |= game->toPlay[p].count == 0;
+    }
+    if (empty) {
+        Game_OneCardEnd(game, spec);
+    }
+    return game->over;
+}
+
+/* One round: battles until the pot is won or a war ends the round (a one-card game's:
+ * one battle). Returns 1 at the end of the game. */
 STEP int Game_PlayRound(Game *game, Spec spec, Running *running)
 {
     PywarResult *result = &game->result;
     unsigned inBattle = game->inGame;
     int streak = 0, wars = 0;
+    if (spec.oneCard) {
+        return Game_PlayOneCard(game, spec, running);
+    }
     result->rounds++;
     if (spec.observed) {
         Game_TellCards(game, TRACE_ROUND, -1, NULL, 0);
@@ -706,8 +768,9 @@ STEP int Game_PlayRound(Game *game, Spec spec, Running *running)
     for (;;) {
         unsigned tied;
         int winner = Game_Compare(game, spec, inBattle, &tied);
+        Tally_Battle(result, inBattle, winner, tied, spec.players);
+        Game_Fold(running, Game_BattleCode(spec, winner, tied));
         if (winner >= 0) {
-            Game_Fold(running, DIGEST_BATTLE | (uint32_t)winner);
             if (spec.observed) {
                 Game_TellBattle(game, winner, 0);
             }
@@ -716,10 +779,6 @@ STEP int Game_PlayRound(Game *game, Spec spec, Running *running)
             Game_CheckOut(game, spec, winner, BIT(winner));
             break;
         }
-        /* a tie: DIGEST_TIE with two players; with more, DIGEST_TIED_MANY and the tied
-         * players' bits */
-        Game_Fold(running, DIGEST_BATTLE
-                           | (spec.players == 2 ? DIGEST_TIE : DIGEST_TIED_MANY | tied));
         result->ties++;
         streak++;
         if (streak > result->longest_tie_streak) {
@@ -881,28 +940,34 @@ STEP int Game_PlayWith(Game *game, Spec spec)
 static const Spec SPEC_SMU = {
     .players = 2, .faceDown = 0, .shortWar = PYWAR_SHORT_LOSE, .pickup = PYWAR_PICKUP_SMU,
     .queue = 0, .shuffle = PYWAR_SHUFFLE_SMU, .keep = 0, .owners = 0, .battles = 0,
-    .watching = 0, .observed = 0,
+    .watching = 0, .observed = 0, .oneCard = 0,
+};
+static const Spec SPEC_CECS325 = {
+    .players = 2, .faceDown = 0, .shortWar = PYWAR_SHORT_LOSE, .pickup = PYWAR_PICKUP_SMU,
+    .queue = 0, .shuffle = PYWAR_SHUFFLE_SMU, .keep = 0, .owners = 0, .battles = 0,
+    .watching = 0, .observed = 0, .oneCard = 1,
 };
 static const Spec SPEC_LEHIGH = {
     .players = 2, .faceDown = 3, .shortWar = PYWAR_SHORT_ALL_BUT_ONE,
     .pickup = PYWAR_PICKUP_POT_ORDER, .queue = 1, .shuffle = PYWAR_SHUFFLE_SWAP_EACH,
-    .keep = 0, .owners = 1, .battles = 0, .watching = 1, .observed = 0,
+    .keep = 0, .owners = 1, .battles = 0, .watching = 1, .observed = 0, .oneCard = 0,
 };
 static const Spec SPEC_IOFALL = {
     .players = 2, .faceDown = 3, .shortWar = PYWAR_SHORT_IOFALL, .pickup = PYWAR_PICKUP_RANDOM,
     .queue = 1, .shuffle = PYWAR_SHUFFLE_FISHER_YATES, .keep = 0, .owners = 0, .battles = 0,
-    .watching = 0, .observed = 0,
+    .watching = 0, .observed = 0, .oneCard = 0,
 };
 static const Spec SPEC_IOFALL_SINGLE = {
     .players = 2, .faceDown = 1, .shortWar = PYWAR_SHORT_IOFALL, .pickup = PYWAR_PICKUP_RANDOM,
     .queue = 1, .shuffle = PYWAR_SHUFFLE_FISHER_YATES, .keep = 0, .owners = 0, .battles = 0,
-    .watching = 0, .observed = 0,
+    .watching = 0, .observed = 0, .oneCard = 0,
 };
 
 static int Game_PlaySmu(Game *game) { return Game_PlayWith(game, SPEC_SMU); }
 static int Game_PlayLehigh(Game *game) { return Game_PlayWith(game, SPEC_LEHIGH); }
 static int Game_PlayIofall(Game *game) { return Game_PlayWith(game, SPEC_IOFALL); }
 static int Game_PlayIofallSingle(Game *game) { return Game_PlayWith(game, SPEC_IOFALL_SINGLE); }
+static int Game_PlayCecs325(Game *game) { return Game_PlayWith(game, SPEC_CECS325); }
 static int Game_PlayAny(Game *game, Spec spec) { return Game_PlayWith(game, spec); }
 
 static int Spec_Same(Spec a, Spec b)
@@ -926,6 +991,9 @@ int Game_Play(Game *game)
     }
     if (Spec_Same(spec, SPEC_LEHIGH)) {
         return Game_PlayLehigh(game);
+    }
+    if (Spec_Same(spec, SPEC_CECS325)) {
+        return Game_PlayCecs325(game);
     }
     return Game_PlayAny(game, spec);
 }

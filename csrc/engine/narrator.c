@@ -4,6 +4,8 @@
  * smu's pile counts come after a battle's pickup and refills, and iofall's line after a
  * round's last event.  A refill of a player whose 'to play' pile was already empty
  * before it is one of the battle's own refills; any other refill comes later, in a war. */
+#include <string.h>
+
 #include "narrator.h"
 #include "spec.h"                  /* BIT: a player's bit, as in faceUps */
 #include "../common/text.h"
@@ -27,6 +29,8 @@ void Narrator_Init(Narrator *narrator, PywarText *text, const PywarRules *rules,
     narrator->ranks = rules->ranks;
     narrator->suits = rules->suits;
     narrator->shuffled = shuffled;
+    narrator->oneCard = rules->game == PYWAR_GAME_ONE_CARD;
+    memset(narrator->record, 0, sizeof narrator->record);
     narrator->countsDue = 0;
     narrator->roundOpen = 0;
     narrator->faceUps = 0u;
@@ -180,6 +184,59 @@ static void Narrator_Battle(Narrator *narrator, const TraceEvent *event)
     }
 }
 
+/* A one-card battle, in the narration's card names: "Battle 3: A plays nine of clubs, B
+ * plays eight of hearts. A wins." (a tie: "A and B tie."), counted for the end's tally. */
+static void Narrator_OneCardBattle(Narrator *narrator, const TraceEvent *event)
+{
+    PywarText *text = narrator->text;
+    const char *between = " ";
+    Text_Printf(text, "Battle %ld:", (long)event->battle);
+    for (int p = 0; p < event->players; p++) {
+        if (narrator->faceUps & BIT(p)) {
+            Text_Printf(text, "%s%c plays ", between, PLAYER_NAMES[p]);
+            Narrator_Say(narrator, narrator->faceUp[p], "");
+            between = ", ";
+        }
+    }
+    between = ". ";
+    for (int p = 0; p < event->players; p++) {
+        int tied = (event->tied & (int)BIT(p)) != 0;
+        if (narrator->faceUps & BIT(p)) {
+            narrator->record[p][p == event->player ? 0 : tied ? 2 : 1]++;
+        }
+        if (tied) {
+            Text_Printf(text, "%s%c", between, PLAYER_NAMES[p]);
+            between = " and ";
+        }
+    }
+    if (event->player >= 0) {
+        Text_Printf(text, ". %c wins.\n", PLAYER_NAMES[event->player]);
+    } else {
+        Text_Printf(text, " tie.\n");
+    }
+    narrator->faceUps = 0;
+}
+
+/* The end of a one-card game: each player's battles won, lost and tied, and who wins. */
+static void Narrator_OneCardEnd(const Narrator *narrator, const TraceEvent *event)
+{
+    PywarText *text = narrator->text;
+    if (event->outcome == PYWAR_OUTCOME_CAPPED) {
+        Text_Printf(text, "\nThe game was stopped at its round cap.");
+    }
+    Text_Printf(text, "\nAfter %ld battles:\n", (long)event->battle);
+    for (int p = 0; p < event->players; p++) {
+        Text_Printf(text, "Player %c won %ld, lost %ld, tied %ld.\n", PLAYER_NAMES[p],
+                    (long)narrator->record[p][0], (long)narrator->record[p][1],
+                    (long)narrator->record[p][2]);
+    }
+    if (event->player >= 0) {
+        Text_Printf(text, "Player %c wins.\n", PLAYER_NAMES[event->player]);
+    } else {
+        Text_Printf(text, "Nobody wins: a draw.\n");
+    }
+}
+
 static void Narrator_Pickup(const Narrator *narrator, const TraceEvent *event)
 {
     if (narrator->style == PYWAR_NARRATION_LEHIGH) {
@@ -276,6 +333,9 @@ void Narrator_Event(Narrator *narrator, const TraceEvent *event)
         Narrator_Deal(narrator, event);
         break;
     case TRACE_ROUND:
+        if (narrator->oneCard) {
+            break;
+        }
         if (narrator->style == PYWAR_NARRATION_SMU) {
             Text_Printf(narrator->text, "======== Round %ld ========\n", (long)event->round);
         }
@@ -287,7 +347,11 @@ void Narrator_Event(Narrator *narrator, const TraceEvent *event)
         narrator->faceUps |= BIT(event->player);
         break;
     case TRACE_BATTLE:
-        Narrator_Battle(narrator, event);
+        if (narrator->oneCard) {
+            Narrator_OneCardBattle(narrator, event);
+        } else {
+            Narrator_Battle(narrator, event);
+        }
         break;
     case TRACE_PICKUP:
         Narrator_Pickup(narrator, event);
@@ -303,7 +367,11 @@ void Narrator_Event(Narrator *narrator, const TraceEvent *event)
         narrator->cyclePeriod = event->period;
         break;
     case TRACE_END:
-        Narrator_End(narrator, event);
+        if (narrator->oneCard) {
+            Narrator_OneCardEnd(narrator, event);
+        } else {
+            Narrator_End(narrator, event);
+        }
         Text_Flush(narrator->text);
         break;
     default: /* face down, cap: nothing is said */

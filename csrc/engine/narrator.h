@@ -19,6 +19,8 @@ typedef struct Narrator {
     int ranks;                              /* the deck: ranks and suits, for card names */
     int suits;
     int shuffled;                           /* the deal was shuffled, not given */
+    int oneCard;                            /* game one-card: its own battle and end lines */
+    int32_t record[PYWAR_MAX_PLAYERS][3];   /* one-card: each one's battles won, lost, tied */
     int countsDue;                          /* smu: a battle's counts are still to say */
     int roundOpen;                          /* iofall: a round's line is still to say */
     TraceEvent last;                        /* the event before: the sizes after it */

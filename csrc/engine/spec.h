@@ -23,6 +23,7 @@ typedef struct Spec {
     int battles;      /* 1: remember each pot card's battle (the natural pickup) */
     int watching;     /* 1: look for a repeated state after every round */
     int observed;     /* 1: tell the events to the trace and the narrator */
+    int oneCard;      /* 1: single battles, no war, no cards won back (game one-card) */
 } Spec;
 
 #endif

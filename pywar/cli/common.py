@@ -15,14 +15,15 @@ from contextlib import contextmanager
 import pywar
 from .. import installed
 from ..stopping import STOPPING
-from ..rules import (DECK_HELP, DIMENSIONS, MAX_FACE_DOWN, MAX_PLAYERS, MAX_ROUNDS_LIMIT, PICKUPS,
-                     PILES, PRESETS, REFILLS, SHORT_WARS, SHUFFLES, RulesError, make_rules)
+from ..rules import (DECK_HELP, DIMENSIONS, GAMES, MAX_FACE_DOWN, MAX_PLAYERS, MAX_ROUNDS_LIMIT,
+                     PICKUPS, PILES, PRESETS, REFILLS, SHORT_WARS, SHUFFLES, RulesError,
+                     make_rules)
 
 PROG = "pywar"
 RANGES = {"face_down": (0, MAX_FACE_DOWN), "max_rounds": (1, MAX_ROUNDS_LIMIT),
           "players": (2, MAX_PLAYERS)}
 NAMED = {"short_war": SHORT_WARS, "pickup": PICKUPS, "piles": PILES, "shuffle": SHUFFLES,
-         "refill": REFILLS}
+         "refill": REFILLS, "game": GAMES}
 DIMENSION_HELP = {           # what each dimension is, in a few words (docs/rules.md section 6)
     "face_down": "cards each player puts face down in a war",
     "short_war": "what a player with too few cards for a war does",
@@ -33,6 +34,7 @@ DIMENSION_HELP = {           # what each dimension is, in a few words (docs/rule
     "deck": DECK_HELP,
     "players": "players at the table",
     "refill": "how 'played' becomes 'to play' in a two-pile game",
+    "game": "the game",
 }
 VALUE_HELP = {               # what each value of a named dimension means
     "short_war": {"lose": "it loses", "last-card": "all but its last card down, that one up",
@@ -54,6 +56,8 @@ VALUE_HELP = {               # what each value of a named dimension means
                 "swap-each": "each position swapped with a random one",
                 "fisher-yates": "Fisher-Yates"},
     "refill": {"shuffle": "shuffled", "keep": "as it lies"},
+    "game": {"war": "War, with wars and won cards",
+             "one-card": "single battles, no war, no cards won back; the most won wins"},
 }
 RULES_GROUP = ("Each option sets one dimension over the preset: 'pywar rules' lists them and "
                "each preset's settings, and docs/rules.md (section 6) defines every value.")

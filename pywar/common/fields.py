@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from . import digest
 
-OUTCOMES = ("win", "both-lose", "cycle", "capped")       # C: enum PywarOutcome
+OUTCOMES = ("win", "both-lose", "cycle", "capped", "draw")   # C: enum PywarOutcome
 PLAYER_NAMES = "ABCDEFGH"                                # player 0 is A
 SEED_LIMIT = 2 ** 32                                     # seeds are 32-bit: 0 to 2^32 - 1
 
@@ -82,8 +82,11 @@ FIELDS = (
           "double, triple ... wars added up)", spread="war rounds"),
     Field("war_depths", None, "depths", "{wars in a round: rounds with that many}; a batch "
           "sums them over its games"),
+    Field("record", None, "record", "each player's [won, lost, tied] battles (one-card: "
+          "the game's score)"),
 )
 
+RECORD_KEYS = ("won", "lost", "tied")    # a player's record of battles, in its order
 BY_NAME = {row.name: row for row in FIELDS}
 COUNTS = tuple(row.name for row in FIELDS if row.kind == "count")
 BATCH_FIELDS = {row.name: row.dtype for row in FIELDS if row.dtype is not None}
@@ -118,6 +121,7 @@ class Counts:
     refills: int = 0
     war_rounds: int = 0
     war_depths: dict = field(default_factory=dict)
+    record: list = field(default_factory=list)
 
 
 class StreamText:

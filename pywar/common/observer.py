@@ -12,7 +12,8 @@ games: two players, two piles each, a shuffled deal.
 
 from . import digest
 from .fields import OUTCOMES, Counts
-from .tally import Lead, tally_end, tally_pot, tally_refill, tally_round
+from .tally import (Lead, new_record, tally_battle, tally_end, tally_pot, tally_refill,
+                    tally_round)
 from .trace import event_line
 
 PLAYERS = 2
@@ -41,7 +42,7 @@ class Observer:
         self.count_pile = count_pile or (lambda pile: len(read_pile(pile)))
         self.trace = trace
         self.places = getattr(trace, "places", None)     # the stepper's hook; None: off
-        self.result = Counts()
+        self.result = Counts(record=new_record(PLAYERS))
         self.streak = 0
         self.last_was_tie = False
         self.lost = [False, False]
@@ -139,6 +140,7 @@ class Observer:
             result.ties += 1
             self.streak += 1
             result.longest_tie_streak = max(result.longest_tie_streak, self.streak)
+        tally_battle(result, range(PLAYERS), winner, range(PLAYERS) if winner is None else ())
         code = digest.TIE if winner is None else winner
         result.digest = digest.fold(result.digest, digest.BATTLE | code)
         tied = list(range(PLAYERS)) if winner is None else []

@@ -1,7 +1,7 @@
 """Every statistic of a game (docs/rules.md section 15), counted in one place for the
 twin and the port's Python observer: tally_round after the deal and after each round,
-tally_pot as a pot is won, tally_refill at a refill and tally_end when the game is over.
-C: csrc/common/tally.h."""
+tally_battle as a battle is decided, tally_pot as a pot is won, tally_refill at a refill
+and tally_end when the game is over.  C: csrc/common/tally.h."""
 
 
 class Lead:
@@ -33,6 +33,19 @@ def tally_round(lead, result, wars, held):
     if lead.leader is not None and leader != lead.leader:
         lead.changes += 1
     lead.leader = leader
+
+
+def new_record(players):
+    """Each player's [won, lost, tied] battles before the first (Counts.record)."""
+    return [[0, 0, 0] for _ in range(players)]
+
+
+def tally_battle(result, in_battle, winner, tied):
+    """A battle among in_battle is decided: a win for winner and a loss for each other
+    player, or, winner None, a tie for the tied players and a loss for the others
+    (docs/rules.md 7.12). C: Tally_Battle."""
+    for p in in_battle:
+        result.record[p][0 if p == winner else 2 if p in tied else 1] += 1
 
 
 def tally_pot(result, cards):

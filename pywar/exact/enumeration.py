@@ -35,6 +35,10 @@ HISTOGRAMS = ("rounds", "battles", "cycle_lengths")
 def check_rules(rules):
     """Raise a one-line ValueError unless nothing random happens after the deal and the
     deck is small enough to play every deal of it."""
+    if rules.game != "war":
+        raise RulesError("exact counts games of {game} 'war' only, not {value!r}: a "
+                         "one-card game's deals are not enumerated (docs/exact.md)",
+                         value=rules.game)
     if rules.piles != "queue":
         raise RulesError("exact needs {piles} 'queue', not {value!r}: it deals each hand "
                          "as a queue, played in the order received", value=rules.piles)

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from ..common import digest
 from ..common.fields import OUTCOMES, Counts
 from ..common.rng import Rng
-from ..common.tally import Lead, tally_end, tally_pot, tally_refill, tally_round
+from ..common.tally import (Lead, new_record, tally_battle, tally_end, tally_pot,
+                            tally_refill, tally_round)
 from ..common.trace import spell
 from ..rules import can_cycle, parse_deck
 from .cycle import Cycle
@@ -37,6 +38,7 @@ class Spec:
     keep: bool
     watching: bool
     observed: bool
+    one_card: bool
 
 
 @dataclass
@@ -49,6 +51,16 @@ class WarPlan:
 
 
 WAR_GOES_ON, WAR_ENDS_ROUND = "goes on", "ends the round"
+
+
+def battle_code(spec, winner, tied):
+    """A battle's digest code: the winner; a tie 2 with two players, with more 0x100 and
+    the tied players' bits, so that it cannot read as a win by player 2.
+    C: Game_BattleCode."""
+    if winner is not None:
+        return digest.BATTLE | winner
+    return digest.BATTLE | (digest.TIE if spec.players == 2
+                            else 0x100 | sum(1 << p for p in tied))
 
 
 class Game:
@@ -67,14 +79,14 @@ class Game:
         self.given = None
         self.observed = text is not None or trace is not None
         self.trace = trace
-        self.narrator = Narrator(text, rules.narration, rules.deck)
+        self.narrator = Narrator(text, rules.narration, rules.deck, game=rules.game)
         self.seed = seed
         self.stop = None
 
     def new_game(self, seed):
         """Ready the table for a game with this seed: nothing dealt and nothing
         counted. C: Game_NewGame."""
-        self.result = Counts()
+        self.result = Counts(record=new_record(self.players))
         self.seed = seed
         self.over = False
         self.in_game = set(range(self.players))     # the players still holding cards
@@ -101,7 +113,7 @@ class Game:
                     pickup=rules.pickup, queue=queue, shuffle=rules.shuffle,
                     keep=rules.refill == "keep",
                     watching=rules.detect_cycles and can_cycle(rules),
-                    observed=self.observed)
+                    observed=self.observed, one_card=rules.game == "one-card")
 
     # ---- Events: the digest always, the trace and the narrator when observed
 
@@ -459,9 +471,41 @@ class Game:
         held = [self.holds(p) for p in range(spec.players)]
         tally_round(self.lead, self.result, wars, held)
 
+    def one_card_end(self, spec):
+        """The end of a one-card game: the one player with the most battles won wins;
+        the most shared is a draw. C: Game_OneCardEnd."""
+        won = [self.result.record[p][0] for p in range(spec.players)]
+        self.over = True
+        self.result.winner = won.index(max(won)) if won.count(max(won)) == 1 else None
+        self.result.outcome = "draw" if self.result.winner is None else "win"
+
+    def play_one_card(self, spec):
+        """A round of a one-card game (docs/rules.md 7.12): every player's top card face
+        up, one battle, no war; the cards stay in the pot, out of play.  The game ends
+        once a hand is empty. C: Game_PlayOneCard."""
+        result = self.result
+        result.rounds += 1
+        if spec.observed:
+            self.tell("round")
+        self.face_up(spec, self.in_game)
+        winner, tied = self.compare(self.in_game)
+        tally_battle(result, self.in_game, winner, tied)
+        self.fold(battle_code(spec, winner, tied))
+        if winner is None:
+            result.ties += 1
+            result.longest_tie_streak = 1
+        if spec.observed:
+            self.tell("battle", winner=winner, tied=sorted(tied))
+        self.tally(spec, 0)
+        if any(self.to_play[p].count == 0 for p in range(spec.players)):
+            self.one_card_end(spec)
+        return self.over
+
     def play_round(self, spec):
-        """One round: battles until the pot is won or a war ends the round. Returns
-        True at the end of the game. C: Game_PlayRound."""
+        """One round: battles until the pot is won or a war ends the round (a one-card
+        game's: one battle). Returns True at the end of the game. C: Game_PlayRound."""
+        if spec.one_card:
+            return self.play_one_card(spec)
         result = self.result
         in_battle = set(self.in_game)
         streak = wars = 0
@@ -471,18 +515,16 @@ class Game:
         self.face_up(spec, in_battle)
         while True:
             winner, tied = self.compare(in_battle)
+            tally_battle(result, in_battle, winner, tied)
             if winner is not None:
-                self.fold(digest.BATTLE | winner)
+                self.fold(battle_code(spec, winner, tied))
                 if spec.observed:
                     self.tell("battle", winner=winner, tied=[])
                 self.collect(spec, winner)
                 self.after_battle(spec)
                 self.check_out(spec, winner, {winner})
                 break
-            # a tie: 2 with two players; with more, 0x100 and the tied players' bits,
-            # so that it cannot read as a win by player 2
-            tie_code = digest.TIE if spec.players == 2 else 0x100 | sum(1 << p for p in tied)
-            self.fold(digest.BATTLE | tie_code)
+            self.fold(battle_code(spec, None, tied))
             result.ties += 1
             streak += 1
             result.longest_tie_streak = max(result.longest_tie_streak, streak)

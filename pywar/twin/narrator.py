@@ -36,13 +36,15 @@ def player_names(narration, players):
 class Narrator:
     """Says each event's lines into text (anything with .append). C: struct Narrator."""
 
-    def __init__(self, text, narration="smu", deck="13x4", shuffled=True):
+    def __init__(self, text, narration="smu", deck="13x4", shuffled=True, game="war"):
         """A narrator in the words of a narration (smu, lehigh or iofall), naming the
-        cards of a deck 'RxS'. C: Narrator_Init."""
+        cards of a deck 'RxS', of a game of War or a one-card game. C: Narrator_Init."""
         self.text = text
         self.style = narration
         self.ranks, self.suits = parse_deck(deck)
         self.shuffled = shuffled
+        self.one_card = game == "one-card"
+        self.record = {}                 # one-card: each one's battles [won, lost, tied]
         self.counts_due = False
         self.round_open = False
         self.last = None
@@ -59,7 +61,7 @@ class Narrator:
         """A narrator for the game of a trace's header (docs/trace.md)."""
         rules = header["rules"]
         return cls(text, rules["narration"], rules.get("deck", "13x4"),
-                   shuffled=header["deal"] is None)
+                   shuffled=header["deal"] is None, game=rules.get("game", "war"))
 
     def say(self, words):
         """Add words to the transcript. C: Text_Printf."""
@@ -127,7 +129,10 @@ class Narrator:
                 self.say("\n")
 
     def round(self, event):
-        """smu's round header; iofall's round line waits for the round's end."""
+        """smu's round header; iofall's round line waits for the round's end; a
+        one-card game's battle says its number."""
+        if self.one_card:
+            return
         if self.style == "smu":
             self.say(f"======== Round {event['round']} ========\n")
         self.round_open = self.style == "iofall"
@@ -148,8 +153,39 @@ class Narrator:
             for player, card in cards.items():
                 self.say(f"Player {PLAYER_NAMES[player]} plays {self.card(card)}\n")
 
+    def one_card_battle(self, event):
+        """A one-card battle, in the narration's card names, counted for the end's
+        tally. C: Narrator_OneCardBattle."""
+        winner, tied = event["winner"], event["tied"]
+        cards = {player: self.face_up[player] for player in sorted(self.face_up)}
+        self.face_up = {}
+        plays = ", ".join(f"{PLAYER_NAMES[p]} plays {self.card(card)}"
+                          for p, card in cards.items())
+        for p in cards:
+            record = self.record.setdefault(p, [0, 0, 0])
+            record[0 if p == winner else 2 if p in tied else 1] += 1
+        verdict = (f"{PLAYER_NAMES[winner]} wins" if winner is not None
+                   else " and ".join(PLAYER_NAMES[p] for p in tied) + " tie")
+        self.say(f"Battle {event['battle']}: {plays}. {verdict}.\n")
+
+    def one_card_end(self, event):
+        """Each player's battles won, lost and tied, and who wins.
+        C: Narrator_OneCardEnd."""
+        if event["outcome"] == "capped":
+            self.say("\nThe game was stopped at its round cap.")
+        self.say(f"\nAfter {event['battle']} battles:\n")
+        for p in range(len(event["piles"])):
+            won, lost, tied = self.record.get(p, [0, 0, 0])
+            self.say(f"Player {PLAYER_NAMES[p]} won {won}, lost {lost}, tied {tied}.\n")
+        winner = event["winner"]
+        self.say("Nobody wins: a draw.\n" if winner is None
+                 else f"Player {PLAYER_NAMES[winner]} wins.\n")
+
     def battle(self, event):
         """A battle is won or tied. C: Narrator_Battle."""
+        if self.one_card:
+            self.one_card_battle(event)
+            return
         winner = event["winner"]
         self.face_ups()
         if self.style == "lehigh":
@@ -212,6 +248,9 @@ class Narrator:
 
     def end(self, event):
         """The end of the transcript. C: Narrator_End."""
+        if self.one_card:
+            self.one_card_end(event)
+            return
         ends = {"lehigh": self.end_lehigh, "iofall": self.end_iofall}
         ends.get(self.style, self.end_smu)(event)
 
