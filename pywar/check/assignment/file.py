@@ -357,7 +357,8 @@ def checked(data):
         name=name, title=value(about, "assignment.title", str),
         source=value(about, "assignment.source", str, ""), rules=rules,
         wording=checked_wording(table(top, "wording", (
-            "players", "ranks", "suits", "card", "ace", "deal", "opening", "lines")), rules),
+            "players", "ranks", "suits", "card", "ace", "deal", "opening", "between",
+            "per_row", "lines")), rules),
         build=command(table(top, "build", ("command",)), "build.command"),
         run=command(run, "run.command"), stdin=value(run, "run.stdin", str, ""),
         memory=value(rubric, "rubric.memory", bool), weights=checked_weights(rubric))

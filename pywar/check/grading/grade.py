@@ -377,8 +377,7 @@ def referee_in_time(run, settings, left, referee=referee_for):
     seconds = max(0.0, min(settings.referee_time, left))
     try:
         run.judged, run.fault, took = referee(run.printed, not run.stopped(), run.seed,
-                                              **judging(settings),
-                                              seconds)
+                                              seconds, **judging(settings))
     except OutOfTime:                     # a transcript too long to referee: never a stall
         why = (f"the referee's time on a seed, {settings.referee_time:g} s (--referee-time)"
                if seconds == settings.referee_time else "the submission's time budget")

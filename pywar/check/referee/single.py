@@ -8,9 +8,9 @@ then the statistics (each player's wins, losses and ties).  docs/grading.md, sec
     >>> wording = builtin("cecs325").wording
     >>> said = read_line(wording, "        Aquaman=>9C")
     >>> said.kind, said.exact, said.values
-    ('plays', True, {'player': 0, 'card': 46})
-    >>> read_line(wording, "Aquaman plays the 9 of clubs").values
-    {'player': 0, 'card': 46}
+    ('plays', True, {'player': 0, 'card': 7})
+    >>> read_line(wording, "Aquaman plays the 9 of clubs").plays
+    [(0, 7)]
 
 Each line is read by the assignment's templates first (the format item: every line as
 its template prints it, in the order the wording lays them out), else by what it carries
