@@ -35,6 +35,8 @@ STANDARD_RANKS = (("2", "two", "deuce"), ("3", "three"), ("4", "four"), ("5", "f
                   ("a", "ace", "1"))         # other names of each rank, from the two
 SUIT_SYMBOLS = {"♣": "c", "♠": "s", "♦": "d", "♥": "h", "♧": "c", "♤": "s", "♢": "d",
                 "♡": "h"}
+SUIT_WORDS = {"c": ("club", "clubs"), "s": ("spade", "spades"), "d": ("diamond", "diamonds"),
+              "h": ("heart", "hearts")}          # a suit's usual names, by its initial
 ROW_CARDS = 4                   # a line of this many cards or more is a row of the deck
 WIN_WORDS = {"wins", "win", "won", "winner", "winning", "beats", "takes"}
 TIE_WORDS = {"tie", "tied", "ties", "draw", "tying", "even"}
@@ -118,7 +120,7 @@ def suit_forms(suit):
     """Other names of a suit: its initial, its plural, its symbol ('C', 'clubs', '♣')."""
     initial = next((letter for symbol, letter in SUIT_SYMBOLS.items() if symbol == suit),
                    suit[0].lower())
-    return {initial, suit.lower() + "s", suit.lower().rstrip("s"),
+    return {initial, suit.lower() + "s", suit.lower().rstrip("s"), *SUIT_WORDS.get(initial, ()),
             *(symbol for symbol, letter in SUIT_SYMBOLS.items() if letter == initial)}
 
 
@@ -277,7 +279,7 @@ def judge_single(printed, wording, players=2, complete=True, effort=None):
     listings, battles, stats = story(said, players)
     notes.battle_lines = [battle.first for battle in battles]
     deck = len(wording.ranks) * len(wording.suits)
-    judge_format(notes, wording, said, deck, complete)
+    judge_format(notes, wording, said, deck, len(battles) or deck // players, complete)
     listed = judge_deal(notes, listings, deck)
     for number, battle in enumerate(battles):
         judge_battle(notes, wording, battle, number, listed, players)
@@ -352,11 +354,11 @@ class Notes:
         self.result.tested[item] += times
 
 
-def judge_format(notes, wording, said, deck, complete):
+def judge_format(notes, wording, said, deck, battles, complete):
     """The format: each line as the wording's template prints it, in its layout (the
-    opening, each listing's heading and rows, each battle's lines, the statistics); the
-    first departure is charged."""
-    expected = list(layout(wording, deck))
+    opening, each listing's heading and rows, each of the file's battles' lines, the
+    statistics); the first departure is charged."""
+    expected = list(layout(wording, deck, battles))
     notes.test(RUBRIC.format)
     at = 0
     for at, line in enumerate(said):
@@ -368,9 +370,10 @@ def judge_format(notes, wording, said, deck, complete):
         notes.note(RUBRIC.format, len(said), expected_words(wording, expected[len(said)]))
 
 
-def layout(wording, deck):
-    """The lines of a whole transcript, in order: ('opening', text) or (kind, part), a
-    battle's verdict as ('verdict', 0)."""
+def layout(wording, deck, battles):
+    """The lines of a whole transcript of so many battles (the file's own count: a
+    game too short or too long is the end's), in order: ('opening', text) or (kind,
+    part), a battle's verdict as ('verdict', 0)."""
     lines = dict(wording.lines)
     rows = 1 if wording.per_row is None else -(-deck // wording.per_row)
     for text in wording.opening:
@@ -379,7 +382,7 @@ def layout(wording, deck):
         yield heading, 0
         for _ in range(rows):
             yield "row", 0
-    for _ in range(deck // len(wording.players)):
+    for _ in range(battles):
         for part in range(len(lines["battle"])):
             yield "battle", part
         for _ in wording.players:
@@ -520,8 +523,8 @@ def tallies(battles, players):
 def judge_counts(notes, battles, stats, players):
     """The statistics: each player's wins, losses and ties as the file's own verdicts
     count them."""
-    if not stats:
-        return
+    if not stats or any(battle.verdict is None for battle in battles):
+        return                          # a verdict not read: the file's count is not known
     counted = tallies(battles, players)
     for at, line in stats:
         for player, stat, value in stat_values(line, players):
