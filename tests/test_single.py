@@ -19,6 +19,8 @@ SAMPLE_DECK = ("9C 8H 6H KC 8C JH 2S 6D 9H 10D 7D 3D JS 5C 6C 5S QS 5D 9S AD AS 
                "2C 6S 2H JD 10H 9D QH QD 2D KS 7C 4C KD AH KH 4S 10S 8D 7S 3C 3H 3S 8S "
                "AC 7H 5H 4D 10C").split()       # the handout's shuffled deck
 NAMES = ("Aquaman", "Batman")
+PROMPTS = ("Enter the name of the first player: Enter the name of the second player: ")
+                                        # no newline: the names come from stdin
 GAME_ITEMS = ("format", "deal", "plays", "ranks", "ties", "counts", "end")
 
 
@@ -44,8 +46,7 @@ def transcript(deck, order=ORDER, games=26, deal=None, tie_winner=None, losses=N
     changes: the rank order the verdicts use, the number of games, the cards each game
     takes, who wins a tie, how losses are counted, how a card is named."""
     deal = deal or (lambda game: (deck[2 * game], deck[2 * game + 1]))
-    out = ["Enter the name of the first player: Enter the name of the second player: ",
-           " Original Deck", *rows([name_card(c) for c in MADE]), " Shuffled Deck",
+    out = [PROMPTS + " Original Deck", *rows([name_card(c) for c in MADE]), " Shuffled Deck",
            *rows([name_card(c) for c in deck])]
     tally = {(p, stat): 0 for p in (0, 1) for stat in ("wins", "losses", "ties")}
     for game in range(games):
@@ -178,7 +179,7 @@ def test_a_run_cut_short_is_judged_on_what_it_printed():
     """A run that crashed after game 10: its battles judged, its end and format not
     charged for what it never printed."""
     text = transcript(shuffled(7))[0]
-    cut = "\n".join(text.split("\n")[:11 + 10 * 5]) + "\n"
+    cut = "\n".join(text.split("\n")[:10 + 10 * 5]) + "\n"
     judged = judge_single(cut, CECS.wording, 2, complete=False)
     assert judged.broken() == [] and judged.rounds == 10 and not judged.finished
     assert not judged.checked(RUBRIC.end)
