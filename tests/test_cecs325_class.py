@@ -222,3 +222,43 @@ def test_the_manifest_entry_is_complete(name):
     assert bool(missed) == bool(entry["mistakes"]) == (name != REFERENCE)
     if entry["wording"] == "own":
         assert entry["marks"]["format"] == "failed"
+
+
+# ---- The class graded under its assignment file (pywar grade --assignment-file)
+
+GRADED_SEEDS = ("-n", "5", "--fresh", "0")   # the manifest's seeds 1 to 5, valgrind on seed 1
+
+
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory):
+    """The class graded by `pywar grade` under CECS 325's file, as `pywar assignment
+    show cecs325` prints it: {program: its submission's JSON}."""
+    folder = tmp_path_factory.mktemp("cecs325-graded")
+    assignment = folder / "cecs325.toml"
+    shown = subprocess.run(["pywar", "assignment", "show", "cecs325"], capture_output=True,
+                           text=True, check=True)
+    assignment.write_text(shown.stdout)
+    done = subprocess.run(["pywar", "grade", *[str(CLASS / name) for name in PROGRAMS],
+                           *GRADED_SEEDS, "--assignment-file", str(assignment), "--json",
+                           "--jobs", "2"], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return {entry["name"]: entry for entry in json.loads(done.stdout)["submissions"]}
+
+
+def mark_of(entry, item):
+    """An item's mark in the manifest's words: ok, failed, unchecked or left out."""
+    if item in entry["left_out"]:
+        return LEFT_OUT
+    found = entry["items"][item]
+    return "ok" if found["ok"] else "failed" if found["failed"] else "unchecked"
+
+
+@needs_tools("valgrind")
+@pytest.mark.parametrize("name", PROGRAMS)
+def test_graded_under_its_file_each_program_gets_its_marks(name, graded):
+    """Under cecs325.toml the reference earns every mark and each planted mistake costs
+    its one item, as the manifest (worked from each program's code) says."""
+    entry = graded[name]
+    assert {item: mark_of(entry, item) for item in ITEMS} == MANIFEST[name]["marks"]
+    assert entry["max_score"] == 10 and entry["score"] == sum(
+        1 for mark in MANIFEST[name]["marks"].values() if mark == "ok")
