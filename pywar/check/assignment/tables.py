@@ -8,7 +8,7 @@ import re
 import sys
 
 from ..referee.tables import rewrite
-from .file import FIELDS, LINES, builtin
+from .file import FIELDS, LINES, ONE_CARD_LINES, builtin
 
 BLOCK = re.compile(r"(<!-- assignment (\w+) -->\n)(.*?)\n?<!-- end -->", re.S)
 
@@ -21,19 +21,20 @@ def fields_table():
     return "\n".join(rows)
 
 
-def lines_table():
-    """Each line kind: the fields it may name, and SMU's template (a refill's lines
-    joined by ' / ', a blank one shown as such)."""
-    rows = ["| line | it may name | SMU's template |", "|---|---|---|"]
-    for kind, template in builtin("smu").wording.lines:
+def lines_table(name="smu", kinds=LINES, owner="SMU's"):
+    """Each line kind of a game: the fields it may name, and a built-in file's template
+    (a list kind's lines joined by ' / ', a blank one shown as such)."""
+    rows = [f"| line | it may name | {owner} template |", "|---|---|---|"]
+    for kind, template in builtin(name).wording.lines:
         shown = " / ".join(f"`{part}`" if part else "a blank line" for part in template) \
             if isinstance(template, tuple) else f"`{template}`"
-        may = ", ".join(f"`{{{name}}}`" for name in LINES[kind][0]) or "nothing"
+        may = ", ".join(f"`{{{name}}}`" for name in kinds[kind][0]) or "nothing"
         rows.append(f"| `wording.lines.{kind}` | {may} | {shown} |")
     return "\n".join(rows)
 
 
-TABLES = {"fields": fields_table, "lines": lines_table}
+TABLES = {"fields": fields_table, "lines": lines_table,
+          "one_card_lines": lambda: lines_table("cecs325", ONE_CARD_LINES, "CECS 325's")}
 
 
 def tables_in(page):
