@@ -195,9 +195,9 @@ def test_an_unreadable_file_is_an_input_error(tmp_path):
 
 
 def test_an_unknown_built_in_name_is_a_usage_error_naming_the_built_ins():
-    status, out, err = pywar("assignment", "show", "cecs325")
+    status, out, err = pywar("assignment", "show", "cecs324")
     assert (status, out, err.count("\n")) == (2, "", 1)
-    assert "no built-in assignment 'cecs325'" in err and "choose smu" in err
+    assert "no built-in assignment 'cecs324'" in err and "choose smu, cecs325" in err
 
 
 def test_the_command_line_overrides_the_files_choices(tmp_path):

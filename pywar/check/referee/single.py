@@ -25,7 +25,7 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 
 from .finding import Finding
-from .judge import CONTEXT, Judgement
+from .judge import Judgement, Notes
 from .quote import LINE, line_shown
 from .rubric import RUBRIC
 
@@ -50,8 +50,8 @@ DECK_WORDS = {"deck", "cards", "pile"}
 
 
 @dataclass
-class Said:
-    """What one line says: its kind (a line kind of a one-card game, or 'blank' and
+class Heard:
+    """What one line says, as the one-card referee hears it: its kind (a line kind of a one-card game, or 'blank' and
     'other'), whether its template reads it (exact) and which of a list kind's lines it
     is, and its values (a player's number, a card's id, a row's cards' ids, numbers)."""
     kind: str
@@ -66,7 +66,7 @@ class Said:
 def read_line(wording, line):
     """What a line says: by its template, else by what it carries."""
     for kind, part, texts in wording.read_parts(line):
-        return Said(kind, True, part, valued(wording, texts))
+        return Heard(kind, True, part, valued(wording, texts))
     return meaning(wording, line)
 
 
@@ -171,30 +171,30 @@ def meaning(wording, line):
     """What a line says by what it carries, not by its template."""
     words = re.findall(r"[a-z0-9]+", line.lower())
     if not words:
-        return Said("blank" if not line.strip() else "other")
+        return Heard("blank" if not line.strip() else "other")
     cards, players = cards_in(wording, line), players_in(wording, line)
     numbers = [int(word) for word in words if word.isdigit() and len(word) < 9]
     if len(cards) >= ROW_CARDS:
-        return Said("row", values={"cards": [card for _, card in cards]})
+        return Heard("row", values={"cards": [card for _, card in cards]})
     if cards:
-        return Said("plays", plays=[(owner(players, at), card) for at, card in cards])
+        return Heard("plays", plays=[(owner(players, at), card) for at, card in cards])
     said = set(words)
     columns = [COLUMN_WORDS.get(word, STAT_WORDS.get(word)) for word in words
                if word in COLUMN_WORDS or word in STAT_WORDS]
     if len(columns) >= 2 and not numbers:
-        return Said("stats", values={"columns": columns})
+        return Heard("stats", values={"columns": columns})
     if said & DECK_WORDS and not numbers:
-        return Said("shuffled" if said & SHUFFLED_WORDS else "unshuffled")
+        return Heard("shuffled" if said & SHUFFLED_WORDS else "unshuffled")
     stats = stats_said(words, players, numbers)
     if stats:
-        return Said("stats", values=stats)
+        return Heard("stats", values=stats)
     if said & TIE_WORDS:
-        return Said("tie")
+        return Heard("tie")
     if said & WIN_WORDS and players:
-        return Said("wins", values={"player": players[0][1]})
+        return Heard("wins", values={"player": players[0][1]})
     if said & BATTLE_WORDS and numbers:
-        return Said("battle", values={"number": numbers[0]})
-    return Said("other")
+        return Heard("battle", values={"number": numbers[0]})
+    return Heard("other")
 
 
 def table_row(wording, line, columns):
@@ -205,7 +205,7 @@ def table_row(wording, line, columns):
     if len(players) != 1 or len(numbers) != len(columns):
         return None
     player = players.pop()
-    return Said("stats", values={(player, stat): value for stat, value in
+    return Heard("stats", values={(player, stat): value for stat, value in
                                  zip(columns, numbers)})
 
 
@@ -252,8 +252,8 @@ class SingleJudgement(Judgement):
 
 
 @dataclass
-class Battle:
-    """One battle as the file tells it: each player's card, the verdict (a player's
+class Told:
+    """One battle as the file tells it (a one-card game's): each player's card, the verdict (a player's
     number, 'tie' or None) and the line of each."""
     cards: dict = field(default_factory=dict)
     first: int = None
@@ -276,8 +276,9 @@ def judge_single(printed, wording, players=2, complete=True, effort=None):
         if effort is not None:
             effort.step()
     notes = Notes(lines)
+    notes.result = SingleJudgement()
     listings, battles, stats = story(said, players)
-    notes.battle_lines = [battle.first for battle in battles]
+    notes.rounds_at = [(battle.first, number + 1) for number, battle in enumerate(battles)]
     deck = len(wording.ranks) * len(wording.suits)
     judge_format(notes, wording, said, deck, len(battles) or deck // players, complete)
     listed = judge_deal(notes, listings, deck)
@@ -297,7 +298,7 @@ def judge_single(printed, wording, players=2, complete=True, effort=None):
 def story(said, players):
     """The listings (each [(line, cards)]), the battles and the statistics' lines of a file."""
     listings, battles, stats = [], [], []
-    battle = Battle()
+    battle = Told()
     for at, line in enumerate(said):
         if line.kind == "row":
             if not at or said[at - 1].kind != "row":        # a listing's rows are together
@@ -309,7 +310,7 @@ def story(said, players):
                     player = len(battle.cards)
                 if player in battle.cards or battle.verdict is not None:
                     battles.append(battle)
-                    battle = Battle()
+                    battle = Told()
                 battle.cards[player] = card
                 battle.first = at if battle.first is None else battle.first
         elif line.kind in ("wins", "tie") and battle.cards and battle.verdict is None:
@@ -323,35 +324,11 @@ def story(said, players):
                                if not battles or at > battles[-1].first]
 
 
-class Notes:
-    """The findings of one file, each at its line with the lines around it."""
-
-    def __init__(self, lines):
-        self.lines = lines
-        self.result = SingleJudgement()
-        self.battle_lines = []          # each battle's first line, in order
-
-    def note(self, item, at, required, said=None, battle=None):
-        """A rule broken at a line (an index, or None), charged to an item."""
-        found = self.result.findings.get(item)
-        if found:
-            found[1] += 1
-            return
-        line = None if at is None else at + 1
-        context = [] if at is None else [
-            [number + 1, self.lines[number][:LINE]]
-            for number in range(max(0, at - CONTEXT), min(len(self.lines), at + CONTEXT + 1))]
-        if said is None:
-            said = ("nothing more (the file ends)" if at is None or at >= len(self.lines)
-                    else line_shown(self.lines[at]))
-        if battle is None and at is not None:
-            battle = bisect_right(self.battle_lines, at)
-        self.result.findings[item] = [Finding(line, battle, required, said, item=item,
-                                              context=context), 1]
-
-    def test(self, item, times=1):
-        """An item's rule put to the test."""
-        self.result.tested[item] += times
+def charge(notes, item, at, required, said=None):
+    """A rule broken at a line (an index; past the last line: the file's end), charged
+    to an item, in the battle the line is in (judge's Notes: one Finding an item)."""
+    notes.round = notes.round_of(at)
+    notes.note(item, at, required, said)
 
 
 def judge_format(notes, wording, said, deck, battles, complete):
@@ -363,11 +340,11 @@ def judge_format(notes, wording, said, deck, battles, complete):
     at = 0
     for at, line in enumerate(said):
         if at >= len(expected):
-            return notes.note(RUBRIC.format, at, "the file to end after the statistics")
+            return charge(notes, RUBRIC.format, at, "the file to end after the statistics")
         if not fits(wording, expected[at], line, notes.lines[at]):
-            return notes.note(RUBRIC.format, at, expected_words(wording, expected[at]))
+            return charge(notes, RUBRIC.format, at, expected_words(wording, expected[at]))
     if complete and len(said) < len(expected):
-        notes.note(RUBRIC.format, len(said), expected_words(wording, expected[len(said)]))
+        charge(notes, RUBRIC.format, len(said), expected_words(wording, expected[len(said)]))
 
 
 def layout(wording, deck, battles):
@@ -418,6 +395,9 @@ def expected_words(wording, place):
     if kind == "verdict":
         lines = dict(wording.lines)
         return f"a verdict line ({lines['wins']!r} or {lines['tie']!r})"
+    if kind == "row":
+        full = f", {wording.per_row} to a full row" if wording.per_row else ""
+        return f"a row of the deck: its cards' names joined by {wording.between!r}{full}"
     template = template_at(wording, kind, part)
     return f"the {kind} line {template!r}" if template else "a blank line"
 
@@ -433,12 +413,12 @@ def judge_deal(notes, listings, deck):
     listed = [card for _, cards in listings[-1] for card in cards]
     if len(listed) != deck or len(set(listed)) != deck:
         doubled = len(listed) - len(set(listed))
-        notes.note(RUBRIC.deal, first_at, f"the shuffled deck's {deck} different cards "
+        charge(notes, RUBRIC.deal, first_at, f"the shuffled deck's {deck} different cards "
                    "listed", f"{len(listed)} cards" + (f", {doubled} of them twice or more"
                                                        if doubled else ""))
         return None
     if len(listings) > 1 and listed == [card for _, cards in listings[0] for card in cards]:
-        notes.note(RUBRIC.deal, first_at, "the deck shuffled", "the deck in the order "
+        charge(notes, RUBRIC.deal, first_at, "the deck shuffled", "the deck in the order "
                    "it was made")
         return None
     return listed
@@ -457,7 +437,7 @@ def judge_battle(notes, wording, battle, number, listed, players):
                 required = (f"player {player + 1} to play card {place + 1} of the shuffled "
                             f"deck, {wording.card_name(want)}" if want is not None else
                             "no battle past the deck's cards")
-                return notes.note(RUBRIC.plays, at, required, battle=number + 1) or \
+                return charge(notes, RUBRIC.plays, at, required) or \
                     judge_verdict(notes, wording, battle, number, players)
     judge_verdict(notes, wording, battle, number, players)
 
@@ -479,13 +459,13 @@ def judge_verdict(notes, wording, battle, number, players):
     if len(winners) > 1:
         notes.test(RUBRIC.ties)
         if battle.verdict != "tie":
-            notes.note(RUBRIC.ties, at, "a tie: the highest rank is shared", battle=number + 1)
+            charge(notes, RUBRIC.ties, at, "a tie: the highest rank is shared")
         return
     notes.test(RUBRIC.ranks)
     if battle.verdict != winners[0]:
-        notes.note(RUBRIC.ranks, at, f"{wording.players[winners[0]]} to win: the higher "
+        charge(notes, RUBRIC.ranks, at, f"{wording.players[winners[0]]} to win: the higher "
                    f"rank, {wording.card_name(battle.cards[winners[0]])} "
-                   f"(the ace {wording.ace})", battle=number + 1)
+                   f"(the ace {wording.ace})")
 
 
 def judge_end(notes, battles, stats, hand, complete, lines):
@@ -493,17 +473,17 @@ def judge_end(notes, battles, stats, hand, complete, lines):
     on what it printed alone)."""
     if len(battles) > hand:
         notes.test(RUBRIC.end)
-        return notes.note(RUBRIC.end, battles[hand].first, f"no battle after battle {hand} "
-                          "(the deck's cards are all played)", battle=hand + 1)
+        return charge(notes, RUBRIC.end, battles[hand].first, f"no battle after battle {hand} "
+                          "(the deck's cards are all played)")
     if not complete:
         return None
     notes.test(RUBRIC.end)
     if len(battles) < hand:
         at = stats[0][0] if stats else len(lines)
-        return notes.note(RUBRIC.end, at, f"{hand} battles, one for each of a hand's cards",
+        return charge(notes, RUBRIC.end, at, f"{hand} battles, one for each of a hand's cards",
                           f"{len(battles)} battles" + ("" if stats else ", then the file ends"))
     if not stats:
-        notes.note(RUBRIC.end, len(lines), "the statistics after the last battle")
+        charge(notes, RUBRIC.end, len(lines), "the statistics after the last battle")
 
 
 def tallies(battles, players):
@@ -530,7 +510,7 @@ def judge_counts(notes, battles, stats, players):
         for player, stat, value in stat_values(line, players):
             notes.test(RUBRIC.counts)
             if value != counted[(player, stat)]:
-                notes.note(RUBRIC.counts, at, f"player {player + 1}'s {stat}: "
+                charge(notes, RUBRIC.counts, at, f"player {player + 1}'s {stat}: "
                            f"{counted[(player, stat)]}, as the file's verdicts count them")
 
 
