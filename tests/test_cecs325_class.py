@@ -262,3 +262,20 @@ def test_graded_under_its_file_each_program_gets_its_marks(name, graded):
     assert {item: mark_of(entry, item) for item in ITEMS} == MANIFEST[name]["marks"]
     assert entry["max_score"] == 10 and entry["score"] == sum(
         1 for mark in MANIFEST[name]["marks"].values() if mark == "ok")
+
+
+def test_the_receipt_names_the_file_and_its_rules(tmp_path):
+    """A grade under CECS 325's file names the file by its text's sha256, and its rules
+    are the file's (cecs325, one-card), not SMU's."""
+    import hashlib
+    done = subprocess.run(["pywar", "assignment", "show", "cecs325"], capture_output=True,
+                          text=True, check=True)
+    (tmp_path / "cecs325.toml").write_text(done.stdout)
+    graded_again = subprocess.run(
+        ["pywar", "grade", str(CLASS / REFERENCE), "-n", "1", "--fresh", "0", "--no-memory",
+         "--assignment-file", str(tmp_path / "cecs325.toml"), "--json"],
+        capture_output=True, text=True, timeout=300)
+    receipt = json.loads(graded_again.stdout)["receipt"]
+    assert receipt["assignment"] == {
+        "name": "cecs325", "sha256": hashlib.sha256(done.stdout.encode()).hexdigest()}
+    assert receipt["rules"]["game"] == "one-card" and receipt["rules"]["name"] == "cecs325"

@@ -16,11 +16,12 @@ before any work.
     pywar.check.assignment.file.AssignmentError: version 2: this pywar reads version 1
 """
 
+import hashlib
 import math
 import re
 import string
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from importlib import resources
 
@@ -252,7 +253,7 @@ def compiled_patterns(wording):
 class Assignment:
     """An assignment, read and checked: its name, title and source, its Rules, its
     Wording, its build and run commands and stdin, whether memory is graded, and each
-    item's weight."""
+    item's weight; the sha256 of the file's text (a receipt names the file by it)."""
     name: str
     title: str
     source: str
@@ -263,6 +264,7 @@ class Assignment:
     stdin: str
     memory: bool
     weights: dict
+    sha256: str = None
 
 
 NUMBER = r"-?[0-9]+"                # a number field's text: a count may be printed negative
@@ -319,7 +321,8 @@ def load(path):
 def loads(text, name=None):
     """An assignment from its text; AssignmentError (prefixed by name, where given)."""
     try:
-        return checked(parsed(text))
+        return replace(checked(parsed(text)),
+                       sha256=hashlib.sha256(text.encode("utf-8")).hexdigest())
     except AssignmentError as error:
         if name is None:
             raise

@@ -35,8 +35,11 @@ EMPTY_FOLDER = b"/"                 # an empty folder's length, which no file's 
 def receipt(settings):
     """The receipt of a grading's settings: a dict, the same for the same settings."""
     isolation = sandbox.resolve(settings.isolation, check=False)
+    judged = settings.assignment              # an assignment whose game the referee judges
     return {"pywar": installed.version(),
-            "rules": PRESETS[RULES].to_dict(),
+            "rules": (PRESETS[RULES] if judged is None else judged.rules).to_dict(),
+            **({"assignment": {"name": judged.name, "sha256": judged.sha256}}
+               if judged is not None else {}),
             "seeds": {"first": settings.seed, "count": settings.games,
                       "fresh": settings.drawn(), "keyed": settings.key is not None},
             "build": settings.build, "run": settings.run,
