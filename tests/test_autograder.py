@@ -17,8 +17,9 @@ import zipfile
 
 import pytest
 
-from conftest import ROOT, needs_tools
+from conftest import DATA, ROOT, needs_tools
 from pywar import installed
+from pywar.check.assignment.file import builtin_text
 from pywar.check.referee.rubric import NAMES as ITEMS
 from pywar.cli import main
 
@@ -219,3 +220,30 @@ def test_setup_installs_pywar_from_its_sdist_in_a_venv_and_run_autograder_grades
     results, _ = run_submission(root, {"war.cpp": (ROOT / "tests" / "data" / "class" /
                                                   "faithful" / "war.cpp").read_bytes()})
     assert results["score"] == len(ITEMS) - 1
+
+
+def test_an_assignment_file_goes_into_the_zip_and_run_autograder_grades_under_it(
+        tmp_path, capsys):
+    """--assignment-file FILE: the file's text in the zip as assignment.toml, run_autograder
+    naming that copy (not the instructor's path), and a submission graded under it on
+    Gradescope's layout: CECS 325's reference earns every mark, pickup and refill out."""
+    mine = tmp_path / "somewhere" / "cecs325.toml"
+    mine.parent.mkdir()
+    mine.write_text(builtin_text("cecs325"))
+    zip_path = tmp_path / "ag.zip"
+    options = ["-n", "2", "--fresh", "0", "--no-memory", "--assignment-file", str(mine)]
+                                        # seed 2 has ties, seed 1 none
+    assert run(capsys, "autograder", zip_path, "--sdist", fake_sdist(tmp_path), *options) \
+        == (0, "", "")
+    archive = zipfile.ZipFile(zip_path)
+    assert archive.read("assignment.toml").decode() == mine.read_text()
+    run_ = archive.read("run_autograder").decode()
+    assert '--assignment-file "$AUTOGRADER/source/assignment.toml"' in run_
+    assert str(mine) not in run_ and str(tmp_path) not in run_
+    root = fake_autograder(tmp_path, zip_path, f"{sys.executable} -m pywar")
+    reference = DATA / "cecs325" / "reference"
+    results, _ = run_submission(root, {path.name: path.read_bytes()
+                                       for path in reference.iterdir()})
+    assert [test["name"] for test in results["tests"]] == [
+        item for item in ITEMS if item not in ("pickup", "refill", "memory")]
+    assert all(test["status"] == "passed" for test in results["tests"]), results["tests"]

@@ -10,6 +10,7 @@ from ..check.grading.autograder import (NoSdist, autograder_zip, built_sdist, ch
 from ..check.grading.grade import DEFAULT_BUILD, DEFAULT_RUN, Settings
 from . import grade
 from .common import PROG, Parser, UsageError, examples
+from .assignment import assignment_of
 from .grade import check_quoting, weights_type
 from .inputs import NOT_WANTED, InputError
 from .outputs import output_files, refuse_stdout
@@ -24,6 +25,7 @@ EXAMPLES = examples(
      "with an sdist built beforehand (python -m build --sdist)"),
 )
 SUBMISSION = "/autograder/submission"
+
 RESULTS = "/autograder/results/results.json"
 WRITTEN_HERE = ("--gradescope", "--csv", "--html", "--keep", "--json", "--since",
                 "--scheduler", "--jobs", "--progress", "--no-progress", "--lms",
@@ -77,6 +79,25 @@ def checked_options(args, options):
     return options
 
 
+def packed_assignment(args, options):
+    """(grade's options but --assignment-file, the file's text) where the options give
+    one (checked as pywar grade checks it), else (the options, None): the file goes into
+    the zip, and run_autograder names its copy (the instructor's path means nothing on
+    Gradescope's machine)."""
+    grading = grade_parser().parse_known_args([SUBMISSION, *options])[0]
+    if grading.assignment_file is None:
+        return options, None
+    text, _ = assignment_of(args.parser, grading.assignment_file)
+    packed, words = [], list(options)
+    while words:
+        word = words.pop(0)
+        if word == "--assignment-file" and words:
+            words.pop(0)
+        elif not word.startswith("--assignment-file="):
+            packed.append(word)
+    return packed, text
+
+
 def grade_parser():
     """pywar grade's own parser, as the command line makes it."""
     commands = Parser(prog=PROG).add_subparsers()
@@ -90,14 +111,15 @@ def run_autograder(args):
     given, options = sdist_option(args.grade_options)
     sdist = args.sdist or given
     refuse_stdout("OUT.zip", args.out, args.parser)
-    options = checked_options(args, options)
+    options, assignment = packed_assignment(args, checked_options(args, options))
     with output_files(("OUT.zip", args.out, True, None)) as files, sdist_folder() as folder:
         try:
             sdist = checked_sdist(sdist) if sdist is not None else built_sdist(folder)
         except NoSdist as error:
             raise InputError(str(error), NOT_WANTED) from None
         made = io.BytesIO()
-        autograder_zip(made, sdist, options)
+        autograder_zip(made, sdist, options,
+                       assignment)
         files["OUT.zip"].write(made.getvalue())
     return 0
 

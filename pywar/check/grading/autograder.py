@@ -50,13 +50,15 @@ PYWAR_REQUIRE_C=1 "{venv}/bin/pip" install "$AUTOGRADER/source/{sdist}"
 "{venv}/bin/python" -c 'from pywar.check.grading.grading_key import grading_key; grading_key()'
 """
 
+ASSIGNMENT_FILE = "assignment.toml"     # an --assignment-file's copy, in the zip, and
+ASSIGNMENT = f"$AUTOGRADER/source/{ASSIGNMENT_FILE}"     # where Gradescope unzips it
 RUN = """\
 #!/usr/bin/env bash
 # pywar {version}'s autograder: grades the submission into results.json; the class table
 # goes to stdout, which Gradescope shows the instructor.
 AUTOGRADER="${{AUTOGRADER:-/autograder}}"
 mkdir -p "$AUTOGRADER/results"
-exec "{venv}/bin/pywar" grade "{submission}" --gradescope "{results}" {options}
+exec "{venv}/bin/pywar" grade "{submission}" --gradescope "{results}"{assignment} {options}
 """
 
 
@@ -64,14 +66,17 @@ class NoSdist(Exception):
     """pywar's sdist cannot be had or is not pywar's: one line."""
 
 
-def scripts(sdist_name, options):
+def scripts(sdist_name, options, assignment=False):
     """(setup.sh, run_autograder) for an sdist of that name and grade's options (a list
-    of words, each quoted for the shell)."""
+    of words, each quoted for the shell), grading under the zip's assignment file where
+    it holds one."""
     version = installed.version()
     setup = SETUP.format(version=version, packages=" ".join(PACKAGES), venv=VENV,
                          sdist=sdist_name)
     run = RUN.format(version=version, venv=VENV, submission=SUBMISSION, results=RESULTS,
-                     options=shlex.join(options)).rstrip() + "\n"
+                     options=shlex.join(options), assignment=(
+                         f' --assignment-file "{ASSIGNMENT}"' if assignment else "")
+                     ).rstrip() + "\n"
     return setup, run
 
 
@@ -84,13 +89,15 @@ def entry(name, mode, compress=zipfile.ZIP_DEFLATED):
     return info
 
 
-def autograder_zip(out, sdist, options):
+def autograder_zip(out, sdist, options, assignment=None):
     """Write the autograder zip into the binary file out: setup.sh, run_autograder
-    (executable) and the sdist, at its root."""
-    setup, run = scripts(os.path.basename(sdist), options)
+    (executable), the sdist and an assignment file's text (None: none), at its root."""
+    setup, run = scripts(os.path.basename(sdist), options, assignment is not None)
     with zipfile.ZipFile(out, "w") as archive:
         archive.writestr(entry("setup.sh", 0o755), setup)
         archive.writestr(entry("run_autograder", 0o755), run)
+        if assignment is not None:
+            archive.writestr(entry(ASSIGNMENT_FILE, 0o644), assignment)
         with open(sdist, "rb") as source:
             archive.writestr(entry(os.path.basename(sdist), 0o644, zipfile.ZIP_STORED),
                              source.read())             # gzipped already
