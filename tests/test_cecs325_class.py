@@ -260,6 +260,7 @@ def test_graded_under_its_file_each_program_gets_its_marks(name, graded):
     its one item, as the manifest (worked from each program's code) says."""
     entry = graded[name]
     assert {item: mark_of(entry, item) for item in ITEMS} == MANIFEST[name]["marks"]
+    assert sorted(entry["mistakes"]) == sorted(MANIFEST[name]["mistakes"])
     assert entry["max_score"] == 10 and entry["score"] == sum(
         1 for mark in MANIFEST[name]["marks"].values() if mark == "ok")
 
@@ -279,3 +280,12 @@ def test_the_receipt_names_the_file_and_its_rules(tmp_path):
     assert receipt["assignment"] == {
         "name": "cecs325", "sha256": hashlib.sha256(done.stdout.encode()).hexdigest()}
     assert receipt["rules"]["game"] == "one-card" and receipt["rules"]["name"] == "cecs325"
+
+
+def test_every_one_card_row_has_a_program_here_and_every_name_is_a_row():
+    """The checklist of a student mistake (docs/development.md), for a one-card game's
+    rows: each has a program of this class, and each name the manifest gives is a row."""
+    from pywar.check.referee.mistakes import MISTAKE, MISTAKES
+    named = {row for entry in MANIFEST.values() for row in entry["mistakes"]}
+    assert named <= set(MISTAKE), named - set(MISTAKE)
+    assert {m.name for m in MISTAKES if m.found_by == "one-card"} <= named

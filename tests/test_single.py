@@ -9,6 +9,7 @@ import random
 import pytest
 
 from pywar.check.assignment.file import AssignmentError, builtin, builtin_text, loads
+from pywar.check.referee.mistakes import MISTAKE
 from pywar.check.referee.rubric import RUBRIC
 from pywar.check.referee.single import judge_single, read_line
 
@@ -106,6 +107,12 @@ def test_the_handouts_sample_earns_every_mark():
     assert judged.tested[RUBRIC.pickup] == judged.tested[RUBRIC.refill] == 0
 
 
+ROWS = {"aces high": "ace_other_end", "deals from the end": "dealt_from_end",
+        "the first player wins a tie": "tie_decided", "losses are 26 - wins":
+        "losses_from_wins", "25 games": "cut_short", "tens printed T": "other_words",
+        "cards swapped": "dealt_swapped"}       # each mistake's row of the table
+
+
 def planted(deck):
     """Each mistake's transcript of a deck, and the one item it must cost."""
     low_first = ["A"] + ORDER[1:]
@@ -128,10 +135,14 @@ def planted(deck):
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_each_mistake_costs_its_one_item(seed):
-    """On decks with ties, each planted mistake breaks its item and no other."""
+    """On decks with ties, each planted mistake breaks its item and no other, and names
+    its row of the table of mistakes."""
     deck = shuffled(seed)
     for mistake, (text, item) in planted(deck).items():
-        assert broken(text) == ([item] if item else []), mistake
+        judged = judge_single(text, CECS.wording, 2)
+        assert judged.broken() == ([item] if item else []), mistake
+        assert list(judged.mistakes) == ([ROWS[mistake]] if item else []), mistake
+        assert all(MISTAKE[row].item == item for row in judged.mistakes)
 
 
 def test_a_deck_listed_with_a_card_twice_costs_the_deal():

@@ -212,6 +212,15 @@ MISTAKES = (
     Mistake("after_the_end", "end", "end", "a battle after the game was over"),
     Mistake("game_not_shown", "end", "end", "a game not shown: its end told (a winner, a "
             "loser) and no battle before it, where the reference prints every battle"),
+    # ---- A one-card game's (the one-card referee, pywar.check.referee.single)
+    Mistake("ace_other_end", "ranks", "one-card", "the ace ranked at the other end from the "
+            "rules': high where they rank it low, or low where high"),
+    Mistake("dealt_from_end", "plays", "one-card", "the deck dealt from its end: the first "
+            "battle plays the last cards listed"),
+    Mistake("dealt_swapped", "plays", "one-card", "each battle's cards dealt to the players "
+            "the other way round: the first player the second card"),
+    Mistake("losses_from_wins", "counts", "one-card", "the losses counted as the battles "
+            "less the wins: wrong whenever there are ties"),
     # ---- The runner: how a run ended
     Mistake("not_started", "runs", "runner", "the program could not be started"),
     Mistake("timeout", "runs", "runner", "a run that did not finish in time"),

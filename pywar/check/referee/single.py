@@ -22,10 +22,11 @@ so that one mistake costs one item.
 
 import re
 from bisect import bisect_right
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .finding import Finding
 from .judge import Judgement, Notes
+from .mistakes import ROW
 from .quote import LINE, line_shown
 from .rubric import RUBRIC
 
@@ -324,11 +325,12 @@ def story(said, players):
                                if not battles or at > battles[-1].first]
 
 
-def charge(notes, item, at, required, said=None):
+def charge(notes, item, at, required, said=None, mistake=None):
     """A rule broken at a line (an index; past the last line: the file's end), charged
-    to an item, in the battle the line is in (judge's Notes: one Finding an item)."""
+    to an item (and a mistake's row, where one names it), in the battle the line is in
+    (judge's Notes: one Finding an item)."""
     notes.round = notes.round_of(at)
-    notes.note(item, at, required, said)
+    notes.note(item, at, required, said, mistake)
 
 
 def judge_format(notes, wording, said, deck, battles, complete):
@@ -340,11 +342,21 @@ def judge_format(notes, wording, said, deck, battles, complete):
     at = 0
     for at, line in enumerate(said):
         if at >= len(expected):
-            return charge(notes, RUBRIC.format, at, "the file to end after the statistics")
+            return charge(notes, RUBRIC.format, at, "the file to end after the statistics",
+                          mistake=ROW.extra_lines)
         if not fits(wording, expected[at], line, notes.lines[at]):
-            return charge(notes, RUBRIC.format, at, expected_words(wording, expected[at]))
+            return charge(notes, RUBRIC.format, at, expected_words(wording, expected[at]),
+                          mistake=format_row(line))
     if complete and len(said) < len(expected):
-        charge(notes, RUBRIC.format, len(said), expected_words(wording, expected[len(said)]))
+        charge(notes, RUBRIC.format, len(said), expected_words(wording, expected[len(said)]),
+               mistake=ROW.other_words)
+
+
+def format_row(heard):
+    """The row of a line that departs from the layout: a blank line, a line the referee
+    cannot read, or one in other words."""
+    return {"blank": ROW.blank_lines, "other": ROW.extra_lines}.get(heard.kind,
+                                                                   ROW.other_words)
 
 
 def layout(wording, deck, battles):
@@ -414,12 +426,13 @@ def judge_deal(notes, listings, deck):
     if len(listed) != deck or len(set(listed)) != deck:
         doubled = len(listed) - len(set(listed))
         charge(notes, RUBRIC.deal, first_at, f"the shuffled deck's {deck} different cards "
-                   "listed", f"{len(listed)} cards" + (f", {doubled} of them twice or more"
-                                                       if doubled else ""))
+               "listed", f"{len(listed)} cards" + (f", {doubled} of them twice or more"
+                                                   if doubled else ""),
+               ROW.deal_repeats if doubled else None)
         return None
     if len(listings) > 1 and listed == [card for _, cards in listings[0] for card in cards]:
         charge(notes, RUBRIC.deal, first_at, "the deck shuffled", "the deck in the order "
-                   "it was made")
+               "it was made", ROW.deal_unshuffled)
         return None
     return listed
 
@@ -437,9 +450,23 @@ def judge_battle(notes, wording, battle, number, listed, players):
                 required = (f"player {player + 1} to play card {place + 1} of the shuffled "
                             f"deck, {wording.card_name(want)}" if want is not None else
                             "no battle past the deck's cards")
-                return charge(notes, RUBRIC.plays, at, required) or \
+                return charge(notes, RUBRIC.plays, at, required, mistake=dealt_row(
+                    battle, number, listed, players)) or \
                     judge_verdict(notes, wording, battle, number, players)
     judge_verdict(notes, wording, battle, number, players)
+
+
+def dealt_row(battle, number, listed, players):
+    """The row of a battle that plays other cards than the listing's next: the deck dealt
+    from its end, or each battle's cards to the players the other way round (None:
+    neither)."""
+    cards = [battle.cards.get(player) for player in range(players)]
+    start = number * players
+    if cards == [listed[-1 - start - player] for player in range(players)]:
+        return ROW.dealt_from_end
+    if start + players <= len(listed) and cards == listed[start:start + players][::-1]:
+        return ROW.dealt_swapped
+    return None
 
 
 def value_of(wording, card):
@@ -459,13 +486,19 @@ def judge_verdict(notes, wording, battle, number, players):
     if len(winners) > 1:
         notes.test(RUBRIC.ties)
         if battle.verdict != "tie":
-            charge(notes, RUBRIC.ties, at, "a tie: the highest rank is shared")
+            charge(notes, RUBRIC.ties, at, "a tie: the highest rank is shared",
+                   mistake=ROW.tie_decided)
         return
     notes.test(RUBRIC.ranks)
     if battle.verdict != winners[0]:
+        other = replace(wording, ace="high" if wording.ace == "low" else "low")
+        by_other = {player: value_of(other, card) for player, card in battle.cards.items()}
+        best_other = max(by_other.values())
+        ace_end = battle.verdict != "tie" and by_other[battle.verdict] == best_other and \
+            list(by_other.values()).count(best_other) == 1
         charge(notes, RUBRIC.ranks, at, f"{wording.players[winners[0]]} to win: the higher "
-                   f"rank, {wording.card_name(battle.cards[winners[0]])} "
-                   f"(the ace {wording.ace})")
+               f"rank, {wording.card_name(battle.cards[winners[0]])} "
+               f"(the ace {wording.ace})", mistake=ROW.ace_other_end if ace_end else None)
 
 
 def judge_end(notes, battles, stats, hand, complete, lines):
@@ -481,7 +514,8 @@ def judge_end(notes, battles, stats, hand, complete, lines):
     if len(battles) < hand:
         at = stats[0][0] if stats else len(lines)
         return charge(notes, RUBRIC.end, at, f"{hand} battles, one for each of a hand's cards",
-                          f"{len(battles)} battles" + ("" if stats else ", then the file ends"))
+                      f"{len(battles)} battles" + ("" if stats else ", then the file ends"),
+                      ROW.cut_short)
     if not stats:
         charge(notes, RUBRIC.end, len(lines), "the statistics after the last battle")
 
@@ -511,7 +545,9 @@ def judge_counts(notes, battles, stats, players):
             notes.test(RUBRIC.counts)
             if value != counted[(player, stat)]:
                 charge(notes, RUBRIC.counts, at, f"player {player + 1}'s {stat}: "
-                           f"{counted[(player, stat)]}, as the file's verdicts count them")
+                       f"{counted[(player, stat)]}, as the file's verdicts count them",
+                       mistake=ROW.losses_from_wins if stat == "losses" and value == len(
+                           battles) - counted[(player, "wins")] else None)
 
 
 def stat_values(line, players):

@@ -15,7 +15,8 @@ FOUND_BY = {"rules": "the referee, by the rules plus the fewest deviations",
             "runner": "the runner, by how a run ended", "build": "the build",
             "refill": "the refill's check, by the order of its cards",
             "class": "the grader, across a submission's runs",
-            "memcheck": "valgrind", "none": "nobody: what a transcript cannot show"}
+            "memcheck": "valgrind", "one-card": "the one-card referee, on a one-card "
+            "game's transcript (section 8)", "none": "nobody: what a transcript cannot show"}
 
 
 def rubric_table():
