@@ -142,8 +142,10 @@ class Notes:
 class Judge(Notes):
     """Plays the game as the file tells it, noting every rule broken."""
 
-    def __init__(self, lines, complete=True, effort=None):
+    def __init__(self, lines, complete=True, effort=None, wording=None):
         super().__init__(lines)
+        self.wording = wording              # an assignment's words for the format (None:
+                                            # the reference's)
         self.complete = complete            # False: the program crashed or was stopped
         self.effort = effort or Effort()    # the steps taken, and the deadline
         self.events = []
@@ -394,11 +396,13 @@ def file_counts(battle):
             if min(event.counts) >= 0}
 
 
-def judge(text, complete=True, effort=None):
+def judge(text, complete=True, effort=None, wording=None):
     """Judge a transcript's text (complete: False when the program that printed it crashed
     or was stopped, whose unfinished last line is left out): a Judgement.  effort: an
-    Effort that counts the steps and bounds them by its deadline (OutOfTime past it)."""
+    Effort that counts the steps and bounds them by its deadline (OutOfTime past it).
+    wording: an assignment's Wording whose words the format is held to (None: the
+    reference's)."""
     lines = text.split("\n")
     if lines and (lines[-1] == "" or not complete):
         lines.pop()
-    return Judge(lines, complete, effort).run()
+    return Judge(lines, complete, effort, wording).run()

@@ -11,13 +11,20 @@ DEAL_KINDS = {KIND.welcome, KIND.deck, KIND.initial, KIND.pile, KIND.size,
               KIND.listed}                                  # before the battles only
 
 
-def first_departure(lines, meanings, misnamed):
+def first_departure(lines, meanings, misnamed, wording=None):
     """(line index, what the reference has there, the mistake) of the first line that
-    departs from the reference's words or layout, or None.  misnamed: the indexes of
-    refill lines that name the other player."""
+    departs from the reference's words or layout (an assignment's wording's words, where
+    given, in the reference's layout), or None.  misnamed: the indexes of refill lines
+    that name the other player."""
     blank_due = played = False
     rounds = 0
+    opening = OPENING if wording is None else wording.opening
     for index, (text, found) in enumerate(zip(lines, meanings)):
+        if wording is not None and index < len(opening):
+            if text != opening[index]:          # an assignment's opening: line for line
+                return index, repr(opening[index]), (ROW.blank_lines if "" in (
+                    text, opening[index]) else ROW.other_words if found else ROW.extra_lines)
+            continue
         if index < len(OPENING) and OPENING[index] and text != OPENING[index]:
             return index, repr(OPENING[index]), ROW.other_words if found else ROW.extra_lines
         if text == "":
@@ -40,12 +47,13 @@ def first_departure(lines, meanings, misnamed):
                     "game has begun)", ROW.extra_lines)
         if said.kind == KIND.round:                # the reference numbers its rounds from 1
             rounds += 1
-        words = reference_line(said, text, rounds, index in misnamed)
+        words = (reference_line(said, text, rounds, index in misnamed) if wording is None
+                 else assignment_line(wording, said, text, rounds, index in misnamed))
         if words != text:
             shown = "the reference's words" if words is None else repr(words)
             return index, shown, words_mistake(said, text, index in misnamed)
         blank_due = said.kind in BLANK_AFTER or pile_ends(said, meanings, index) or (
-            said.kind == KIND.refill and text.startswith("Shuffling")) or (
+            said.kind == KIND.refill and refill_ends(said, text, wording)) or (
             said.kind == KIND.counts and said.player == 1)
     return None
 
@@ -55,6 +63,42 @@ def pile_ends(said, meanings, index):
     due after it, however many cards the pile holds."""
     following = meanings[index + 1] if index + 1 < len(meanings) else []
     return said.kind == KIND.listed and not (following and following[0].kind == KIND.listed)
+
+
+def refill_ends(said, text, wording=None):
+    """Whether a refill's line is its last before a blank one: the reference's
+    'Shuffling ...' line, or the last line of an assignment's refill whose lines end in a
+    blank one."""
+    if wording is None:
+        return text.startswith("Shuffling")
+    parts = wording.line("refill", player=said.player)
+    printed = [part for part in parts if part]
+    return bool(parts) and parts[-1] == "" and bool(printed) and text == printed[-1]
+
+
+def assignment_line(wording, said, text, rounds, misnamed):
+    """An assignment's own line for what a line says (None where it has no single
+    line: a kind its wording has not, a listed card without its place)."""
+    kind = said.kind
+    if kind == KIND.round:
+        return wording.line("round", number=rounds)
+    if kind == KIND.refill:
+        printed = [part for part in wording.line("refill", player=said.player) if part]
+        if misnamed:
+            return printed[1] if len(printed) > 1 else None
+        return text if text in printed else None
+    made = {KIND.pile: lambda: wording.line("pile", player=said.player),
+            KIND.size: lambda: wording.line("size", count=said.number),
+            KIND.listed: lambda: None if said.number is None else wording.line(
+                "listed", place=said.number, card=said.card),
+            KIND.plays: lambda: wording.line("plays", player=said.player, card=said.card),
+            KIND.wins: lambda: wording.line("wins", player=said.player),
+            KIND.tie: lambda: wording.line("tie"),
+            KIND.counts: lambda: wording.line("counts", player=said.player,
+                                              to_play=said.to_play, played=said.played),
+            KIND.lost: lambda: wording.line("lost", player=said.player),
+            KIND.blank: lambda: ""}
+    return made[kind]() if kind in made else None
 
 
 def reference_line(said, text, rounds, misnamed):
@@ -83,11 +127,12 @@ def judge_layout(judge, meanings):
     """Note the format's first departure on the judge (with none, a listing top first or
     numbered from 0); a listing's orientation, its numbering and the ace printed as one
     are mistakes of the file wherever they come."""
+    opening = OPENING if judge.wording is None else judge.wording.opening or ("a line",)
     if not judge.lines:
-        return judge.note(RUBRIC.format, 0, f"the reference's opening, {OPENING[0]!r}",
+        return judge.note(RUBRIC.format, 0, f"the reference's opening, {opening[0]!r}",
                           mistake=ROW.no_output)
     judge.test(RUBRIC.format)
-    found = first_departure(judge.lines, meanings, judge.misnamed)
+    found = first_departure(judge.lines, meanings, judge.misnamed, judge.wording)
     if found is not None:
         index, required, mistake = found
         judge.note(RUBRIC.format, index, required, mistake=mistake)
