@@ -8,6 +8,7 @@ import random
 import subprocess
 import sys
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -522,3 +523,66 @@ def test_a_one_card_reference_in_words_of_its_own_drafts_them_and_one_mistake_co
     for printed, broken in ((one_card_run(new, OWN_WORDS), []), (high, ["ranks"]),
                             (one_card_run(new, OWN_WORDS, losses_off=1), ["counts"])):
         assert judge_single(printed, wording).broken() == broken
+
+
+ONE_CARD_CPP = r"""// One Card WAR as the handout lays it out, written for this test (aces low)
+#include <algorithm>
+#include <cstdlib>
+#include <ctime>
+#include <iomanip>
+#include <iostream>
+#include <string>
+using namespace std;
+const string RANKS[] = {"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"};
+const string SUITS = "CSDH";
+string name(int card) { return RANKS[card % 13] + SUITS[card / 13]; }
+void print(const int *deck) {
+    for (int i = 0; i < 52; i++) cout << name(deck[i]) << (i % 13 == 12 ? "\n" : ",");
+}
+int main() {
+    int deck[52], wins[2] = {0, 0}, ties = 0;
+    string players[2];
+    for (int i = 0; i < 52; i++) deck[i] = i;
+    cout << "Enter the name of the first player: ";
+    cin >> players[0];
+    cout << "Enter the name of the second player: ";
+    cin >> players[1];
+    cout << " Original Deck" << endl;
+    print(deck);
+    srand(time(NULL));
+    for (int i = 51; i > 0; i--) swap(deck[i], deck[rand() % (i + 1)]);
+    cout << " Shuffled Deck" << endl;
+    print(deck);
+    for (int game = 0; game < 26; game++) {
+        int first = deck[2 * game], second = deck[2 * game + 1];
+        cout << "Game " << game + 1 << "\n--------\n";
+        cout << "        " << players[0] << "=>" << name(first) << endl;
+        cout << "        " << players[1] << "=>" << name(second) << endl;
+        if (first % 13 == second % 13) { cout << "Tie game" << endl; ties++; continue; }
+        int winner = first % 13 > second % 13 ? 0 : 1;
+        cout << players[winner] << "=> Winner" << endl;
+        wins[winner]++;
+    }
+    cout << "------Final Stats-------\n       " << players[0] << " vs. " << players[1] << endl;
+    cout << left << "Wins   " << setw(12) << wins[0] << wins[1] << endl;
+    cout << "Losses " << setw(12) << wins[1] << wins[0] << endl;
+    cout << "Ties   " << setw(12) << ties << ties << endl;
+}
+"""
+
+
+def test_pywar_assignment_draft_drafts_a_one_card_reference(tmp_path):
+    """The command end to end: a C++ reference in the handout's layout, fed its names on
+    stdin, drafts cecs325.toml's wording but for its first heading, which its prompts
+    share (no name echoed), and its empty opening."""
+    reference = tmp_path / "reference"
+    reference.mkdir()
+    (reference / "war.cpp").write_text(ONE_CARD_CPP)
+    path = tmp_path / "drafted.toml"
+    status, out, err = pywar("assignment", "draft", str(reference), "--rules", "cecs325",
+                             "--stdin", "Aquaman\nBatman\n", "-n", "2", "-o", str(path))
+    assert (status, out, err) == (0, "", "")
+    drafted, cecs325 = load(path).wording, builtin("cecs325").wording
+    lines = dict(cecs325.lines)
+    lines["unshuffled"] = PROMPTS + lines["unshuffled"]
+    assert drafted == replace(cecs325, opening=(), lines=tuple(lines.items()))
