@@ -334,19 +334,8 @@ def toml_list(items, indent="    "):
 
 def file_text(draft, name, rules, build_command, run_command, stdin, reference):
     """The assignment file of a draft, with what could not be placed as comments."""
-    smu = dict(builtin("smu").wording.lines)
-    lines = []
-    for kind in LINES:
-        parts = draft.lines.get(kind)
-        if parts is None:
-            draft.notes.append(f"the reference never printed a {kind} line on these seeds: "
-                               "SMU's template kept")
-            found = smu[kind]
-        elif kind == "refill":
-            found = tuple(parts[number] for number in sorted(parts))
-        else:
-            found = parts[0]
-        lines.append(template_line(kind, found))
+    lines = kind_lines(draft, LINES, builtin("smu"), lambda kind, parts: tuple(
+        parts[number] for number in sorted(parts)) if kind == "refill" else parts[0])
     return noted(file_lines(name, rules, reference, [
         f"players = {toml_list(draft.players)}",
         f"ranks = {toml_list(draft.naming.ranks)}", f"suits = {toml_list(draft.naming.suits)}",
@@ -354,6 +343,22 @@ def file_text(draft, name, rules, build_command, run_command, stdin, reference):
         f"deal = {toml_string('piles' if 'listed' in draft.lines else 'none')}",
         f"opening = {toml_list(draft.opening)}"], lines, (build_command, run_command, stdin)),
         draft.notes)
+
+
+def kind_lines(draft, kinds, kept, found_of):
+    """Each kind's template as a TOML line: found_of(kind, the draft's), or the kept
+    assignment's where the reference never printed the kind (noted)."""
+    lines = []
+    for kind in kinds:
+        parts = draft.lines.get(kind)
+        if parts is None:
+            draft.notes.append(f"the reference never printed a {kind} line on these seeds: "
+                               f"{kept.name.upper()}'s template kept")
+            found = dict(kept.wording.lines)[kind]
+        else:
+            found = found_of(kind, parts)
+        lines.append(template_line(kind, found))
+    return lines
 
 
 def template_line(kind, found):

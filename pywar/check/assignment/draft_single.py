@@ -26,8 +26,8 @@ from ..grading.grade import DEFAULT_BUILD, DEFAULT_RUN
 from ..referee.single import (ROW_CARDS, STANDARD_RANKS, STAT_WORDS, COLUMN_WORDS, Battle,
                               card_pattern, judge_single, rank_number, suit_number, tallies,
                               value_of)
-from .draft import (Drafted, chosen_template, card_naming, escaped, file_lines, noted,
-                    players_of, template_line, template_of, toml_list, toml_string)
+from .draft import (Drafted, chosen_template, card_naming, escaped, file_lines, kind_lines,
+                    noted, players_of, template_of, toml_list, toml_string)
 from .file import ONE_CARD_LEFT_OUT, ONE_CARD_LINES, STATS_FIELDS, Wording, builtin, loads
 
 READER = Wording(players=("", ""), ranks=tuple(names[0] for names in STANDARD_RANKS),
@@ -151,14 +151,7 @@ def one_card_file(transcripts, rules, stdin, name="drafted", reference="a refere
     listing_lines(draft, runs, wording)
     battle_lines(draft, runs, name_of, card_at, wording)
     stats_lines(draft, runs, wording["players"], name_of)
-    lines = []
-    for kind in ONE_CARD_LINES:
-        template = draft.lines.get(kind)
-        if template is None:
-            draft.notes.append(f"the reference never printed a {kind} line on these seeds: "
-                               "CECS 325's template kept")
-            template = dict(kept.lines)[kind]
-        lines.append(template_line(kind, template))
+    lines = kind_lines(draft, ONE_CARD_LINES, builtin("cecs325"), lambda _, found: found)
     text = file_lines(name, rules, reference, wording_lines(wording), lines,
                       (build_command, run_command, stdin), ONE_CARD_LEFT_OUT)
     drafted = loads(text, "the draft")
