@@ -4,9 +4,11 @@ byte; a bad file is one line naming what is valid, exit 2, before any work."""
 
 import doctest
 import json
+import random
 import subprocess
 import sys
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -320,9 +322,11 @@ def drafted_from(tmp_path, reference, games=2):
 
 
 def test_draft_modules_examples():
-    from pywar.check.assignment import draft
+    from pywar.check.assignment import draft, draft_single
     failures, tried = doctest.testmod(draft)
     assert tried > 3 and failures == 0
+    failures, tried = doctest.testmod(draft_single)
+    assert tried >= 2 and failures == 0
 
 
 def test_a_reference_in_words_of_its_own_drafts_its_words(tmp_path):
@@ -393,3 +397,192 @@ def test_short_card_names_are_told_as_a_ranks_and_a_suits(ten, suits):
                          13, 4)
     assert (naming.card, naming.ranks, naming.suits) == ("{rank}{suit}", tuple(ranks),
                                                          tuple(suits))
+
+
+# ---- A one-card game's draft (CECS 325's One Card WAR), from transcripts made here
+
+HANDOUT_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+HANDOUT_DECK = [rank + suit for suit in "CSDH" for rank in HANDOUT_RANKS]   # as made
+PROMPTS = "Enter the name of the first player: Enter the name of the second player: "
+HEROES = ("Aquaman", "Batman")
+HANDOUT_WORDS = {           # the handout's sample output (CECS 325-02, Fall 2024, Prog 1)
+    "opening": [PROMPTS], "unshuffled": " Original Deck", "shuffled": " Shuffled Deck",
+    "between": ",", "per_row": 13, "battle": ["Game {number}", "--------"],
+    "plays": "        {player}=>{card}", "wins": "{player}=> Winner", "tie": "Tie game",
+    "stats": lambda wins, losses, ties: [
+        "------Final Stats-------", f"       {HEROES[0]} vs. {HEROES[1]}",
+        f"Wins   {wins[0]:<12}{wins[1]}", f"Losses {losses[0]:<12}{losses[1]}",
+        f"Ties   {ties[0]:<12}{ties[1]}"]}
+OWN_WORDS = {               # the same game in words of its own
+    "opening": ["Welcome to One Card War!"], "unshuffled": "The deck:",
+    "shuffled": "After shuffling:", "between": " | ", "per_row": 26,
+    "battle": ["", "Round {number}"], "plays": "{player} plays {card}",
+    "wins": "{player} wins!", "tie": "It's a tie",
+    "stats": lambda wins, losses, ties: [
+        "", "Final:", *(f"{HEROES[p]}: {wins[p]} wins, {losses[p]} losses, {ties[p]} ties"
+                        for p in (0, 1))]}
+
+
+def one_card_run(shuffled, says, ace_high=False, losses_off=0):
+    """A One Card WAR run's output as a plain program in these words (says) prints it, for a
+    shuffled deck (its cards named as the handout names them): aces low, unless
+    ace_high; the first player's losses miscounted by losses_off."""
+    def value(card):
+        rank = HANDOUT_RANKS.index(card[:-1])
+        return 13 if ace_high and rank == 0 else rank
+
+    def rows(cards):
+        return [says["between"].join(cards[at:at + says["per_row"]])
+                for at in range(0, len(cards), says["per_row"])]
+    lines = [*says["opening"], says["unshuffled"], *rows(HANDOUT_DECK), says["shuffled"],
+             *rows(shuffled)]
+    wins, losses, ties = [0, 0], [0, 0], [0, 0]
+    for game in range(26):
+        cards = shuffled[2 * game:2 * game + 2]
+        lines += [line.format(number=game + 1) for line in says["battle"]]
+        lines += [says["plays"].format(player=HEROES[p], card=cards[p]) for p in (0, 1)]
+        first, second = map(value, cards)
+        if first == second:
+            lines.append(says["tie"])
+            ties = [ties[0] + 1, ties[1] + 1]
+            continue
+        winner = 0 if first > second else 1
+        lines.append(says["wins"].format(player=HEROES[winner]))
+        wins[winner] += 1
+        losses[1 - winner] += 1
+    losses[0] += losses_off
+    return "\n".join(lines + says["stats"](wins, losses, ties)) + "\n"
+
+
+def shuffled_deck(seed):
+    """The handout's deck shuffled by a seed."""
+    deck = list(HANDOUT_DECK)
+    random.Random(seed).shuffle(deck)
+    return deck
+
+
+def one_card_draft(words, seeds=(1, 2, 3)):
+    """The file drafted from runs in these words on shuffled decks: (its text, notes)."""
+    from pywar.check.assignment.draft_single import one_card_file
+    from pywar.rules import make_rules
+    return one_card_file([one_card_run(shuffled_deck(seed), words) for seed in seeds],
+                         make_rules("cecs325"), "Aquaman\nBatman\n")
+
+
+def test_the_one_card_run_made_here_is_the_handouts_sample():
+    """one_card_run, given the handout's shuffled deck, prints the handout's sample lines
+    (quoted here from it): an independent check of what the drafts below read."""
+    sample = ("9C,8H,6H,KC,8C,JH,2S,6D,9H,10D,7D,3D,JS,5C,6C,5S,QS,5D,9S,AD,AS,QC,4H,JC,2C,"
+              "6S,2H,JD,10H,9D,QH,QD,2D,KS,7C,4C,KD,AH,KH,4S,10S,8D,7S,3C,3H,3S,8S,AC,7H,5H,"
+              "4D,10C").split(",")
+    printed = one_card_run(sample, HANDOUT_WORDS).split("\n")
+    assert printed[7] == "9C,8H,6H,KC,8C,JH,2S,6D,9H,10D,7D,3D,JS"
+    game_16 = printed.index("Game 16")
+    assert printed[game_16:game_16 + 5] == ["Game 16", "--------", "        Aquaman=>QH",
+                                            "        Batman=>QD", "Tie game"]
+    game_19 = printed.index("Game 19")
+    assert printed[game_19 + 4] == "Aquaman=> Winner"       # KD beats AH: the ace low
+    assert printed[-4:-1] == ["Wins   14          10", "Losses 10          14",
+                              "Ties   2           2"]
+
+
+def test_a_one_card_reference_in_the_handouts_words_drafts_cecs325s_wording():
+    text, notes = one_card_draft(HANDOUT_WORDS)
+    drafted = loads(text)
+    assert notes == [] and drafted.wording == builtin("cecs325").wording
+    assert drafted.rules == builtin("cecs325").rules
+    assert (drafted.weights["pickup"], drafted.weights["refill"]) == (0, 0)
+
+
+def test_a_one_card_run_whose_prompts_end_no_line_drafts_them_into_the_heading():
+    """A run fed its names on stdin echoes none: its prompts and its first heading are
+    one line, the first listing's heading; the opening is empty."""
+    words = {**HANDOUT_WORDS, "opening": [], "unshuffled": PROMPTS + " Original Deck"}
+    text, notes = one_card_draft(words)
+    wording = loads(text).wording
+    assert notes == [] and wording.opening == ()
+    assert dict(wording.lines)["unshuffled"] == PROMPTS + " Original Deck"
+
+
+def test_a_one_card_reference_in_words_of_its_own_drafts_them_and_one_mistake_costs_one_item():
+    from pywar.check.referee.single import judge_single
+    text, notes = one_card_draft(OWN_WORDS)
+    wording = loads(text).wording
+    assert notes == []
+    assert dict(wording.lines) == {
+        "unshuffled": "The deck:", "shuffled": "After shuffling:", "row": "{cards}",
+        "battle": ("", "Round {number}"), "plays": "{player} plays {card}",
+        "wins": "{player} wins!", "tie": "It's a tie",
+        "stats": ("", "Final:", "{player1}: {wins1} wins, {losses1} losses, {ties1} ties",
+                  "{player2}: {wins2} wins, {losses2} losses, {ties2} ties")}
+    assert (wording.opening, wording.between, wording.per_row, wording.ace, wording.card) \
+        == (("Welcome to One Card War!",), " | ", 26, "low", "{rank}{suit}")
+    new = shuffled_deck(9)
+    high = one_card_run(new, OWN_WORDS, ace_high=True)
+    assert high != one_card_run(new, OWN_WORDS)            # the deck has aces that matter
+    for printed, broken in ((one_card_run(new, OWN_WORDS), []), (high, ["ranks"]),
+                            (one_card_run(new, OWN_WORDS, losses_off=1), ["counts"])):
+        assert judge_single(printed, wording).broken() == broken
+
+
+ONE_CARD_CPP = r"""// One Card WAR as the handout lays it out, written for this test (aces low)
+#include <algorithm>
+#include <cstdlib>
+#include <ctime>
+#include <iomanip>
+#include <iostream>
+#include <string>
+using namespace std;
+const string RANKS[] = {"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"};
+const string SUITS = "CSDH";
+string name(int card) { return RANKS[card % 13] + SUITS[card / 13]; }
+void print(const int *deck) {
+    for (int i = 0; i < 52; i++) cout << name(deck[i]) << (i % 13 == 12 ? "\n" : ",");
+}
+int main() {
+    int deck[52], wins[2] = {0, 0}, ties = 0;
+    string players[2];
+    for (int i = 0; i < 52; i++) deck[i] = i;
+    cout << "Enter the name of the first player: ";
+    cin >> players[0];
+    cout << "Enter the name of the second player: ";
+    cin >> players[1];
+    cout << " Original Deck" << endl;
+    print(deck);
+    srand(time(NULL));
+    for (int i = 51; i > 0; i--) swap(deck[i], deck[rand() % (i + 1)]);
+    cout << " Shuffled Deck" << endl;
+    print(deck);
+    for (int game = 0; game < 26; game++) {
+        int first = deck[2 * game], second = deck[2 * game + 1];
+        cout << "Game " << game + 1 << "\n--------\n";
+        cout << "        " << players[0] << "=>" << name(first) << endl;
+        cout << "        " << players[1] << "=>" << name(second) << endl;
+        if (first % 13 == second % 13) { cout << "Tie game" << endl; ties++; continue; }
+        int winner = first % 13 > second % 13 ? 0 : 1;
+        cout << players[winner] << "=> Winner" << endl;
+        wins[winner]++;
+    }
+    cout << "------Final Stats-------\n       " << players[0] << " vs. " << players[1] << endl;
+    cout << left << "Wins   " << setw(12) << wins[0] << wins[1] << endl;
+    cout << "Losses " << setw(12) << wins[1] << wins[0] << endl;
+    cout << "Ties   " << setw(12) << ties << ties << endl;
+}
+"""
+
+
+def test_pywar_assignment_draft_drafts_a_one_card_reference(tmp_path):
+    """The command end to end: a C++ reference in the handout's layout, fed its names on
+    stdin, drafts cecs325.toml's wording but for its first heading, which its prompts
+    share (no name echoed), and its empty opening."""
+    reference = tmp_path / "reference"
+    reference.mkdir()
+    (reference / "war.cpp").write_text(ONE_CARD_CPP)
+    path = tmp_path / "drafted.toml"
+    status, out, err = pywar("assignment", "draft", str(reference), "--rules", "cecs325",
+                             "--stdin", "Aquaman\nBatman\n", "-n", "2", "-o", str(path))
+    assert (status, out, err) == (0, "", "")
+    drafted, cecs325 = load(path).wording, builtin("cecs325").wording
+    lines = dict(cecs325.lines)
+    lines["unshuffled"] = PROMPTS + lines["unshuffled"]
+    assert drafted == replace(cecs325, opening=(), lines=tuple(lines.items()))

@@ -26,6 +26,8 @@ EXAMPLES = examples(
     ("pywar grade submissions/*/ --assignment-file mine.toml", "grade a class under it"),
     ("pywar assignment draft reference/ -n 3 -o mine.toml",
      "build the instructor's reference, run it on seeds 1 to 3 and draft its words"),
+    ("pywar assignment draft reference/ --rules cecs325 --stdin $'Aquaman\\nBatman\\n'",
+     "a one-card game's reference that asks the players' names"),
 )
 MAX_DRAFT_GAMES = 100           # seeds a draft runs the reference on, at most
 
@@ -132,8 +134,9 @@ def add(subparsers):
     drafting.add_argument("reference", metavar="REFERENCE",
                           help="a folder of the reference program's sources")
     drafting.add_argument("--rules", default="smu", metavar="R",
-                          help="the rules the reference plays (default: smu, the only rules "
-                               "the referee holds a game to so far)")
+                          help="the rules the reference plays (default: smu; a war is held "
+                               "to smu's rules only so far, a one-card game such as cecs325 "
+                               "to its own)")
     drafting.add_argument("-n", "--games", type=count_type(1, MAX_DRAFT_GAMES), default=3,
                           metavar="N", help="seeds to run it on, from 1 (default: 3)")
     drafting.add_argument("-o", "--output", metavar="FILE",

@@ -35,7 +35,7 @@ from ..referee.judge import judge
 from ..referee.lines import KIND, Reader
 from ..referee.rubric import NAMES as ITEMS, RUBRIC
 from ..runner import sandbox
-from .file import FORMAT, LINES, VERSION, builtin, loads
+from .file import FORMAT, LINES, VERSION, builtin, game_of, loads
 
 REFEREED = "smu"                    # the rules the referee holds a game to
 WORD = re.compile(r"\w+")
@@ -267,24 +267,34 @@ def drafted(seeds, ranks, suits):
     for seed, number, text, kind, part, values in rows:
         by_kind[(kind, part)].append((seed, number, text, values))
     for (kind, part), lines in sorted(by_kind.items()):
-        templates = Counter(template_of(text, values, draft.players, name_of.get)
-                            for _, _, text, values in lines)
-        templates.pop(None, None)
-        if not templates:
-            draft.notes.append(f"the {kind} lines could not be made a template (e.g. "
-                               f"seed {lines[0][0]}, line {lines[0][1]}: {lines[0][2]!r})")
-            continue
-        chosen = templates.most_common(1)[0][0]
-        draft.lines.setdefault(kind, {})[part] = chosen
-        missed = [(seed, number, text) for seed, number, text, values in lines
-                  if filled(chosen, values, draft.players, name_of) != text]
-        for seed, number, text in missed[:SHOWN]:
-            draft.notes.append(f"seed {seed}, line {number}: {text!r} is not the {kind} "
-                               f"template's line, {chosen!r}")
-        if len(missed) > SHOWN:
-            draft.notes.append(f"... and {len(missed) - SHOWN} more {kind} lines so")
+        chosen = chosen_template(draft, kind, [
+            (seed, number, text, values, template_of(text, values, draft.players,
+                                                     name_of.get))
+            for seed, number, text, values in lines], name_of)
+        if chosen is not None:
+            draft.lines.setdefault(kind, {})[part] = chosen
     refill_ends(draft, rows, printed)
     return draft
+
+
+def chosen_template(draft, kind, lines, name_of):
+    """The template most of a kind's lines give ([(seed, line number, text, values, its
+    template or None)]), or None; each line it does not give back noted in the draft."""
+    templates = Counter(template for *_, template in lines)
+    templates.pop(None, None)
+    if not templates:
+        draft.notes.append(f"the {kind} lines could not be made a template (e.g. "
+                           f"seed {lines[0][0]}, line {lines[0][1]}: {lines[0][2]!r})")
+        return None
+    chosen = templates.most_common(1)[0][0]
+    missed = [(seed, number, text) for seed, number, text, values, _ in lines
+              if filled(chosen, values, draft.players, name_of) != text]
+    for seed, number, text in missed[:SHOWN]:
+        draft.notes.append(f"seed {seed}, line {number}: {text!r} is not the {kind} "
+                           f"template's line, {chosen!r}")
+    if len(missed) > SHOWN:
+        draft.notes.append(f"... and {len(missed) - SHOWN} more {kind} lines so")
+    return chosen
 
 
 def refill_ends(draft, rows, printed):
@@ -324,24 +334,47 @@ def toml_list(items, indent="    "):
 
 def file_text(draft, name, rules, build_command, run_command, stdin, reference):
     """The assignment file of a draft, with what could not be placed as comments."""
-    smu = dict(builtin("smu").wording.lines)
+    lines = kind_lines(draft, LINES, builtin("smu"), lambda kind, parts: tuple(
+        parts[number] for number in sorted(parts)) if kind == "refill" else parts[0])
+    return noted(file_lines(name, rules, reference, [
+        f"players = {toml_list(draft.players)}",
+        f"ranks = {toml_list(draft.naming.ranks)}", f"suits = {toml_list(draft.naming.suits)}",
+        f"card = {toml_string(draft.naming.card)}", 'ace = "high"',
+        f"deal = {toml_string('piles' if 'listed' in draft.lines else 'none')}",
+        f"opening = {toml_list(draft.opening)}"], lines, (build_command, run_command, stdin)),
+        draft.notes)
+
+
+def kind_lines(draft, kinds, kept, found_of):
+    """Each kind's template as a TOML line: found_of(kind, the draft's), or the kept
+    assignment's where the reference never printed the kind (noted)."""
     lines = []
-    for kind in LINES:
+    for kind in kinds:
         parts = draft.lines.get(kind)
         if parts is None:
             draft.notes.append(f"the reference never printed a {kind} line on these seeds: "
-                               "SMU's template kept")
-            found = smu[kind]
-        elif kind == "refill":
-            found = tuple(parts[number] for number in sorted(parts))
+                               f"{kept.name.upper()}'s template kept")
+            found = dict(kept.wording.lines)[kind]
         else:
-            found = parts[0]
-        lines.append(f"{kind} = " + (toml_list(found) if isinstance(found, tuple)
-                                     else toml_string(found)))
+            found = found_of(kind, parts)
+        lines.append(template_line(kind, found))
+    return lines
+
+
+def template_line(kind, found):
+    """A kind's template (a list kind's, a tuple) as a TOML line."""
+    return f"{kind} = " + (toml_list(found) if isinstance(found, tuple) else toml_string(found))
+
+
+def file_lines(name, rules, reference, wording, lines, commands, left_out=()):
+    """An assignment file's text: its [wording]'s fields and its lines' templates (each
+    a TOML line), the build and run commands and stdin; every item weighs 1 but those
+    left out (0)."""
+    build_command, run_command, stdin = commands
     dimensions = {key: value for key, value in rules.to_dict().items()
                   if key != "name" and getattr(make_rules(rules.name.split(",")[0]), key)
                   != value}
-    text = "\n".join([
+    return "\n".join([
         f"# Drafted by pywar assignment draft from {reference}: check every line before",
         "# grading under it (docs/grading.md, section 8).",
         "", f'format = "{FORMAT}"', f"version = {VERSION}", "", "[assignment]",
@@ -349,18 +382,18 @@ def file_text(draft, name, rules, build_command, run_command, stdin, reference):
         f"source = {toml_string(f'drafted from the reference {reference}')}", "", "[rules]",
         f"preset = {toml_string(rules.name.split(',')[0])}",
         *(f"{key} = {json.dumps(value)}" for key, value in dimensions.items()), "",
-        "[wording]", f"players = {toml_list(draft.players)}",
-        f"ranks = {toml_list(draft.naming.ranks)}", f"suits = {toml_list(draft.naming.suits)}",
-        f"card = {toml_string(draft.naming.card)}", 'ace = "high"',
-        f"deal = {toml_string('piles' if 'listed' in draft.lines else 'none')}",
-        f"opening = {toml_list(draft.opening)}", "", "[wording.lines]", *lines, "",
+        "[wording]", *wording, "", "[wording.lines]", *lines, "",
         "[build]", f"command = {toml_string(build_command)}", "", "[run]",
         f"command = {toml_string(run_command)}", f"stdin = {toml_string(stdin)}", "",
         "[rubric]", "memory = true", "", "[rubric.weights]",
-        *(f"{item} = 1" for item in ITEMS), ""])
-    if draft.notes:
+        *(f"{item} = {0 if item in left_out else 1}" for item in ITEMS), ""])
+
+
+def noted(text, notes):
+    """A file's text with what could not be placed as comments at its end."""
+    if notes:
         text += "\n# Not placed: for the instructor to decide\n" + "".join(
-            f"# {note}\n" for note in draft.notes)
+            f"# {note}\n" for note in notes)
     return text
 
 
@@ -390,16 +423,21 @@ def draft(reference, rules="smu", games=3, build_command=DEFAULT_BUILD,
           run_command=DEFAULT_RUN, stdin="", isolation="auto"):
     """(the drafted assignment file's text, the notes on what was not placed)."""
     rules = make_rules(rules) if isinstance(rules, str) else rules
-    if rules != PRESETS[REFEREED]:
-        raise DraftError(f"--rules {rules.name}: the referee holds a game to the rules of "
-                         f"{REFEREED} only, so far")
+    one_card = game_of(rules) == "one-card"
+    if rules != PRESETS[REFEREED] and not one_card:
+        raise DraftError(f"--rules {rules.name}: the referee holds a war to the rules of "
+                         f"{REFEREED} only, so far (and a one-card game to its own)")
     ranks, suits = parse_deck(rules.deck)
     settings = Settings(build=build_command, run=run_command, stdin=stdin,
                         isolation=isolation, memory=False)
     seeds = reference_runs(reference, games, settings)
-    found = drafted(seeds, ranks, suits)
     name = re.sub(r"[^A-Za-z0-9_-]+", "-", os.path.basename(os.path.normpath(reference)))
-    text = file_text(found, name.strip("-") or "drafted", rules, build_command,
-                     run_command, stdin, os.path.basename(os.path.normpath(reference)))
+    name, reference = name.strip("-") or "drafted", os.path.basename(os.path.normpath(reference))
+    if one_card:
+        from .draft_single import one_card_file
+        return one_card_file([text for _, text in seeds], rules, stdin, name, reference,
+                             build_command, run_command)
+    found = drafted(seeds, ranks, suits)
+    text = file_text(found, name, rules, build_command, run_command, stdin, reference)
     loads(text, "the draft")            # a draft is a good file, or a bug of pywar's
     return text, found.notes

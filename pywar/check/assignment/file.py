@@ -70,6 +70,7 @@ ONE_CARD_LINES = {
     "tie": ((), ()),
     "stats": (STATS_FIELDS, ()),
 }
+ONE_CARD_LEFT_OUT = ("pickup", "refill")  # the rubric's items a one-card game has not
 LISTS = ("refill", "battle", "stats")   # kinds of more than one line: a list of templates
 PADDED = STATS_FIELDS[2:]               # fields that may be padded ({wins1:<12})
 PAD = re.compile(r"[<>]([1-9][0-9]?)")  # a padding: left (<) or right (>), 1 to 99 columns
@@ -199,11 +200,11 @@ class Wording:
     def names(self):
         """{field: the texts it may be} of the fields that name a player, rank, suit or card."""
         cards = [self.card_name(card) for card in range(len(self.ranks) * len(self.suits))]
+        card = "|".join(map(re.escape, sorted(cards, key=len, reverse=True)))
         return {"player": self.players, "rank": self.ranks, "suit": self.suits,
                 "card": cards, "player1": self.players[:1], "player2": self.players[1:2],
-                "cards": (f"(?:{'|'.join(map(re.escape, sorted(cards, key=len, reverse=True)))})"
-                          f"(?:{re.escape(self.between)}(?:{'|'.join(map(re.escape, cards))}))*"
-                          f"{re.escape(self.between.rstrip())}?",)}
+                "cards": (f"(?:{card})(?:{re.escape(self.between)}(?:{card}))*"
+                          f"(?:{re.escape(self.between.rstrip())})?",)}
 
     @property
     def patterns(self):

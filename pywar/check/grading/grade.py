@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 
 from ..referee.effort import Effort, OutOfTime
 from ..referee.finding import Finding
-from ..assignment.file import game_of
+from ..assignment.file import ONE_CARD_LEFT_OUT, game_of
 from ..referee.judge import judge
 from ..referee.single import judge_single
 from ..referee.mistakes import MISTAKE, ROW
@@ -367,7 +367,7 @@ def left_out_of(settings):
     memory = [] if settings.memory else [RUBRIC.memory]
     if settings.assignment is None or game_of(settings.assignment.rules) != "one-card":
         return memory
-    return [RUBRIC.pickup, RUBRIC.refill, *memory]
+    return [*ONE_CARD_LEFT_OUT, *memory]
 
 
 def referee_in_time(run, settings, left, referee=referee_for):
