@@ -289,3 +289,57 @@ def test_every_one_card_row_has_a_program_here_and_every_name_is_a_row():
     named = {row for entry in MANIFEST.values() for row in entry["mistakes"]}
     assert named <= set(MISTAKE), named - set(MISTAKE)
     assert {m.name for m in MISTAKES if m.found_by == "one-card"} <= named
+
+
+# ---- A reference in words of its own teaches pywar its words (pywar assignment draft)
+
+def changed_files(name):
+    """The files of a program that differ from the reference's."""
+    return {path.name for path in (CLASS / name).iterdir()
+            if path.read_bytes() != (CLASS / REFERENCE / path.name).read_bytes()}
+
+
+@pytest.mark.slow
+@needs_tools("valgrind")
+def test_a_reference_in_its_own_words_drafts_a_file_that_grades_its_mistakes(tmp_path):
+    """own_words (the course's game in other words) drafts a file; under it, own_words
+    earns every mark, and each mistake of the class that touches other files than its
+    words, put into own_words (its war.cpp over the mistake's program), costs the
+    manifest's one item, format kept."""
+    drafted = tmp_path / "own.toml"
+    done = subprocess.run(["pywar", "assignment", "draft", str(CLASS / "own_words"),
+                           "--rules", "cecs325", "--stdin", "Aquaman\nBatman\n", "-n", "3",
+                           "-o", str(drafted)], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    words = changed_files("own_words")
+    composed = [name for name in PROGRAMS if name not in (REFERENCE, "own_words")
+                and changed_files(name) and not changed_files(name) & words]
+    assert len(composed) >= 5, composed
+    class_ = tmp_path / "class"
+    for name in ["own_words", *composed]:
+        shutil.copytree(CLASS / name, class_ / name)
+        for file in words:
+            shutil.copy(CLASS / "own_words" / file, class_ / name / file)
+    graded_ = subprocess.run(["pywar", "grade", *[str(class_ / n) for n in ["own_words",
+                                                                          *composed]],
+                              *GRADED_SEEDS, "--assignment-file", str(drafted), "--json",
+                              "--jobs", "2"], capture_output=True, text=True, timeout=600)
+    assert graded_.returncode == 0, graded_.stderr[-2000:]
+    entries = {e["name"]: e for e in json.loads(graded_.stdout)["submissions"]}
+    assert {item: mark_of(entries["own_words"], item) for item in ITEMS} == \
+        MANIFEST[REFERENCE]["marks"]
+    for name in composed:
+        assert {item: mark_of(entries[name], item) for item in ITEMS} == \
+            MANIFEST[name]["marks"], name
+
+
+def test_the_course_s_reference_drafts_cecs325_s_own_wording(tmp_path):
+    """`pywar assignment draft` on the course's reference gives the wording of the file
+    pywar ships for the course, field for field."""
+    from pywar.check.assignment.file import builtin, load
+    drafted = tmp_path / "drafted.toml"
+    done = subprocess.run(["pywar", "assignment", "draft", str(CLASS / REFERENCE),
+                           "--rules", "cecs325", "--stdin", "Aquaman\nBatman\n", "-n", "2",
+                           "-o", str(drafted)], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert load(drafted).wording == builtin("cecs325").wording

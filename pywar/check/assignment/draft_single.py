@@ -23,7 +23,7 @@ from dataclasses import replace
 
 from ...rules import parse_deck
 from ..grading.grade import DEFAULT_BUILD, DEFAULT_RUN
-from ..referee.single import (ROW_CARDS, STANDARD_RANKS, STAT_WORDS, COLUMN_WORDS, Battle,
+from ..referee.single import (ROW_CARDS, STANDARD_RANKS, STAT_WORDS, COLUMN_WORDS, Told,
                               card_pattern, judge_single, rank_number, suit_number, tallies,
                               value_of)
 from .draft import (Drafted, chosen_template, card_naming, escaped, file_lines, kind_lines,
@@ -96,7 +96,7 @@ class Run:
             self.lines.pop()
         self.listings = listings(self.lines)
         self.players = players      # how many
-        self.judged = []            # each battle as a single.Battle (battle_lines)
+        self.judged = []            # each battle as a single.Told (battle_lines)
         self.battles = []           # [(header lines' indexes, plays' indexes, verdict's)]
         self.stats = []             # indexes of the lines after the last verdict
 
@@ -270,7 +270,7 @@ def listing_lines(draft, runs, wording):
 
 def battle_lines(draft, runs, name_of, card_at, wording):
     """Each battle's header lines, its plays and verdict templates, and the ace (low or
-    high, whichever explains more of the verdicts); each run's battles (single.Battle)
+    high, whichever explains more of the verdicts); each run's battles (single.Told)
     kept on the run for its statistics."""
     headers, plays, wins, ties, explained = {}, [], [], [], Counter()
     players = wording["players"]
@@ -281,7 +281,7 @@ def battle_lines(draft, runs, name_of, card_at, wording):
                 headers.setdefault(part, []).append(
                     (run.seed, at + 1, run.lines[at], {"number": number},
                      numbered(run.lines[at], number)))
-            battle = Battle()
+            battle = Told()
             for at in places:
                 who = named(run.lines[at], players)
                 card = card_at(run.lines[at])
