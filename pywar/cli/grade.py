@@ -12,7 +12,7 @@ import sys
 import tempfile
 import time
 
-from ..check.assignment.file import game_of, not_yet
+from ..check.assignment.file import builtin, game_of, not_yet
 from ..check.grading import gradescope_results, grading_key, keep, regrade, report
 from ..check.grading.receipt import receipt
 from ..check.runner import sandbox
@@ -178,8 +178,9 @@ def check_submission_folders(parser, submissions):
 
 
 def not_smu_game(assignment):
-    """Whether an assignment's game is not SMU's (the referee then judges by its file)."""
-    return game_of(assignment.rules) != "war"
+    """Whether an assignment's game or words are not SMU's (the referee then judges by its
+    file)."""
+    return game_of(assignment.rules) != "war" or assignment.wording != builtin("smu").wording
 
 
 def under_assignment(args):

@@ -35,7 +35,7 @@ from ..referee.judge import judge
 from ..referee.lines import KIND, Reader
 from ..referee.rubric import NAMES as ITEMS, RUBRIC
 from ..runner import sandbox
-from .file import FORMAT, LINES, VERSION, builtin, game_of, loads
+from .file import BLANK_KINDS, FORMAT, LINES, SMU_BLANKS, VERSION, builtin, game_of, loads
 
 REFEREED = "smu"                    # the rules the referee holds a game to
 WORD = re.compile(r"\w+")
@@ -61,6 +61,7 @@ class Drafted:
     players: tuple = ("A", "B")
     naming: Naming = None
     opening: tuple = ()
+    blank_after: tuple = SMU_BLANKS
     lines: dict = field(default_factory=dict)
     notes: list = field(default_factory=list)
 
@@ -274,7 +275,24 @@ def drafted(seeds, ranks, suits):
         if chosen is not None:
             draft.lines.setdefault(kind, {})[part] = chosen
     refill_ends(draft, rows, printed)
+    draft.blank_after = blanks_after(rows, printed)
     return draft
+
+
+def blanks_after(rows, printed):
+    """The kinds of line a blank one follows in every run (a pile's last card, the last
+    player's counts); a kind never printed as SMU's reference has it."""
+    followed = defaultdict(set)
+    for at, (seed, number, _, kind, _, values) in enumerate(rows):
+        later = rows[at + 1] if at + 1 < len(rows) else None
+        if kind == KIND.listed and later and later[3] == KIND.listed and later[0] == seed:
+            continue                            # not a pile's last card
+        if kind == KIND.counts and values.get("player") != 1:
+            continue                            # not the last player's counts
+        if kind in BLANK_KINDS:
+            followed[kind].add(printed[seed][number:number + 1] == [""])
+    return tuple(kind for kind in BLANK_KINDS if followed[kind] == {True} or (
+        not followed[kind] and kind in SMU_BLANKS))
 
 
 def chosen_template(draft, kind, lines, name_of):
@@ -341,7 +359,9 @@ def file_text(draft, name, rules, build_command, run_command, stdin, reference):
         f"ranks = {toml_list(draft.naming.ranks)}", f"suits = {toml_list(draft.naming.suits)}",
         f"card = {toml_string(draft.naming.card)}", 'ace = "high"',
         f"deal = {toml_string('piles' if 'listed' in draft.lines else 'none')}",
-        f"opening = {toml_list(draft.opening)}"], lines, (build_command, run_command, stdin)),
+        f"opening = {toml_list(draft.opening)}",
+        f"blank_after = {toml_list(draft.blank_after)}"], lines,
+        (build_command, run_command, stdin)),
         draft.notes)
 
 

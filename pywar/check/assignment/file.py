@@ -71,6 +71,10 @@ ONE_CARD_LINES = {
     "stats": (STATS_FIELDS, ()),
 }
 ONE_CARD_LEFT_OUT = ("pickup", "refill")  # the rubric's items a one-card game has not
+BLANK_KINDS = ("round", "pile", "size", "listed", "plays", "wins", "tie", "counts", "lost")
+SMU_BLANKS = ("listed", "wins", "tie", "counts", "lost")   # SMU's blank lines: after
+                    # a pile's last card, a verdict, the last player's counts, the loser (a
+                    # refill's is its template's last line, an opening's among its lines)
 LISTS = ("refill", "battle", "stats")   # kinds of more than one line: a list of templates
 PADDED = STATS_FIELDS[2:]               # fields that may be padded ({wins1:<12})
 PAD = re.compile(r"[<>]([1-9][0-9]?)")  # a padding: left (<) or right (>), 1 to 99 columns
@@ -138,6 +142,11 @@ FIELDS = (
           "printed (no template)"),
     Entry("wording.between", "string", False, "what separates the cards of a row of the "
           "deck's listing (`deal = \"deck\"`; default `\", \"`)"),
+    Entry("wording.blank_after", "list of strings", False, "a war game's: the kinds of "
+          "line a blank line follows (`listed`: a pile's last card; `counts`: the last "
+          "player's counts; a refill's blank line is its template's, an opening's among its "
+          "lines), of " + ", ".join(f"`{kind}`" for kind in BLANK_KINDS) + "; default "
+          "SMU's, " + ", ".join(f"`{kind}`" for kind in SMU_BLANKS)),
     Entry("wording.per_row", "integer", False, "the cards of a full row of the deck's "
           "listing (`deal = \"deck\"`; default all the deck's, one row)"),
     *(line_field(kind) for kind in LINES),
@@ -175,6 +184,7 @@ class Wording:
     lines: tuple                        # (kind, template or tuple of templates) in the
                                         # order of its game's kinds (LINES, ONE_CARD_LINES)
     between: str = ", "                 # between a deck row's cards (deal "deck")
+    blank_after: tuple = SMU_BLANKS     # a war game's kinds of line a blank one follows
     per_row: int = None                 # a full row's cards (None: the whole deck)
 
     def card_name(self, card):
@@ -362,7 +372,7 @@ def checked(data):
         source=value(about, "assignment.source", str, ""), rules=rules,
         wording=checked_wording(table(top, "wording", (
             "players", "ranks", "suits", "card", "ace", "deal", "opening", "between",
-            "per_row", "lines")), rules),
+            "per_row", "blank_after", "lines")), rules),
         build=command(table(top, "build", ("command",)), "build.command"),
         run=command(run, "run.command"), stdin=value(run, "run.stdin", str, ""),
         memory=value(rubric, "rubric.memory", bool), weights=checked_weights(rubric))
@@ -459,7 +469,18 @@ def checked_wording(wording, rules):
                       CARD_FIELDS),
         ace=ace, deal=deal, opening=strings(wording, "wording.opening"),
         lines=checked_lines(table(wording, "wording.lines", tuple(kinds)), kinds),
-        between=between(wording), per_row=per_row(wording, ranks * suits)))
+        between=between(wording), per_row=per_row(wording, ranks * suits),
+        blank_after=blank_after(wording)))
+
+
+def blank_after(wording):
+    """The kinds of line a blank one follows: each of BLANK_KINDS, once."""
+    found = strings(wording, "wording.blank_after") if "blank_after" in wording else SMU_BLANKS
+    for kind in found:
+        if kind not in BLANK_KINDS or found.count(kind) > 1:
+            raise AssignmentError(f"wording.blank_after {kind!r}: each once, of "
+                                  f"{', '.join(BLANK_KINDS)}")
+    return tuple(found)
 
 
 DEALS_OF = {"war": ("piles", "none"), "one-card": ("deck",)}    # what each game's referee
@@ -583,11 +604,41 @@ def not_yet(assignment):
     if assignment.rules != smu.rules:
         return (f"rules {assignment.rules.name!r}: the referee holds a transcript to the "
                 f"rules of {smu.rules.name!r} only, so far")
-    for field in ("players", "ranks", "suits", "card", "ace", "deal", "opening", "lines"):
-        if getattr(assignment.wording, field) != getattr(smu.wording, field):
-            kind = next((kind for (kind, mine), (_, its) in zip(
-                assignment.wording.lines, smu.wording.lines) if mine != its), None)
-            where = f"wording.lines.{kind}" if field == "lines" else f"wording.{field}"
-            return (f"{where} differs from SMU's: the referee reads SMU's wording only, so "
-                    "far (`pywar assignment show smu`)")
+    wording = assignment.wording
+    for field, theirs in (("ace", "high"), ("deal", "piles")):
+        if getattr(wording, field) != theirs:
+            return (f"wording.{field} {getattr(wording, field)!r}: a war game's referee "
+                    f"holds SMU's rules, whose deal lists {smu.wording.deal} and whose ace "
+                    f"is {smu.wording.ace}")
+    return unread(wording)
+
+
+def unread(wording):
+    """Why the war referee's reader, which reads a line by what it carries (docs/grading.md,
+    section 3), would not read a war game's wording as it means, or None: each card's name
+    must be read as that card, and each kind's line, filled in, as its kind."""
+    from ..referee.lines import Reader
+    reader = Reader()
+    for player in (0, 1):                       # the reader learns the players' names
+        reader.events(wording.line("plays", player=player, card=player))
+    cards = len(wording.ranks) * len(wording.suits)
+    for card in range(cards):
+        line = wording.line("plays", player=0, card=card)
+        said = reader.events(line)
+        if [(s.kind, s.card) for s in said] != [("plays", card)]:
+            return (f"wording.card: the referee does not read {line!r} as the "
+                    f"{card_in_words(card, len(wording.ranks))}: name the cards as its "
+                    "reader reads them (a rank's word or digit, 'of', a suit's word)")
+    for kind, _ in wording.lines:
+        filled = wording.line(kind, **{name: SAMPLE[name] for name in LINES[kind][0]})
+        for line in filled if isinstance(filled, tuple) else (filled,):
+            kinds = [said.kind for said in reader.events(line)] if line else ["blank"]
+            if kinds and kinds[0] not in (kind, "blank") or not kinds:
+                return (f"wording.lines.{kind}: the referee reads {line!r} as "
+                        f"{' and '.join(kinds) or 'nothing'}, not as a {kind} line")
     return None
+
+
+def card_in_words(card, ranks):
+    """A card's number in words, for a message: 'card 38 (suit 2, rank 12)'."""
+    return f"card {card} (suit {card // ranks}, rank {card % ranks}, from the two)"

@@ -294,7 +294,8 @@ def referee_one(printed, complete, seed, effort=None, assignment=None):
         if assignment is not None and game_of(assignment.rules) == "one-card":
             return judge_single(printed, assignment.wording, assignment.rules.players,
                                 complete, effort), None
-        return judge(printed, complete=complete, effort=effort), None
+        return judge(printed, complete=complete, effort=effort,
+                     wording=assignment and assignment.wording), None
     except (OutOfTime, MemoryError):
         raise
     except Exception as error:          # pywar's own fault: contained to this seed

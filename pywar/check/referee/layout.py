@@ -25,7 +25,8 @@ def first_departure(lines, meanings, misnamed, wording=None):
                 return index, repr(opening[index]), (ROW.blank_lines if "" in (
                     text, opening[index]) else ROW.other_words if found else ROW.extra_lines)
             continue
-        if index < len(OPENING) and OPENING[index] and text != OPENING[index]:
+        if wording is None and index < len(OPENING) and OPENING[index] and \
+                text != OPENING[index]:
             return index, repr(OPENING[index]), ROW.other_words if found else ROW.extra_lines
         if text == "":
             if not blank_due:
@@ -52,10 +53,29 @@ def first_departure(lines, meanings, misnamed, wording=None):
         if words != text:
             shown = "the reference's words" if words is None else repr(words)
             return index, shown, words_mistake(said, text, index in misnamed)
-        blank_due = said.kind in BLANK_AFTER or pile_ends(said, meanings, index) or (
-            said.kind == KIND.refill and refill_ends(said, text, wording)) or (
-            said.kind == KIND.counts and said.player == 1)
+        blank_due = (blank_before_next(said, meanings, index) if wording is None else
+                     blank_in(wording, said, meanings, index)) or (
+            said.kind == KIND.refill and refill_ends(said, text, wording))
     return None
+
+
+def blank_before_next(said, meanings, index):
+    """Whether the reference prints a blank line after a line (but a refill's): after its
+    opening's lines, a verdict, a pile's last card, the second player's counts."""
+    return said.kind in BLANK_AFTER or pile_ends(said, meanings, index) or (
+        said.kind == KIND.counts and said.player == 1)
+
+
+def blank_in(wording, said, meanings, index):
+    """Whether an assignment's wording has a blank line after a line (its blank_after; a
+    pile's listing ends at its last card, the counts at the last player's)."""
+    if said.kind not in wording.blank_after:
+        return False
+    if said.kind == KIND.listed:
+        return pile_ends(said, meanings, index)
+    if said.kind == KIND.counts:
+        return said.player == len(wording.players) - 1
+    return True
 
 
 def pile_ends(said, meanings, index):

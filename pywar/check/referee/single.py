@@ -21,13 +21,11 @@ so that one mistake costs one item.
 """
 
 import re
-from bisect import bisect_right
 from dataclasses import dataclass, field, replace
 
-from .finding import Finding
 from .judge import Judgement, Notes
 from .mistakes import ROW
-from .quote import LINE, line_shown
+from .quote import LINE
 from .rubric import RUBRIC
 
 STANDARD_RANKS = (("2", "two", "deuce"), ("3", "three"), ("4", "four"), ("5", "five"),
