@@ -83,7 +83,8 @@ def run_assignment(args):
 def run_draft(args):
     """Draft an assignment file from a reference program: the file on stdout (or -o
     FILE), what could not be placed on stderr too."""
-    from ..check.assignment.draft import DraftError, draft
+    from ..check.assignment.draft import DraftError
+    from ..check.assignment.drafting import draft
     checked_isolation(args)
     if sandbox.c_compiler() is None:
         args.parser.error("no C compiler (cc, gcc or clang): pywar builds its seed clock with "

@@ -24,18 +24,14 @@ for a student's) is listed for the instructor to decide.
 import json
 import os
 import re
-import tempfile
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
-from ...rules import PRESETS, make_rules, parse_deck
-from ..grading.build import build, run_argv
-from ..grading.grade import DEFAULT_BUILD, DEFAULT_RUN, Settings
+from ...rules import make_rules
 from ..referee.judge import judge
 from ..referee.lines import KIND, Reader
 from ..referee.rubric import NAMES as ITEMS, RUBRIC
-from ..runner import sandbox
-from .file import BLANK_KINDS, FORMAT, LINES, SMU_BLANKS, VERSION, builtin, game_of, loads
+from .file import BLANK_KINDS, FORMAT, LINES, SMU_BLANKS, VERSION, builtin
 
 REFEREED = "smu"                    # the rules the referee holds a game to
 WORD = re.compile(r"\w+")
@@ -415,49 +411,3 @@ def noted(text, notes):
         text += "\n# Not placed: for the instructor to decide\n" + "".join(
             f"# {note}\n" for note in notes)
     return text
-
-
-# ---- The reference's runs
-
-def reference_runs(reference, games, settings):
-    """[(seed, the reference's output)] of seeds 1 to games: the reference built and run
-    through pywar's runner, with the seed clock."""
-    with tempfile.TemporaryDirectory(prefix="pywar-draft-") as work:
-        program, outcome, _, said = build(reference, work, settings)
-        if program is None:
-            raise DraftError(f"the reference {reference!r} did not build: {said}")
-        clock = sandbox.seed_clock(work)
-        found = []
-        for seed in range(1, games + 1):
-            ran = sandbox.run(run_argv(settings, program, seed), settings.limits,
-                              env=sandbox.seeded(clock, seed), isolation=settings.isolation,
-                              stdin=settings.stdin.encode())
-            if ran.status != 0:
-                raise DraftError(f"the reference's run of seed {seed} did not end well: "
-                                 f"{ran.trouble() or f'exit status {ran.status}'}")
-            found.append((seed, ran.stdout))
-    return found
-
-
-def draft(reference, rules="smu", games=3, build_command=DEFAULT_BUILD,
-          run_command=DEFAULT_RUN, stdin="", isolation="auto"):
-    """(the drafted assignment file's text, the notes on what was not placed)."""
-    rules = make_rules(rules) if isinstance(rules, str) else rules
-    one_card = game_of(rules) == "one-card"
-    if rules != PRESETS[REFEREED] and not one_card:
-        raise DraftError(f"--rules {rules.name}: the referee holds a war to the rules of "
-                         f"{REFEREED} only, so far (and a one-card game to its own)")
-    ranks, suits = parse_deck(rules.deck)
-    settings = Settings(build=build_command, run=run_command, stdin=stdin,
-                        isolation=isolation, memory=False)
-    seeds = reference_runs(reference, games, settings)
-    name = re.sub(r"[^A-Za-z0-9_-]+", "-", os.path.basename(os.path.normpath(reference)))
-    name, reference = name.strip("-") or "drafted", os.path.basename(os.path.normpath(reference))
-    if one_card:
-        from .draft_single import one_card_file
-        return one_card_file([text for _, text in seeds], rules, stdin, name, reference,
-                             build_command, run_command)
-    found = drafted(seeds, ranks, suits)
-    text = file_text(found, name, rules, build_command, run_command, stdin, reference)
-    loads(text, "the draft")            # a draft is a good file, or a bug of pywar's
-    return text, found.notes

@@ -86,7 +86,7 @@ def named(line, players):
         for match in re.finditer(rf"(?<!\w){re.escape(name)}(?!\w)", line))]
 
 
-class Run:
+class Transcript:
     """One transcript cut in its parts: its opening, its listings (each a heading and
     rows), its battles (header lines, plays, verdict) and its statistics' lines."""
 
@@ -132,7 +132,7 @@ def one_card_file(transcripts, rules, stdin, name="drafted", reference="a refere
     draft = Drafted(lines={})
     ranks, suits = parse_deck(rules.deck)
     kept = builtin("cecs325").wording
-    runs = [Run(seed, text, rules.players) for seed, text in enumerate(transcripts, 1)]
+    runs = [Transcript(seed, text, rules.players) for seed, text in enumerate(transcripts, 1)]
     wording = dict(ace="high", opening=kept.opening, between=kept.between,
                    per_row=kept.per_row)
     naming = deck_naming(draft, runs, ranks, suits)
