@@ -86,7 +86,7 @@ STEP void Tally_Pot(PywarResult *result, int cards)
 
 /* A battle among inBattle (bit p: player p) is decided: a win for winner and a loss for
  * each other player, or, winner -1, a tie for the tied players and a loss for the others
- * (docs/rules.md 7.12).  With two players both are in every battle. */
+ * (docs/rules.md 7.10).  With two players both are in every battle. */
 /* Its cost: see docs/performance.md (record). */
 STEP void Tally_Battle(PywarResult *result, unsigned inBattle, int winner, unsigned tied,
                        int players)

@@ -43,7 +43,7 @@ def new_record(players):
 def tally_battle(result, in_battle, winner, tied):
     """A battle among in_battle is decided: a win for winner and a loss for each other
     player, or, winner None, a tie for the tied players and a loss for the others
-    (docs/rules.md 7.12). C: Tally_Battle."""
+    (docs/rules.md 7.10). C: Tally_Battle."""
     for p in in_battle:
         result.record[p][0 if p == winner else 2 if p in tied else 1] += 1
 

@@ -480,7 +480,7 @@ class Game:
         self.result.outcome = "draw" if self.result.winner is None else "win"
 
     def play_one_card(self, spec):
-        """A round of a one-card game (docs/rules.md 7.12): every player's top card face
+        """A round of a one-card game (docs/rules.md 7.10): every player's top card face
         up, one battle, no war; the cards stay in the pot, out of play.  The game ends
         once a hand is empty. C: Game_PlayOneCard."""
         result = self.result
