@@ -707,6 +707,7 @@ STEP void Game_Tally(Game *game, Spec spec, Lead *lead, int wars)
 STEP void Game_OneCardEnd(Game *game, Spec spec)
 {
     int most = -1, leader = PYWAR_NOBODY;
+    Tally_Record(&game->result, spec.players);
     for (int p = 0; p < spec.players; p++) {
         int won = game->result.record[p][0];
         leader = won > most ? p : won == most ? PYWAR_NOBODY : leader;
