@@ -92,7 +92,8 @@ STEP void Tally_Pot(PywarResult *result, int cards)
 /* Measured (2026-12-06, 2 cores shared at load 3.4 to 4; CPU time, bench/pairs.py
  * --cpu-time, before and after in turn, median of 25 pairs): each player's won, lost or
  * tied counted at every battle, with a branch, cost iofall 1.068 of its time (0.99 to
- * 1.28); A's wins alone: see docs/performance.md (record).
+ * 1.28); A's wins alone 0.971 (0.75 to 1.16), and 0.979 of main's instructions
+ * (callgrind): docs/performance.md (the record).
  *   python bench/pairs.py --pairs 25 --cpu-time BEFORE AFTER -- 60000 1 3 3 2 1 2 2 100000 1 2 13 4 0 0 */
 STEP void Tally_Battle(PywarResult *result, unsigned inBattle, int winner, unsigned tied,
                        int players)
