@@ -29,8 +29,9 @@ from pywar import _checked, twin
 from pywar.sim import batch
 from pywar.rules import PEERS, PRESETS, c_numbers, make_rules
 
-C_GAMES = {"smu": 4000, "lehigh": 10000, "iofall": 20000, "iofall-single": 10000}
-TWIN_GAMES = {"smu": 10, "lehigh": 40, "iofall": 60, "iofall-single": 30}
+C_GAMES = {"smu": 4000, "lehigh": 10000, "iofall": 20000, "iofall-single": 10000,
+           "cecs325": 100000}
+TWIN_GAMES = {"smu": 10, "lehigh": 40, "iofall": 60, "iofall-single": 30, "cecs325": 300}
 BINDING_GAMES = 10000
 BINDING_ROUNDS = 5
 needs_c = pytest.mark.skipif(not _checked.available(), reason="the C core is not built")

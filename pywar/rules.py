@@ -38,7 +38,7 @@ CHOICES = {
 }
 
 # What a one-card game leaves at its default, as it plays no war and wins no cards back
-# (docs/rules.md 7.12): any other value of these is refused.  (detect_cycles=False is
+# (docs/rules.md 7.10): any other value of these is refused.  (detect_cycles=False is
 # refused by check: with these, no game can repeat.)
 ONE_CARD_FIXED = {"face_down": 0, "short_war": "lose", "pickup": "smu",
                   "piles": "to-play+played", "refill": "shuffle"}

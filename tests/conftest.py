@@ -12,10 +12,15 @@ from pathlib import Path
 import pytest
 
 from pywar import _build, _checked
+from pywar.rules import PRESETS
 
 DATA = Path(__file__).resolve().parent / "data"
 ROOT = Path(__file__).resolve().parent.parent
 FIELDS_HEADER = _build.write_header()    # csrc/fields.h, which the tests' C programs include
+
+# The presets of a game of War, which take the war's dimensions (face_down, pickup, ...):
+# a one-card game refuses them (docs/rules.md 7.10).
+WAR_PRESETS = [name for name, rules in PRESETS.items() if rules.game == "war"]
 
 needs_c = pytest.mark.skipif(not _checked.available(), reason="the C core is not built")
 

@@ -69,7 +69,7 @@ def plain_state(arrays, seed, war_depths):
     winners = [0] * 9
     for winner in arrays["winner"].tolist():
         winners[winner + 1] += 1
-    outcomes = [arrays["outcome"].tolist().count(kind) for kind in range(4)]
+    outcomes = [arrays["outcome"].tolist().count(kind) for kind in range(5)]   # rules.md 6
     by_outcome = {name: {} for name in pywar.rules.OUTCOMES}
     for rounds, kind in zip(arrays["rounds"].tolist(), arrays["outcome"].tolist()):
         lengths = by_outcome[pywar.rules.OUTCOMES[kind]]

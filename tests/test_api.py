@@ -13,7 +13,7 @@ from pywar import _checked
 JSON_KEYS = {"rules", "seed", "engine", "winner", "outcome", "rounds", "battles", "ties",
              "wars", "longest_tie_streak", "stranded", "piles", "digest", "cycle_start",
              "cycle_period", "lead_changes", "biggest_pot", "comeback", "deepest_war",
-             "refills", "war_rounds", "war_depths"}
+             "refills", "war_rounds", "war_depths", "record"}
 
 
 def test_result_fields_add_up():

@@ -186,7 +186,7 @@ def test_the_page_refuses_what_cannot_be_played_in_one_line():
         (1, "lehigh", "port-adt"), (1, "vegas", "twin"), (2 ** 32, "smu", "twin"),
         (1, "smu", "c")]]
     assert said == ["the port plays only smu: for lehigh, choose the twin",
-                    "rules 'vegas': choose one of smu, lehigh, iofall, iofall-single",
+                    "rules 'vegas': choose one of smu, lehigh, iofall, iofall-single, cecs325",
                     "seed must be from 0 to 4294967295 (32 bits), not 4294967296",
                     "edition 'c': choose one of port-pile, port-adt, twin"]
 

@@ -24,7 +24,7 @@ ENGINES = [pytest.param("c", marks=pytest.mark.skipif(not _checked.available(),
 JSON_KEYS = {"rules", "seed", "engine", "winner", "outcome", "rounds", "battles", "ties",
              "longest_tie_streak", "stranded", "piles", "digest", "wars", "cycle_start",
              "cycle_period", "lead_changes", "biggest_pot", "comeback", "deepest_war",
-             "refills", "war_rounds", "war_depths"}
+             "refills", "war_rounds", "war_depths", "record"}
 
 
 @pytest.fixture(autouse=True)

@@ -26,7 +26,7 @@ def rules_md_vectors():
     """The rows of the 'Whole games' table in docs/rules.md."""
     text = (ROOT / "docs" / "rules.md").read_text()
     table = text[text.index("Whole games"):text.index("Games with more players")]
-    rows = re.findall(r"^\| (smu|lehigh|iofall|iofall-single) \| (.*)\|$", table, re.M)
+    rows = re.findall(r"^\| (smu|lehigh|iofall|iofall-single|cecs325) \| (.*)\|$", table, re.M)
     return [(name, [cell.strip() for cell in cells.split("|")]) for name, cells in rows]
 
 

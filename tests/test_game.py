@@ -76,7 +76,7 @@ def test_stepping_to_the_end_equals_play(seed, rules, engine, stack, dimensions)
 
 
 def test_every_preset_is_stepped():
-    presets = {"smu", "lehigh", "iofall", "iofall-single"}
+    presets = {"smu", "lehigh", "iofall", "iofall-single", "cecs325"}
     assert presets == set(pywar.PRESETS)
     assert Game(12, "lehigh").engine == "python" and Game(1).engine == "port-python"
 

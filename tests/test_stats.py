@@ -18,7 +18,7 @@ import pywar
 from pywar import cli
 
 Z95 = statistics.NormalDist().inv_cdf(0.975)
-OUTCOME_NAMES = ("win", "both-lose", "cycle", "capped")
+OUTCOME_NAMES = ("win", "both-lose", "cycle", "capped", "draw")
 DTYPES = {"rounds": "int32", "battles": "int32", "ties": "int32", "wars": "int32",
           "longest_tie_streak": "int32", "stranded": "int32", "winner": "int8",
           "outcome": "int8", "cycle_start": "int32", "cycle_period": "int32",
@@ -237,7 +237,8 @@ TABLE_PATTERNS = {
               r"p90 ([\d,]+), p99 ([\d,]+)",
     "extremes": r"shortest ([\d,]+) \(seed (\d+)\), longest ([\d,]+) \(seed (\d+)\)",
     "winners": r"winners +A ([\d.]+)%, B ([\d.]+)%, nobody ([\d.]+)%",
-    "outcomes": r"outcomes +win ([\d,]+), both-lose ([\d,]+), cycle ([\d,]+), capped ([\d,]+)",
+    "outcomes": r"outcomes +win ([\d,]+), both-lose ([\d,]+), cycle ([\d,]+), capped ([\d,]+), "
+                r"draw ([\d,]+)",
     "per game": r"per game +ties ([\d.]+), wars ([\d.]+), battles ([\d.]+), "
                 r"stranded cards ([\d.]+) \(([\d,]+) games\)",
     "swings": r"swings +lead changes ([\d.]+) \(most ([\d,]+)\), biggest pot ([\d.]+) "

@@ -20,6 +20,7 @@ EXACT_STORE = "exact.c's hash table and in-place game; the twin uses a dict and 
 C_ONLY = {
     "Game_PlayAny": SPECIALISED, "Game_PlaySmu": SPECIALISED, "Game_PlayLehigh": SPECIALISED,
     "Game_PlayIofall": SPECIALISED, "Game_PlayIofallSingle": SPECIALISED,
+    "Game_PlayCecs325": SPECIALISED,
     "Game_PlayNext": SPECIALISED,
     "Game_TurnPlayed": "Game_Refill's pile work, out of the game's loop (the twin's refill "
                        "does both)",

@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import pywar
-from conftest import needs_c
+from conftest import WAR_PRESETS, needs_c
 from pywar import rules as rules_module
 
 pytestmark = needs_c
@@ -97,7 +97,7 @@ dimension_values = st.fixed_dictionaries({
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(base=st.sampled_from(list(rules_module.PRESETS)), dimensions=dimension_values,
+@given(base=st.sampled_from(WAR_PRESETS), dimensions=dimension_values,
        seed=st.integers(0, 2 ** 32 - 1))
 def test_twins_agree_on_any_dimensions(base, dimensions, seed):
     rules = pywar.preset(base)

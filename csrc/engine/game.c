@@ -707,6 +707,7 @@ STEP void Game_Tally(Game *game, Spec spec, Lead *lead, int wars)
 STEP void Game_OneCardEnd(Game *game, Spec spec)
 {
     int most = -1, leader = PYWAR_NOBODY;
+    Tally_Record(&game->result, spec.players);
     for (int p = 0; p < spec.players; p++) {
         int won = game->result.record[p][0];
         leader = won > most ? p : won == most ? PYWAR_NOBODY : leader;
@@ -717,7 +718,7 @@ STEP void Game_OneCardEnd(Game *game, Spec spec)
     game->result.outcome = leader == PYWAR_NOBODY ? PYWAR_OUTCOME_DRAW : PYWAR_OUTCOME_WIN;
 }
 
-/* A round of a one-card game (docs/rules.md 7.12): every player's top card face up, one
+/* A round of a one-card game (docs/rules.md 7.10): every player's top card face up, one
  * battle, no war; the cards stay in the pot, out of play.  The game ends once a hand is
  * empty. */
 STEP int Game_PlayOneCard(Game *game, Spec spec, Running *running)

@@ -43,7 +43,11 @@ def new_record(players):
 def tally_battle(result, in_battle, winner, tied):
     """A battle among in_battle is decided: a win for winner and a loss for each other
     player, or, winner None, a tie for the tied players and a loss for the others
-    (docs/rules.md 7.12). C: Tally_Battle."""
+    (docs/rules.md 7.10).  With two players only A's wins are counted here, as in C:
+    tally_record makes the rest. C: Tally_Battle."""
+    if len(result.record) == 2:
+        result.record[0][0] += winner == 0
+        return
     for p in in_battle:
         result.record[p][0 if p == winner else 2 if p in tied else 1] += 1
 
@@ -59,8 +63,20 @@ def tally_refill(result):
     result.refills += 1
 
 
+def tally_record(result):
+    """Each player's record, whole: with two players, B's wins are the battles neither A
+    won nor tied, each one's losses the other's wins, and both tied every tie.
+    C: Tally_Record."""
+    if len(result.record) == 2:
+        a, b = result.record
+        b[0] = result.battles - result.ties - a[0]
+        a[1], b[1] = b[0], a[0]
+        a[2] = b[2] = result.ties
+
+
 def tally_end(lead, result):
     """The game is over, its winner known: the changes of leader, and the largest deficit
     the winner came back from. C: Tally_End."""
+    tally_record(result)
     result.lead_changes = lead.changes
     result.comeback = 0 if result.winner is None else lead.deficit[result.winner]

@@ -15,6 +15,7 @@ OUTCOME_LOOKS = {            # outcome: (its words in the legend, its colour)
     "both-lose": ("both lost", "#8172b2"),
     "cycle": ("ended in a cycle", "#dd8452"),
     "capped": ("capped at max rounds", "#c44e52"),
+    "draw": ("drawn (one-card)", "#937860"),
 }
 THOUSANDS = "{x:,.0f}"       # a linear axis's labels: 1,000 and 10,000
 

@@ -14,7 +14,7 @@ from ..common import digest
 from ..common.fields import OUTCOMES, Counts
 from ..common.rng import Rng
 from ..common.tally import (Lead, new_record, tally_battle, tally_end, tally_pot,
-                            tally_refill, tally_round)
+                            tally_record, tally_refill, tally_round)
 from ..common.trace import spell
 from ..rules import can_cycle, parse_deck
 from .cycle import Cycle
@@ -474,13 +474,14 @@ class Game:
     def one_card_end(self, spec):
         """The end of a one-card game: the one player with the most battles won wins;
         the most shared is a draw. C: Game_OneCardEnd."""
+        tally_record(self.result)
         won = [self.result.record[p][0] for p in range(spec.players)]
         self.over = True
         self.result.winner = won.index(max(won)) if won.count(max(won)) == 1 else None
         self.result.outcome = "draw" if self.result.winner is None else "win"
 
     def play_one_card(self, spec):
-        """A round of a one-card game (docs/rules.md 7.12): every player's top card face
+        """A round of a one-card game (docs/rules.md 7.10): every player's top card face
         up, one battle, no war; the cards stay in the pot, out of play.  The game ends
         once a hand is empty. C: Game_PlayOneCard."""
         result = self.result
