@@ -415,3 +415,42 @@ def test_a_file_that_cannot_be_read_is_exit_3(tmp_path, capsys):
 def test_not_a_trace_is_a_value_error():
     with pytest.raises(NotATrace):
         check_trace((DATA / "seed-1.txt").read_text())
+
+
+# ---- A one-card game (docs/rules.md 7.10, docs/trace.md)
+
+@pytest.mark.parametrize("engine", [pytest.param("c", marks=needs_c), "python"])
+@pytest.mark.parametrize("seed, dimensions", [(1, {}), (2, {}), (5, {"players": 3}),
+                                              (9, {"players": 5})])
+def test_replay_accepts_a_one_card_game_s_trace(engine, seed, dimensions):
+    """Each engine's one-card trace follows the rules, whose end replay works out from
+    the battles it counts: seed 1 B by the most battles won, seed 2 a draw (docs/trace.md,
+    docs/rules.md's vectors)."""
+    trace = pywar.play(seed, "cecs325", engine=engine, trace=True, **dimensions).trace
+    result = check_trace(trace)
+    assert result.fault is None, result.fault
+    end = json.loads(trace.splitlines()[-1])
+    won = [0] * (dimensions.get("players", 2))
+    for line in trace.splitlines()[1:]:
+        event = json.loads(line)
+        if event["event"] == "battle" and event["winner"] is not None:
+            won[event["winner"]] += 1
+    most = [player for player, count in enumerate(won) if count == max(won)]
+    assert (end["outcome"], end["winner"]) == (("win", most[0]) if len(most) == 1
+                                               else ("draw", None))
+
+
+def test_a_one_card_trace_edited_is_refused_at_its_line():
+    """A wrong winner, a pickup where nothing is won back, and a wrong end are each
+    refused at their line."""
+    lines = trace_of(1, "cecs325")
+    battle = line_of(lines, "battle", winner=0)
+    fault = fault_of(edited(lines, battle, winner=1))
+    assert fault.line == battle and "player A to win the battle" in fault.reason
+    event = json.loads(lines[battle - 1])
+    pickup = spelled({"event": "pickup", "round": event["round"], "battle": event["battle"],
+                      "player": 0, "cards": [], "piles": event["piles"], "pot": event["pot"]})
+    fault = fault_of(lines[:battle] + (pickup,) + lines[battle:])
+    assert fault.line == battle + 1 and "round" in fault.reason
+    fault = fault_of(edited(lines, len(lines), outcome="draw", winner=None))
+    assert fault.line == len(lines) and "outcome win, player B the winner" in fault.reason

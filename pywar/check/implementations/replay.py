@@ -596,9 +596,30 @@ class Replay(Dealing):
         if len(self.events) < len(self.lines):
             self.fault("a line after the end, where the rules require nothing more")
 
+    # ---- A one-card game (7.10)
+
+    def one_card_game(self):
+        """Rounds of one battle each, nothing won back, until a hand is empty; the most
+        battles won wins, a most shared is a draw."""
+        won = [0] * self.players
+        while all(self.to_play(player) for player in range(self.players)):
+            self.rounds += 1
+            self.take("round", f"round {self.rounds} to begin")
+            self.face_up(set(range(self.players)))
+            winner, _ = self.battle(set(range(self.players)))
+            if winner is not None:
+                won[winner] += 1
+        self.over = True
+        most = [player for player, count in enumerate(won) if count == max(won)]
+        self.winner = most[0] if len(most) == 1 else None
+        self.outcome = "win" if len(most) == 1 else "draw"
+
     def run(self):
         """Check the whole game; raise the first RuleBroken."""
         self.deal()
+        if self.rules.game == "one-card":
+            self.one_card_game()
+            return self.finish()
         watching = self.watching()
         history = [self.state()] if watching else None
         brent = Brent(self.state()) if watching else None
