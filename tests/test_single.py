@@ -227,3 +227,11 @@ def test_bad_one_card_files_are_one_line_each(change, message):
     assert said.startswith("bad.toml: ") and "\n" not in said
     assert any(word in said for word in ("deck", "spaces", "may name", "names no",
                                          "from 1 to 52"))
+
+
+def test_the_file_s_line_kinds_are_the_kinds_the_referee_hears():
+    """One name, one thing: a one-card file's line kinds are the referee's kinds of line
+    (but a blank line and anything else)."""
+    from pywar.check.assignment.file import ONE_CARD_LINES
+    from pywar.check.referee.single import ONE_CARD_KINDS
+    assert tuple(ONE_CARD_LINES) == ONE_CARD_KINDS[:-2]

@@ -23,7 +23,7 @@ from dataclasses import replace
 
 from ...rules import parse_deck
 from ..grading.grade import DEFAULT_BUILD, DEFAULT_RUN
-from ..referee.single import (ROW_CARDS, STANDARD_RANKS, STAT_WORDS, COLUMN_WORDS, Told,
+from ..referee.single import (ROW_CARDS, STANDARD_RANKS, STAT_WORDS, COLUMN_WORDS, TIED, Told,
                               card_pattern, judge_single, rank_number, suit_number, tallies,
                               value_of)
 from .draft import (Drafted, chosen_template, card_naming, escaped, file_lines, kind_lines,
@@ -300,7 +300,7 @@ def battle_lines(draft, runs, name_of, card_at, wording):
                              template_of(said, {"player": who[0]}, players, name_of.get)))
                 explained.update(aces_explaining(battle))
             elif len({card % len(wording["ranks"]) for card in battle.cards.values()}) == 1:
-                battle.verdict = "tie"
+                battle.verdict = TIED
                 ties.append((run.seed, verdict + 1, said, {}, escaped(said)))
             else:
                 draft.notes.append(f"seed {run.seed}, line {verdict + 1}: {said!r} is a "

@@ -270,13 +270,13 @@ class OutOfMemory(Exception):
         self.memory = memory            # the bytes of data it had (RLIMIT_DATA)
 
 
-def referee_for(printed, complete, seed, seconds, assignment=None):
+def referee_for(printed, complete, seed, seconds, **judging):
     """referee_one within seconds of the referee's CPU time, from now: its Judgement, its
     note, and the CPU seconds it took, which the budget is charged; OutOfMemory past the
     memory of a referee's process."""
     start = time.thread_time()
     try:
-        judged, fault = referee_one(printed, complete, seed, WorkEffort(seconds), assignment)
+        judged, fault = referee_one(printed, complete, seed, WorkEffort(seconds), **judging)
     except MemoryError:                 # raised once its frames, and what they held, are gone
         judged = fault = MemoryError
     if judged is MemoryError:
@@ -294,8 +294,10 @@ def referee_one(printed, complete, seed, effort=None, assignment=None):
         if assignment is not None and game_of(assignment.rules) == "one-card":
             return judge_single(printed, assignment.wording, assignment.rules.players,
                                 complete, effort), None
-        return judge(printed, complete=complete, effort=effort,
-                     wording=assignment and assignment.wording), None
+        if assignment is not None:
+            return judge(printed, complete=complete, effort=effort,
+                         wording=assignment.wording), None
+        return judge(printed, complete=complete, effort=effort), None
     except (OutOfTime, MemoryError):
         raise
     except Exception as error:          # pywar's own fault: contained to this seed

@@ -37,12 +37,19 @@ SUIT_SYMBOLS = {"♣": "c", "♠": "s", "♦": "d", "♥": "h", "♧": "c", "♤
 SUIT_WORDS = {"c": ("club", "clubs"), "s": ("spade", "spades"), "d": ("diamond", "diamonds"),
               "h": ("heart", "hearts")}          # a suit's usual names, by its initial
 ROW_CARDS = 4                   # a line of this many cards or more is a row of the deck
+ONE_CARD_KINDS = ("unshuffled", "shuffled", "row", "battle", "plays", "wins", "tie", "stats",
+                  "blank", "other")     # what a one-card game's line says: the assignment
+                                        # file's line kinds, a blank line, anything else
+HEARD = type("HeardKinds", (), {"__slots__": (), **{kind: kind for kind in ONE_CARD_KINDS}})()
+                                        # HEARD.plays: a kind by attribute, never a string
+STATS = WINS, LOSSES, TIES = ("wins", "losses", "ties")     # a player's statistics
+TIED = "tied"                           # a battle's verdict, a tie (else the winner)
 WIN_WORDS = {"wins", "win", "won", "winner", "winning", "beats", "takes"}
 TIE_WORDS = {"tie", "tied", "ties", "draw", "tying", "even"}
 LOSS_WORDS = {"loss", "losses", "lose", "loses", "lost", "loser", "losing"}
-STAT_WORDS = {**dict.fromkeys(WIN_WORDS - {"beats", "takes", "winner"}, "wins"),
-              **dict.fromkeys(LOSS_WORDS, "losses"), **dict.fromkeys(TIE_WORDS, "ties")}
-COLUMN_WORDS = {"w": "wins", "l": "losses", "t": "ties"}    # a table's heading: W L T
+STAT_WORDS = {**dict.fromkeys(WIN_WORDS - {"beats", "takes", "winner"}, WINS),
+              **dict.fromkeys(LOSS_WORDS, LOSSES), **dict.fromkeys(TIE_WORDS, TIES)}
+COLUMN_WORDS = {"w": WINS, "l": LOSSES, "t": TIES}    # a table's heading: W L T
 BATTLE_WORDS = {"game", "round", "battle", "hand", "turn"}
 SHUFFLED_WORDS = {"shuffled", "shuffle", "shuffling"}
 DECK_WORDS = {"deck", "cards", "pile"}
@@ -170,30 +177,30 @@ def meaning(wording, line):
     """What a line says by what it carries, not by its template."""
     words = re.findall(r"[a-z0-9]+", line.lower())
     if not words:
-        return Heard("blank" if not line.strip() else "other")
+        return Heard(HEARD.blank if not line.strip() else HEARD.other)
     cards, players = cards_in(wording, line), players_in(wording, line)
     numbers = [int(word) for word in words if word.isdigit() and len(word) < 9]
     if len(cards) >= ROW_CARDS:
-        return Heard("row", values={"cards": [card for _, card in cards]})
+        return Heard(HEARD.row, values={"cards": [card for _, card in cards]})
     if cards:
-        return Heard("plays", plays=[(owner(players, at), card) for at, card in cards])
+        return Heard(HEARD.plays, plays=[(owner(players, at), card) for at, card in cards])
     said = set(words)
     columns = [COLUMN_WORDS.get(word, STAT_WORDS.get(word)) for word in words
                if word in COLUMN_WORDS or word in STAT_WORDS]
     if len(columns) >= 2 and not numbers:
-        return Heard("stats", values={"columns": columns})
+        return Heard(HEARD.stats, values={"columns": columns})
     if said & DECK_WORDS and not numbers:
-        return Heard("shuffled" if said & SHUFFLED_WORDS else "unshuffled")
+        return Heard(HEARD.shuffled if said & SHUFFLED_WORDS else HEARD.unshuffled)
     stats = stats_said(words, players, numbers)
     if stats:
-        return Heard("stats", values=stats)
+        return Heard(HEARD.stats, values=stats)
     if said & TIE_WORDS:
-        return Heard("tie")
+        return Heard(HEARD.tie)
     if said & WIN_WORDS and players:
-        return Heard("wins", values={"player": players[0][1]})
+        return Heard(HEARD.wins, values={"player": players[0][1]})
     if said & BATTLE_WORDS and numbers:
-        return Heard("battle", values={"number": numbers[0]})
-    return Heard("other")
+        return Heard(HEARD.battle, values={"number": numbers[0]})
+    return Heard(HEARD.other)
 
 
 def table_row(wording, line, columns):
@@ -204,7 +211,7 @@ def table_row(wording, line, columns):
     if len(players) != 1 or len(numbers) != len(columns):
         return None
     player = players.pop()
-    return Heard("stats", values={(player, stat): value for stat, value in
+    return Heard(HEARD.stats, values={(player, stat): value for stat, value in
                                  zip(columns, numbers)})
 
 
@@ -268,9 +275,9 @@ def judge_single(printed, wording, players=2, complete=True, effort=None):
     said, columns = [], None
     for line in lines:
         said.append(read_line(wording, line))
-        if said[-1].kind == "stats" and "columns" in said[-1].values:
+        if said[-1].kind == HEARD.stats and "columns" in said[-1].values:
             columns = said[-1].values.pop("columns")
-        elif columns and said[-1].kind == "other":
+        elif columns and said[-1].kind == HEARD.other:
             said[-1] = table_row(wording, line, columns) or said[-1]
         if effort is not None:
             effort.step()
@@ -299,11 +306,11 @@ def story(said, players):
     listings, battles, stats = [], [], []
     battle = Told()
     for at, line in enumerate(said):
-        if line.kind == "row":
-            if not at or said[at - 1].kind != "row":        # a listing's rows are together
+        if line.kind == HEARD.row:
+            if not at or said[at - 1].kind != HEARD.row:        # a listing's rows are together
                 listings.append([])
             listings[-1].append((at, line.values["cards"]))
-        elif line.kind == "plays":
+        elif line.kind == HEARD.plays:
             for player, card in line.plays or [(line.values["player"], line.values["card"])]:
                 if player is None:
                     player = len(battle.cards)
@@ -312,10 +319,10 @@ def story(said, players):
                     battle = Told()
                 battle.cards[player] = card
                 battle.first = at if battle.first is None else battle.first
-        elif line.kind in ("wins", "tie") and battle.cards and battle.verdict is None:
-            battle.verdict = "tie" if line.kind == "tie" else line.values["player"]
+        elif line.kind in (HEARD.wins, HEARD.tie) and battle.cards and battle.verdict is None:
+            battle.verdict = TIED if line.kind == HEARD.tie else line.values["player"]
             battle.verdict_at = at
-        elif line.kind == "stats":
+        elif line.kind == HEARD.stats:
             stats.append((at, line))
     if battle.cards:
         battles.append(battle)
@@ -353,7 +360,7 @@ def judge_format(notes, wording, said, deck, battles, complete):
 def format_row(heard):
     """The row of a line that departs from the layout: a blank line, a line the referee
     cannot read, or one in other words."""
-    return {"blank": ROW.blank_lines, "other": ROW.extra_lines}.get(heard.kind,
+    return {HEARD.blank: ROW.blank_lines, HEARD.other: ROW.extra_lines}.get(heard.kind,
                                                                    ROW.other_words)
 
 
@@ -365,18 +372,18 @@ def layout(wording, deck, battles):
     rows = 1 if wording.per_row is None else -(-deck // wording.per_row)
     for text in wording.opening:
         yield "opening", text
-    for heading in ("unshuffled", "shuffled"):
+    for heading in (HEARD.unshuffled, HEARD.shuffled):
         yield heading, 0
         for _ in range(rows):
-            yield "row", 0
+            yield HEARD.row, 0
     for _ in range(battles):
-        for part in range(len(lines["battle"])):
-            yield "battle", part
+        for part in range(len(lines[HEARD.battle])):
+            yield HEARD.battle, part
         for _ in wording.players:
-            yield "plays", 0
+            yield HEARD.plays, 0
         yield "verdict", 0
-    for part in range(len(lines["stats"])):
-        yield "stats", part
+    for part in range(len(lines[HEARD.stats])):
+        yield HEARD.stats, part
 
 
 def fits(wording, place, said, line):
@@ -385,7 +392,7 @@ def fits(wording, place, said, line):
     if kind == "opening":
         return line == part
     if kind == "verdict":
-        return said.exact and said.kind in ("wins", "tie")
+        return said.exact and said.kind in (HEARD.wins, HEARD.tie)
     if template_at(wording, kind, part) == "":
         return line == ""
     return said.exact and said.kind == kind and said.part == part
@@ -405,7 +412,7 @@ def expected_words(wording, place):
     if kind == "verdict":
         lines = dict(wording.lines)
         return f"a verdict line ({lines['wins']!r} or {lines['tie']!r})"
-    if kind == "row":
+    if kind == HEARD.row:
         full = f", {wording.per_row} to a full row" if wording.per_row else ""
         return f"a row of the deck: its cards' names joined by {wording.between!r}{full}"
     template = template_at(wording, kind, part)
@@ -483,7 +490,7 @@ def judge_verdict(notes, wording, battle, number, players):
     at = battle.verdict_at
     if len(winners) > 1:
         notes.test(RUBRIC.ties)
-        if battle.verdict != "tie":
+        if battle.verdict != TIED:
             charge(notes, RUBRIC.ties, at, "a tie: the highest rank is shared",
                    mistake=ROW.tie_decided)
         return
@@ -492,7 +499,7 @@ def judge_verdict(notes, wording, battle, number, players):
         other = replace(wording, ace="high" if wording.ace == "low" else "low")
         by_other = {player: value_of(other, card) for player, card in battle.cards.items()}
         best_other = max(by_other.values())
-        ace_end = battle.verdict != "tie" and by_other[battle.verdict] == best_other and \
+        ace_end = battle.verdict != TIED and by_other[battle.verdict] == best_other and \
             list(by_other.values()).count(best_other) == 1
         charge(notes, RUBRIC.ranks, at, f"{wording.players[winners[0]]} to win: the higher "
                f"rank, {wording.card_name(battle.cards[winners[0]])} "
@@ -521,14 +528,14 @@ def judge_end(notes, battles, stats, hand, complete, lines):
 def tallies(battles, players):
     """{(player, stat): count} of the verdicts the file gave."""
     counted = {(player, stat): 0 for player in range(players)
-               for stat in ("wins", "losses", "ties")}
+               for stat in STATS}
     for battle in battles:
-        if battle.verdict == "tie":
+        if battle.verdict == TIED:
             for player in battle.cards:
-                counted[(player, "ties")] += 1
+                counted[(player, TIES)] += 1
         elif battle.verdict is not None:
             for player in battle.cards:
-                counted[(player, "wins" if player == battle.verdict else "losses")] += 1
+                counted[(player, WINS if player == battle.verdict else LOSSES)] += 1
     return counted
 
 
@@ -544,21 +551,21 @@ def judge_counts(notes, battles, stats, players):
             if value != counted[(player, stat)]:
                 charge(notes, RUBRIC.counts, at, f"player {player + 1}'s {stat}: "
                        f"{counted[(player, stat)]}, as the file's verdicts count them",
-                       mistake=ROW.losses_from_wins if stat == "losses" and value == len(
-                           battles) - counted[(player, "wins")] else None)
+                       mistake=ROW.losses_from_wins if stat == LOSSES and value == len(
+                           battles) - counted[(player, WINS)] else None)
 
 
 def stat_values(line, players):
     """[(player, stat, value)] a line of statistics gives."""
     if line.exact:
         return [(int(name[-1]) - 1, name[:-1], value) for name, value in line.values.items()
-                if name[:-1] in ("wins", "losses", "ties") and int(name[-1]) <= players]
+                if name[:-1] in STATS and int(name[-1]) <= players]
     found = []
     for (player, stat), value in line.values.items():
         if player is not None:
             found.append((player, stat, value))
         elif len(value) == players:
             found += [(number, stat, each) for number, each in enumerate(value)]
-        elif len(value) == 1 and stat == "ties":
+        elif len(value) == 1 and stat == TIES:
             found += [(number, stat, value[0]) for number in range(players)]
     return found
