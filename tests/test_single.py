@@ -235,3 +235,23 @@ def test_the_file_s_line_kinds_are_the_kinds_the_referee_hears():
     from pywar.check.assignment.file import ONE_CARD_LINES
     from pywar.check.referee.single import ONE_CARD_KINDS
     assert tuple(ONE_CARD_LINES) == ONE_CARD_KINDS[:-2]
+
+
+def test_battles_past_the_deck_cost_the_end_and_the_work_stays_linear(monkeypatch):
+    """A program that plays on past the deck (400 battles, each one breaking plays and
+    ranks) is charged end, not a fault of pywar's; each item's round is looked up once,
+    not at every battle that breaks it again (that walk made the referee quadratic:
+    2,000, 4,000, 8,000 such battles took 0.53, 1.54, 4.39 s; 0.16, 0.36, 0.51 s once)."""
+    from pywar.check.referee.judge import Notes
+    deck = shuffled(8)
+    text, _ = transcript(deck)
+    head = text[:text.index("Game 1\n")]
+    body = "".join(f"Game {g}\n--------\n        Aquaman=>2C\n        Batman=>3C\n"
+                   "Aquaman=> Winner\n" for g in range(1, 401))
+    looked = []
+    original = Notes.round_of
+    monkeypatch.setattr(Notes, "round_of", lambda self, at: looked.append(at) or
+                        original(self, at))
+    judged = judge_single(head + body, CECS.wording, 2)
+    assert judged.broken() == ["format", "plays", "ranks", "end"] and judged.rounds == 400
+    assert judged.findings["plays"][1] >= 374 and len(looked) <= len(GAME_ITEMS)

@@ -22,6 +22,7 @@ so that one mistake costs one item.
 
 import re
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from .judge import Judgement, Notes
 from .mistakes import ROW
@@ -57,9 +58,10 @@ DECK_WORDS = {"deck", "cards", "pile"}
 
 @dataclass
 class Heard:
-    """What one line says, as the one-card referee hears it: its kind (a line kind of a one-card game, or 'blank' and
-    'other'), whether its template reads it (exact) and which of a list kind's lines it
-    is, and its values (a player's number, a card's id, a row's cards' ids, numbers)."""
+    """What one line says, as the one-card referee hears it: its kind (of ONE_CARD_KINDS,
+    asked as HEARD.plays), whether its template reads it (exact) and which of a list
+    kind's lines it is, and its values (a player's number, a card's id, a row's cards'
+    ids, numbers)."""
     kind: str
     exact: bool = False
     part: int = 0
@@ -96,12 +98,14 @@ def valued(wording, texts):
     return values
 
 
+@lru_cache(maxsize=64)
 def card_ids(wording):
     """{a card's name: its id} in the assignment's words."""
     return {wording.card_name(card): card for card in range(len(wording.ranks) *
                                                             len(wording.suits))}
 
 
+@lru_cache(maxsize=64)
 def card_pattern(wording):
     """A card in the line by its assignment's name, or by other usual names ('9 of clubs',
     'TC', '9♣'): the groups rank and suit (a letter alone in capitals: 'AS', never 'as')."""
@@ -259,8 +263,8 @@ class SingleJudgement(Judgement):
 
 @dataclass
 class Told:
-    """One battle as the file tells it (a one-card game's): each player's card, the verdict (a player's
-    number, 'tie' or None) and the line of each."""
+    """One battle as the file tells it (a one-card game's): each player's card, the
+    verdict (a player's number, TIED or None) and the line of each."""
     cards: dict = field(default_factory=dict)
     first: int = None
     verdict: object = None
@@ -334,7 +338,8 @@ def charge(notes, item, at, required, said=None, mistake=None):
     """A rule broken at a line (an index; past the last line: the file's end), charged
     to an item (and a mistake's row, where one names it), in the battle the line is in
     (judge's Notes: one Finding an item)."""
-    notes.round = notes.round_of(at)
+    if item not in notes.result.findings:           # round_of walks the battles: once
+        notes.round = notes.round_of(at)
     notes.note(item, at, required, said, mistake)
 
 
@@ -467,9 +472,11 @@ def dealt_row(battle, number, listed, players):
     neither)."""
     cards = [battle.cards.get(player) for player in range(players)]
     start = number * players
+    if start + players > len(listed):               # a battle past the deck's cards
+        return None
     if cards == [listed[-1 - start - player] for player in range(players)]:
         return ROW.dealt_from_end
-    if start + players <= len(listed) and cards == listed[start:start + players][::-1]:
+    if cards == listed[start:start + players][::-1]:
         return ROW.dealt_swapped
     return None
 
