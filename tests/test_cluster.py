@@ -325,3 +325,24 @@ def test_a_real_scheduler_and_workers_on_the_command_line(tmp_path):
     summary = json.loads(out)
     assert summary["scheduler"] == address and summary["games"] == 150_000
     assert comparable(summary) == comparable(json.loads(json.dumps(local.summary())))
+
+
+def test_a_halt_s_closed_gathers_are_not_logged_and_other_errors_are():
+    """The client's loop logs a result it was fetching when a halted cluster closed
+    (CommClosedError in _discard_future_result): dropped; any other error: kept."""
+    import logging
+    pytest.importorskip("distributed")
+    from distributed.comm.core import CommClosedError
+    from pywar.sim.cluster import CLOSED_GATHERS
+
+    def record(message, error):
+        try:
+            raise error
+        except Exception:
+            return logging.LogRecord("tornado.application", logging.ERROR, __file__, 1,
+                                     message, (), sys.exc_info())
+    callback = "Exception in callback functools.partial(<bound method " \
+        "IOLoop._discard_future_result of <AsyncIOMainLoop>>, <Task finished>)"
+    assert not CLOSED_GATHERS.filter(record(callback, CommClosedError("Stream is closed")))
+    assert CLOSED_GATHERS.filter(record(callback, ValueError("a bug of pywar's")))
+    assert CLOSED_GATHERS.filter(record("Exception in callback other", CommClosedError("x")))
