@@ -6,6 +6,7 @@ game's (draft_single) (docs/grading.md, section 8)."""
 import os
 import re
 import tempfile
+from dataclasses import replace
 
 from ...rules import PRESETS, make_rules, parse_deck
 from ..grading.build import build, run_argv
@@ -20,8 +21,13 @@ from .file import game_of, loads
 
 def reference_runs(reference, games, settings):
     """[(seed, the reference's output)] of seeds 1 to games: the reference built and run
-    through pywar's runner, with the seed clock."""
+    through pywar's runner, with the seed clock, as grade_one builds and runs a
+    submission: in a group of its own, its folder closed to every other (without
+    bubblewrap, as root, a run is a user of that group: its folder shut to it, the build
+    failed with status 125)."""
+    settings = replace(settings, group=sandbox.new_group())
     with tempfile.TemporaryDirectory(prefix="pywar-draft-") as work:
+        sandbox.close_folder(work, settings.group)
         program, outcome, _, said = build(reference, work, settings)
         if program is None:
             raise DraftError(f"the reference {reference!r} did not build: {said}")
@@ -30,7 +36,7 @@ def reference_runs(reference, games, settings):
         for seed in range(1, games + 1):
             ran = sandbox.run(run_argv(settings, program, seed), settings.limits,
                               env=sandbox.seeded(clock, seed), isolation=settings.isolation,
-                              stdin=settings.stdin.encode())
+                              group=settings.group, stdin=settings.stdin.encode())
             if ran.status != 0:
                 raise DraftError(f"the reference's run of seed {seed} did not end well: "
                                  f"{ran.trouble() or f'exit status {ran.status}'}")
