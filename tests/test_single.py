@@ -255,3 +255,13 @@ def test_battles_past_the_deck_cost_the_end_and_the_work_stays_linear(monkeypatc
     judged = judge_single(head + body, CECS.wording, 2)
     assert judged.broken() == ["format", "plays", "ranks", "end"] and judged.rounds == 400
     assert judged.findings["plays"][1] >= 374 and len(looked) <= len(GAME_ITEMS)
+
+
+def test_a_run_that_printed_nothing_has_no_mark_but_a_broken_format():
+    """Nothing printed: the format charged (no_output), as the war referee charges it,
+    the end too where the run ended well (no battle, no statistics), and every other
+    game item not checked, never kept."""
+    for complete, broken_ in ((True, ["format", "end"]), (False, ["format"])):
+        judged = judge_single("", CECS.wording, 2, complete)
+        assert judged.broken() == broken_ and "no_output" in judged.mistakes
+        assert not any(judged.checked(item) for item in GAME_ITEMS if item not in broken_)

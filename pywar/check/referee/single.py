@@ -348,6 +348,9 @@ def judge_format(notes, wording, said, deck, battles, complete):
     opening, each listing's heading and rows, each of the file's battles' lines, the
     statistics); the first departure is charged."""
     expected = list(layout(wording, deck, battles))
+    if not said:                        # nothing printed: charged, as the war referee does
+        return charge(notes, RUBRIC.format, 0, expected_words(wording, expected[0]),
+                      mistake=ROW.no_output)
     notes.test(RUBRIC.format)
     at = 0
     for at, line in enumerate(said):
