@@ -47,9 +47,10 @@ def sdist_option(words):
 
 
 def checked_options(args, options):
-    """grade's options, checked as pywar grade checks them (its parser, the weights, the
+    """(grade's options, checked as pywar grade checks them (its parser, the weights, the
     commands' quoting), or a usage error naming the option; the options that
-    run_autograder sets itself, or that write elsewhere than Gradescope, refused."""
+    run_autograder sets itself, or that write elsewhere than Gradescope, refused; the
+    options as grade's parser read them)."""
     for word in options:
         option = word.split("=", 1)[0]
         if option in WRITTEN_HERE:
@@ -76,15 +77,14 @@ def checked_options(args, options):
     if "{program}" not in run:
         args.parser.error("--run must name {program}, as in --run '{program} --seed {seed}'")
     check_quoting(args.parser, Settings(build=build, run=run))
-    return options
+    return options, grading
 
 
-def packed_assignment(args, options):
+def packed_assignment(args, options, grading):
     """(grade's options but --assignment-file, the file's text) where the options give
     one (checked as pywar grade checks it), else (the options, None): the file goes into
     the zip, and run_autograder names its copy (the instructor's path means nothing on
-    Gradescope's machine)."""
-    grading = grade_parser().parse_known_args([SUBMISSION, *options])[0]
+    Gradescope's machine).  grading: the options as grade's parser read them."""
     if grading.assignment_file is None:
         return options, None
     text, _ = assignment_of(args.parser, grading.assignment_file)
@@ -111,7 +111,7 @@ def run_autograder(args):
     given, options = sdist_option(args.grade_options)
     sdist = args.sdist or given
     refuse_stdout("OUT.zip", args.out, args.parser)
-    options, assignment = packed_assignment(args, checked_options(args, options))
+    options, assignment = packed_assignment(args, *checked_options(args, options))
     with output_files(("OUT.zip", args.out, True, None)) as files, sdist_folder() as folder:
         try:
             sdist = checked_sdist(sdist) if sdist is not None else built_sdist(folder)

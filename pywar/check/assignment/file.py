@@ -22,7 +22,7 @@ import re
 import string
 import sys
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from importlib import resources
 
 if sys.version_info >= (3, 11):
@@ -207,9 +207,14 @@ class Wording:
             return tuple(part.format(**named) for part in template)
         return template.format(**named)
 
+    @cached_property
+    def card_names(self):
+        """Every card's name, by its id (made once a wording)."""
+        return tuple(self.card_name(card) for card in range(len(self.ranks) * len(self.suits)))
+
     def names(self):
         """{field: the texts it may be} of the fields that name a player, rank, suit or card."""
-        cards = [self.card_name(card) for card in range(len(self.ranks) * len(self.suits))]
+        cards = self.card_names
         card = "|".join(map(re.escape, sorted(cards, key=len, reverse=True)))
         return {"player": self.players, "rank": self.ranks, "suit": self.suits,
                 "card": cards, "player1": self.players[:1], "player2": self.players[1:2],

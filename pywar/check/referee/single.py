@@ -35,7 +35,7 @@ STANDARD_RANKS = (("2", "two", "deuce"), ("3", "three"), ("4", "four"), ("5", "f
                   ("a", "ace", "1"))         # other names of each rank, from the two
 SUIT_SYMBOLS = {"♣": "c", "♠": "s", "♦": "d", "♥": "h", "♧": "c", "♤": "s", "♢": "d",
                 "♡": "h"}
-SUIT_WORDS = {"c": ("club", "clubs"), "s": ("spade", "spades"), "d": ("diamond", "diamonds"),
+SUIT_NAMES = {"c": ("club", "clubs"), "s": ("spade", "spades"), "d": ("diamond", "diamonds"),
               "h": ("heart", "hearts")}          # a suit's usual names, by its initial
 ROW_CARDS = 4                   # a line of this many cards or more is a row of the deck
 ONE_CARD_KINDS = ("unshuffled", "shuffled", "row", "battle", "plays", "wins", "tie", "stats",
@@ -101,8 +101,7 @@ def valued(wording, texts):
 @lru_cache(maxsize=64)
 def card_ids(wording):
     """{a card's name: its id} in the assignment's words."""
-    return {wording.card_name(card): card for card in range(len(wording.ranks) *
-                                                            len(wording.suits))}
+    return {name: card for card, name in enumerate(wording.card_names)}
 
 
 @lru_cache(maxsize=64)
@@ -130,7 +129,7 @@ def suit_forms(suit):
     """Other names of a suit: its initial, its plural, its symbol ('C', 'clubs', '♣')."""
     initial = next((letter for symbol, letter in SUIT_SYMBOLS.items() if symbol == suit),
                    suit[0].lower())
-    return {initial, suit.lower() + "s", suit.lower().rstrip("s"), *SUIT_WORDS.get(initial, ()),
+    return {initial, suit.lower() + "s", suit.lower().rstrip("s"), *SUIT_NAMES.get(initial, ()),
             *(symbol for symbol, letter in SUIT_SYMBOLS.items() if letter == initial)}
 
 
